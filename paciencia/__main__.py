@@ -1,0 +1,3 @@
+from paciencia.cli import main
+
+raise SystemExit(main())

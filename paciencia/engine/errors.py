@@ -1,0 +1,35 @@
+"""The engine's errors: one ``ValueError`` family, each message naming the bad input.
+
+Refused moves carry a reason *code* (never words): the i18n layer turns codes into messages.
+"""
+
+from __future__ import annotations
+
+
+class PacienciaError(ValueError):
+    """Base of every error the engine raises on bad input."""
+
+
+class InvalidCard(PacienciaError):
+    """A card token that is not rank + suit (``Ts``)."""
+
+
+class InvalidCode(PacienciaError):
+    """A deal code that does not have the form ``<game><version>-<variant>-<7 letters>``."""
+
+
+class InvalidMove(PacienciaError):
+    """A move token that is not in the game's move notation."""
+
+
+class InvalidPosition(PacienciaError):
+    """A table text that is not a legal position."""
+
+
+class IllegalMove(PacienciaError):
+    """A well-formed move that the rules refuse; ``reason`` is a code from ``reasons``."""
+
+    def __init__(self, move: str, reason: str, detail: str = "") -> None:
+        self.move = move
+        self.reason = reason
+        super().__init__(f"illegal move {move!r}: {reason}" + (f" ({detail})" if detail else ""))

@@ -1,0 +1,108 @@
+"""Table text: the plain-text form of a position, for both games (PRODUCT.md §4).
+
+::
+
+    # crescent CR1-N-AAAAAAB status=playing moves=0 redeals=3
+    As: As
+    ...
+    1: 9c Jd [Qh] ...
+
+The header carries everything that is not a card place; then one line per place with its
+cards bottom to top, a face-down card in brackets. This module knows the shared syntax; each
+game's ``Game.from_fields`` checks what its places and fields must hold.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from paciencia.engine.cards import CARD_NAMES, parse_card_id
+from paciencia.engine.dealcode import DealCode
+from paciencia.engine.errors import InvalidCard, InvalidCode, InvalidPosition
+
+if TYPE_CHECKING:
+    from paciencia.engine.protocol import State
+
+
+def format_state(state: State[Any]) -> str:
+    fields = " ".join(f"{k}={v}" for k, v in state.header_fields())
+    lines = [f"# {state.game.name} {state.code} {fields}"]
+    for place, cards in state.place_lines():
+        body = " ".join(CARD_NAMES[c] if up else f"[{CARD_NAMES[c]}]" for c, up in cards)
+        lines.append(f"{place}: {body}" if body else f"{place}:")
+    return "\n".join(lines) + "\n"
+
+
+def parse(text: str) -> tuple[str, DealCode, dict[str, str], dict[str, list[tuple[int, bool]]]]:
+    """Splits table text into (game name, code, header fields, places).
+
+    Only the syntax is checked here: a header, ``key=value`` fields, ``place: cards`` lines,
+    each place once, every card token valid.
+    """
+    lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    if not lines or not lines[0][1].startswith("#"):
+        raise InvalidPosition("table text must start with a header line '# <game> <deal code> key=value …'")
+    head = lines[0][1][1:].split()
+    if len(head) < 2:
+        raise InvalidPosition(f"the header {lines[0][1]!r} needs a game name and a deal code")
+    game, code_text, *rest = head
+    try:
+        code = DealCode.parse(code_text)
+    except InvalidCode as e:
+        raise InvalidPosition(f"header: {e}") from None
+    fields: dict[str, str] = {}
+    for tok in rest:
+        key, eq, value = tok.partition("=")
+        if not eq or not key or not value:
+            raise InvalidPosition(f"header: {tok!r} is not a key=value field")
+        if key in fields:
+            raise InvalidPosition(f"header: field {key!r} is given twice")
+        fields[key] = value
+    places: dict[str, list[tuple[int, bool]]] = {}
+    for n, line in lines[1:]:
+        name, colon, body = line.partition(":")
+        name = name.strip()
+        if not colon or not name:
+            raise InvalidPosition(f"line {n}: {line!r} is not '<place>: <cards>'")
+        if name in places:
+            raise InvalidPosition(f"line {n}: place {name!r} is given twice")
+        cards = []
+        for tok in body.split():
+            up = not (tok.startswith("[") and tok.endswith("]"))
+            try:
+                cards.append((parse_card_id(tok if up else tok[1:-1]), up))
+            except InvalidCard as e:
+                raise InvalidPosition(f"line {n} (place {name}): {e}") from None
+        places[name] = cards
+    return game.lower(), code, fields, places
+
+
+def int_field(fields: dict[str, str], key: str, default: int | None, low: int, high: int) -> int:
+    """A whole-number header field within ``low..high``; ``default`` when absent (None: required)."""
+    raw = fields.get(key)
+    if raw is None:
+        if default is None:
+            raise InvalidPosition(f"header: the field {key}= is missing")
+        return default
+    if not raw.isdigit() or not low <= int(raw) <= high:
+        raise InvalidPosition(f"header: {key}={raw} is not a whole number from {low} to {high}")
+    return int(raw)
+
+
+def check_fields(fields: dict[str, str], known: Sequence[str]) -> None:
+    unknown = [k for k in fields if k not in known]
+    if unknown:
+        raise InvalidPosition(f"header: unknown field {unknown[0]!r} (known: {', '.join(known)})")
+    status = fields.get("status")
+    if status is not None and status not in ("playing", "won", "blocked"):
+        raise InvalidPosition(f"header: status={status} is not playing, won or blocked")
+
+
+def check_places(places: dict[str, list[tuple[int, bool]]], expected: Sequence[str]) -> None:
+    for name in places:
+        if name not in expected:
+            raise InvalidPosition(f"unknown place {name!r} (places are {', '.join(expected)})")
+    for name in expected:
+        if name not in places:
+            raise InvalidPosition(f"place {name!r} is missing")

@@ -1,0 +1,409 @@
+"""Crescent: two decks, 16 piles of 6, 8 foundations, three redeals (PRODUCT.md §2).
+
+Places are numbered 0–15 for piles 1–16 and 16–23 for the foundations ``As Ah Ad Ac``
+(ascending, 16 + suit) and ``Ks Kh Kd Kc`` (descending, 20 + suit). A foundation's cards
+follow from its top rank, so a foundation is stored as that rank alone.
+
+Variants: ``N`` standard, ``F`` Crescent Four (a fourth redeal), ``D`` face-down deal (only
+each pile's top card starts face up), ``B`` both. Face-down cards always form the bottom of
+a pile (a card turns up when it becomes the top, and a redeal lifts the bottom card to the
+top), so each pile keeps only a count of them.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar, Self
+
+from paciencia.engine.cards import CARD_NAMES, SUIT_LETTERS
+from paciencia.engine.dealcode import DealCode, shuffled
+from paciencia.engine.errors import InvalidMove, InvalidPosition
+from paciencia.engine.protocol import Figures, Game, PlaceInfo, State, Status, refuse_undo
+from paciencia.engine.reasons import Reason
+from paciencia.engine.tabletext import check_fields, check_places, int_field
+
+PILES = 16
+PILE_SIZE = 6
+PILE_LIMIT = 13
+UNDO_LIMIT = 100
+ASC = 16
+DESC = 20
+ACE, KING = 0, 12
+
+PLACE_NAMES = [str(i + 1) for i in range(PILES)] + [f"A{s}" for s in SUIT_LETTERS] + [f"K{s}" for s in SUIT_LETTERS]
+PLACE_INDEX = {name.lower(): i for i, name in enumerate(PLACE_NAMES)}
+TEXT_ORDER = PLACE_NAMES[ASC:] + PLACE_NAMES[:ASC]
+
+SUIT = [c // 13 for c in range(52)]
+RANK = [c % 13 for c in range(52)]
+UP = [(c // 13) * 13 + (c % 13 + 1) % 13 for c in range(52)]
+DOWN = [(c // 13) * 13 + (c % 13 - 1) % 13 for c in range(52)]
+_NONE: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CrescentMove:
+    """``src``→``dst`` between places 0–23; the redeal is ``src == dst == -1``."""
+
+    src: int
+    dst: int
+
+    @property
+    def is_redeal(self) -> bool:
+        return self.src < 0
+
+    def __str__(self) -> str:
+        return "R" if self.src < 0 else f"{PLACE_NAMES[self.src]}-{PLACE_NAMES[self.dst]}"
+
+
+REDEAL = CrescentMove(-1, -1)
+_MOVES = [[CrescentMove(s, d) for d in range(24)] for s in range(24)]
+
+
+def move(src: int, dst: int) -> CrescentMove:
+    """The interned move between two place indexes."""
+    return _MOVES[src][dst]
+
+
+class CrescentGame(Game[CrescentMove]):
+    name = "crescent"
+    prefix = "CR"
+    variants: ClassVar[dict[str, str]] = {
+        "N": "standard",
+        "F": "Crescent Four",
+        "D": "face-down deal",
+        "B": "Crescent Four, face-down deal",
+    }
+
+    def __init__(self, variant: str = "N") -> None:
+        super().__init__(variant)
+        self.redeals = 4 if variant in "FB" else 3
+        self.face_down = variant in "DB"
+
+    def deal(self, number: int) -> list[list[int]]:
+        """The 16 piles of a deal, bottom to top.
+
+        The two decks in order (♠ ♥ ♦ ♣, Ace to King, twice) lose one Ace and one King of each
+        suit, the foundation bases; the other 96 are shuffled (see ``dealcode``) and pile ``i``
+        takes cards ``6i … 6i+5``, the first of them at the bottom.
+        """
+        rest = [c for c in range(52) if RANK[c] not in (ACE, KING)] * 2
+        rest += [c for c in range(52) if RANK[c] in (ACE, KING)]
+        cards = shuffled(sorted(rest), self.code(number))
+        return [cards[PILE_SIZE * i : PILE_SIZE * (i + 1)] for i in range(PILES)]
+
+    def new_state(self, number: int) -> CrescentState:
+        piles = self.deal(number)
+        down = [PILE_SIZE - 1 if self.face_down else 0] * PILES
+        return CrescentState(self, self.code(number), piles, down, [ACE] * 4 + [KING] * 4, self.redeals)
+
+    def parse_move(self, token: str) -> CrescentMove:
+        t = token.strip()
+        if t.upper() == "R":
+            return REDEAL
+        src, dash, dst = t.partition("-")
+        s, d = PLACE_INDEX.get(src.lower()), PLACE_INDEX.get(dst.lower())
+        if not dash or s is None or d is None:
+            raise InvalidMove(
+                f"not a Crescent move: {token!r} (expected SRC-DST with piles 1-16 and foundations "
+                "As Ah Ad Ac Ks Kh Kd Kc, as 10-14 or 3-Kd; or R for a redeal)"
+            )
+        return _MOVES[s][d]
+
+    def from_fields(
+        self, code: DealCode, fields: dict[str, str], places: dict[str, list[tuple[int, bool]]]
+    ) -> CrescentState:
+        check_fields(fields, ("status", "moves", "redeals"))
+        check_places(places, TEXT_ORDER)
+        counts = [0] * 52
+        for cards in places.values():
+            for c, _ in cards:
+                counts[c] += 1
+        total = sum(counts)
+        if total != 104:
+            raise InvalidPosition(f"the position holds {total} cards; Crescent has 104 (each card twice)")
+        for c, n in enumerate(counts):
+            if n != 2:
+                raise InvalidPosition(f"card {CARD_NAMES[c]} appears {n} times; each card appears exactly twice")
+        ftop = []
+        for f in range(8):
+            name = PLACE_NAMES[ASC + f]
+            cards = places[name]
+            suit = f % 4
+            step = 1 if f < 4 else -1
+            base = ACE if f < 4 else KING
+            want = [suit * 13 + base + step * k for k in range(len(cards))]
+            if not cards or [c for c, _ in cards] != want:
+                expect = " ".join(CARD_NAMES[c] for c in want[:3]) or CARD_NAMES[suit * 13 + base]
+                raise InvalidPosition(f"foundation {name} must run from its base in order ({expect} …)")
+            if not all(up for _, up in cards):
+                raise InvalidPosition(f"foundation {name} holds a face-down card")
+            ftop.append(base + step * (len(cards) - 1))
+        piles: list[list[int]] = []
+        down: list[int] = []
+        for i in range(PILES):
+            cards = places[PLACE_NAMES[i]]
+            if len(cards) > PILE_LIMIT:
+                raise InvalidPosition(f"pile {i + 1} holds {len(cards)} cards; a pile holds at most {PILE_LIMIT}")
+            hidden = 0
+            while hidden < len(cards) and not cards[hidden][1]:
+                hidden += 1
+            if any(not up for _, up in cards[hidden:]):
+                raise InvalidPosition(f"pile {i + 1}: face-down cards must all lie below the face-up ones")
+            if cards and hidden == len(cards):
+                raise InvalidPosition(f"pile {i + 1}: its top card must be face up")
+            piles.append([c for c, _ in cards])
+            down.append(hidden)
+        redeals = int_field(fields, "redeals", self.redeals, 0, self.redeals)
+        moves = int_field(fields, "moves", 0, 0, 10**9)
+        return CrescentState(self, code, piles, down, ftop, redeals, moves)
+
+
+class CrescentState(State[CrescentMove]):
+    __slots__ = ("code", "down", "ftop", "game", "history", "moves", "piles", "redeals")
+
+    game: CrescentGame
+
+    def __init__(
+        self,
+        game: CrescentGame,
+        code: DealCode,
+        piles: list[list[int]],
+        down: list[int],
+        ftop: list[int],
+        redeals: int,
+        moves: int = 0,
+    ) -> None:
+        self.game = game
+        self.code = code
+        self.piles = piles
+        self.down = down
+        self.ftop = ftop
+        self.redeals = redeals
+        self.moves = moves
+        # (src, dst, turned a card up): the last UNDO_LIMIT moves since the last redeal.
+        self.history: deque[tuple[int, int, bool]] = deque(maxlen=UNDO_LIMIT)
+
+    # -- moves -------------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[CrescentMove]:
+        piles = self.piles
+        ftop = self.ftop
+        where: dict[int, list[int]] = {}
+        for i in range(PILES):
+            p = piles[i]
+            if 0 < len(p) < PILE_LIMIT:
+                t = p[-1]
+                if t in where:
+                    where[t].append(i)
+                else:
+                    where[t] = [i]
+        out: list[CrescentMove] = []
+        for i in range(PILES):
+            p = piles[i]
+            if not p:
+                continue
+            c = p[-1]
+            row = _MOVES[i]
+            for j in where.get(UP[c], _NONE):
+                out.append(row[j])
+            for j in where.get(DOWN[c], _NONE):
+                out.append(row[j])
+            s = SUIT[c]
+            r = RANK[c]
+            if ftop[s] == r - 1:
+                out.append(row[ASC + s])
+            if ftop[s + 4] == r + 1:
+                out.append(row[DESC + s])
+        for s in range(4):
+            a = ftop[s]
+            d = ftop[s + 4]
+            if d == a + 1:
+                if a != ACE:
+                    out.append(_MOVES[ASC + s][DESC + s])
+                if d != KING:
+                    out.append(_MOVES[DESC + s][ASC + s])
+        if self.redeals and any(piles):
+            out.append(REDEAL)
+        return out
+
+    def check(self, move: CrescentMove) -> Reason | None:
+        s, d = move.src, move.dst
+        if s < 0:
+            if self.redeals == 0:
+                return Reason.NO_REDEALS
+            return Reason.GAME_OVER if self.is_won() else None
+        if s == d:
+            return Reason.SAME_PLACE
+        if s < ASC:
+            p = self.piles[s]
+            if not p:
+                return Reason.SOURCE_EMPTY
+            card = p[-1]
+        else:
+            top = self.ftop[s - ASC]
+            if top == (ACE if s < DESC else KING):
+                return Reason.BASE_LOCKED
+            if d < ASC:
+                return Reason.FOUNDATION_TO_PILE
+            card = (s - ASC) % 4 * 13 + top
+        if d < ASC:
+            target = self.piles[d]
+            if not target:
+                return Reason.EMPTY_PILE
+            t = target[-1]
+            if SUIT[t] != SUIT[card]:
+                return Reason.WRONG_SUIT
+            if card != UP[t] and card != DOWN[t]:
+                return Reason.WRONG_RANK
+            if len(target) >= PILE_LIMIT:
+                return Reason.PILE_FULL
+            return None
+        f = d - ASC
+        if SUIT[card] != f % 4:
+            return Reason.WRONG_SUIT
+        if RANK[card] != self.ftop[f] + (1 if d < DESC else -1):
+            return Reason.FOUNDATION_ORDER
+        return None
+
+    def push(self, move: CrescentMove) -> None:
+        s = move.src
+        if s < 0:
+            self._redeal()
+            return
+        d = move.dst
+        turned = False
+        if s < ASC:
+            p = self.piles[s]
+            card = p.pop()
+            hidden = self.down[s]
+            if hidden and hidden == len(p):
+                self.down[s] = hidden - 1
+                turned = True
+        else:
+            f = s - ASC
+            top = self.ftop[f]
+            card = f % 4 * 13 + top
+            self.ftop[f] = top - 1 if s < DESC else top + 1
+        if d < ASC:
+            self.piles[d].append(card)
+        else:
+            self.ftop[d - ASC] = RANK[card]
+        self.history.append((s, d, turned))
+        self.moves += 1
+
+    def _redeal(self) -> None:
+        down = self.down
+        for i, p in enumerate(self.piles):
+            if len(p) >= 2:
+                p.append(p.pop(0))
+                if down[i]:
+                    down[i] -= 1
+        self.redeals -= 1
+        self.history.clear()
+
+    def undo(self) -> None:
+        if not self.history:
+            raise refuse_undo()
+        s, d, turned = self.history.pop()
+        if d < ASC:
+            card = self.piles[d].pop()
+        else:
+            f = d - ASC
+            top = self.ftop[f]
+            card = f % 4 * 13 + top
+            self.ftop[f] = top - 1 if d < DESC else top + 1
+        if s < ASC:
+            self.piles[s].append(card)
+            if turned:
+                self.down[s] += 1
+        else:
+            self.ftop[s - ASC] = RANK[card]
+        self.moves -= 1
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.history)
+
+    # -- status ------------------------------------------------------------------------------
+
+    def is_won(self) -> bool:
+        return not any(self.piles)
+
+    def has_pile_move(self) -> bool:
+        """Whether some move changes the piles now, or after foundation transfers only.
+
+        The two foundations of a suit allow transfers only when they meet (descending top =
+        ascending top + 1), and then the meeting point can slide over every rank, so together
+        they accept any card of that suit: a pile topped by one can always be played.
+        """
+        for m in self.legal_moves():
+            if 0 <= m.src < ASC:
+                return True
+        ftop = self.ftop
+        meeting = [ftop[s + 4] == ftop[s] + 1 for s in range(4)]
+        return any(p and meeting[SUIT[p[-1]]] for p in self.piles)
+
+    @property
+    def status(self) -> Status:
+        if self.is_won():
+            return Status.WON
+        if self.has_pile_move():
+            return Status.PLAYING
+        # A redeal always can change the piles here: were every pile down to one card, some
+        # foundation would accept one of them (the card it needs is not on a foundation).
+        return Status.PLAYING if self.redeals else Status.BLOCKED
+
+    # -- text and views ----------------------------------------------------------------------
+
+    def header_fields(self) -> list[tuple[str, str]]:
+        return [("status", self.status.value), ("moves", str(self.moves)), ("redeals", str(self.redeals))]
+
+    def foundation_cards(self, f: int) -> list[int]:
+        suit, top = f % 4, self.ftop[f]
+        ranks = range(ACE, top + 1) if f < 4 else range(KING, top - 1, -1)
+        return [suit * 13 + r for r in ranks]
+
+    def place_lines(self) -> list[tuple[str, Sequence[tuple[int, bool]]]]:
+        out: list[tuple[str, Sequence[tuple[int, bool]]]] = []
+        for f in range(8):
+            out.append((PLACE_NAMES[ASC + f], [(c, True) for c in self.foundation_cards(f)]))
+        for i, p in enumerate(self.piles):
+            hidden = self.down[i]
+            out.append((PLACE_NAMES[i], [(c, k >= hidden) for k, c in enumerate(p)]))
+        return out
+
+    def describe_places(self) -> list[list[PlaceInfo]]:
+        found = []
+        for f in range(8):
+            count = abs(self.ftop[f] - (ACE if f < 4 else KING)) + 1
+            top = (f % 4) * 13 + self.ftop[f]
+            kind = "asc" if f < 4 else "desc"
+            found.append(PlaceInfo(PLACE_NAMES[ASC + f], kind, count, suit=f % 4, cards=(top,)))
+        piles = [
+            PlaceInfo(PLACE_NAMES[i], "pile", len(p), number=i + 1, cards=tuple(p[-1:]), face_down=self.down[i])
+            for i, p in enumerate(self.piles)
+        ]
+        return [found, piles]
+
+    def figures(self) -> Figures:
+        return Figures(moves=self.moves, redeals_left=self.redeals)
+
+    def copy(self) -> Self:
+        other = type(self)(
+            self.game,
+            self.code,
+            [list(p) for p in self.piles],
+            list(self.down),
+            list(self.ftop),
+            self.redeals,
+            self.moves,
+        )
+        other.history.extend(self.history)
+        return other
+
+    def key(self) -> tuple[object, ...]:
+        """A hashable key of everything that decides the future (not the counters)."""
+        return (tuple(map(tuple, self.piles)), tuple(self.ftop), tuple(self.down), self.redeals)
