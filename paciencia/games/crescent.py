@@ -124,9 +124,9 @@ class CrescentGame(Game[CrescentMove]):
         total = sum(counts)
         if total != 104:
             raise InvalidPosition(f"the position holds {total} cards; Crescent has 104 (each card twice)")
-        for c, n in enumerate(counts):
-            if n != 2:
-                raise InvalidPosition(f"card {CARD_NAMES[c]} appears {n} times; each card appears exactly twice")
+        wrong = [f"{CARD_NAMES[c]} {n} time{'s' if n != 1 else ''}" for c, n in enumerate(counts) if n != 2]
+        if wrong:
+            raise InvalidPosition(f"each card appears exactly twice, but {', '.join(wrong)}")
         ftop = []
         for f in range(8):
             name = PLACE_NAMES[ASC + f]

@@ -1,0 +1,103 @@
+"""The command line, run as a real process (PRODUCT.md §4)."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from paciencia.games import new_state, state_from_text
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "paciencia", *args], capture_output=True, text=True, input=stdin, timeout=60
+    )
+
+
+def test_deal_prints_the_table_text() -> None:
+    p = run("deal", "CR1-N-AAAAAAB")
+    assert p.returncode == 0 and p.stderr == ""
+    assert p.stdout == new_state("CR1-N-AAAAAAB").to_text()
+    assert p.stdout.startswith("# crescent CR1-N-AAAAAAB status=playing moves=0 redeals=3\nAs: As\n")
+
+
+def test_deal_describe_in_italian() -> None:
+    p = run("deal", " cr1-n-aaaaaab ", "--describe", "--lang", "it")
+    assert p.returncode == 0
+    assert p.stdout.startswith("fondazione ascendente di picche: asso di picche in cima, 1 carta; ")
+    assert p.stdout.rstrip().endswith("pila 16: 6 carte, 5 di picche in cima.")
+
+
+def test_play_prints_the_final_position() -> None:
+    p = run("play", "CR1-N-AAAAAAB", "2-4", "R", "R")
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.splitlines()[0] == "# crescent CR1-N-AAAAAAB status=playing moves=1 redeals=1"
+
+
+def test_play_from_a_position_file_and_from_standard_input(tmp_path: Path) -> None:
+    text = run("play", "CR1-N-AAAAAAB", "2-4").stdout
+    f = tmp_path / "pos.txt"
+    f.write_text(text, encoding="utf-8")
+    p = run("play", "--position", str(f), "U")
+    assert p.returncode == 1 and "U" in p.stderr  # a read position has no history to undo
+    legal = next(str(m) for m in state_from_text(text).legal_moves() if str(m) != "R")
+    p = run("play", "--position", "-", legal, stdin=text)
+    assert p.returncode == 0 and p.stdout.splitlines()[0].endswith("moves=2 redeals=3")
+
+
+@pytest.mark.parametrize(
+    ("lang", "message"),
+    [
+        ("en", "Must be the same suit"),
+        ("pt-PT", "Tem de ser do mesmo naipe"),
+        ("es", "Debe ser del mismo palo"),
+        ("it", "Deve essere dello stesso seme"),
+        ("pt-BR", "Tem que ser do mesmo naipe"),
+    ],
+)
+def test_an_illegal_move_stops_with_status_1_and_the_reason_in_the_language(lang: str, message: str) -> None:
+    p = run("play", "CR1-N-AAAAAAB", "2-4", "1-3", "--lang", lang)
+    assert p.returncode == 1
+    assert p.stdout == ""
+    assert "2" in p.stderr and "1-3" in p.stderr and message in p.stderr
+    assert "Traceback" not in p.stderr
+
+
+def test_undo_with_nothing_to_undo_is_refused_like_an_illegal_move() -> None:
+    p = run("play", "CR1-N-AAAAAAB", "U")
+    assert p.returncode == 1 and "move 1 (U)" in p.stderr and "nothing to undo" in p.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["deal", "CR1-N-AAAAAA"], "7"),
+        (["deal", "CR1-X-AAAAAAB"], "variant 'X'"),
+        (["deal", "bogus"], "CR1-N-AAAAAAB"),
+        (["play", "CR1-N-AAAAAAB", "2-44"], "'2-44'"),
+        (["play", "CR1-N-AAAAAAB", "2-4", "zz"], "move 2 ('zz')"),
+        (["play", "--position", "/nonexistent/pos.txt"], "/nonexistent/pos.txt"),
+        (["play"], "deal code or --position"),
+        (["deal", "CR1-N-AAAAAAB", "--lang", "fr"], "fr"),
+    ],
+)
+def test_bad_input_exits_2_with_a_message_and_no_traceback(args: list[str], needle: str) -> None:
+    p = run(*args)
+    assert p.returncode == 2
+    assert p.stdout == ""
+    assert needle in p.stderr and "Traceback" not in p.stderr
+
+
+def test_a_bad_position_file_names_the_problem(tmp_path: Path) -> None:
+    text = new_state("CR1-N-AAAAAAB").to_text()
+    cases = {
+        "missing.txt": ("\n".join(line for line in text.splitlines() if not line.startswith("7:")), "'7' is missing"),
+        "extra.txt": (text.replace("1: 9d", "1: 9d 9d"), "105 cards"),
+        "triple.txt": (text.replace("1: 9d 7h", "1: 9d 9d"), "9d 3 times"),
+    }
+    for name, (body, needle) in cases.items():
+        f = tmp_path / name
+        f.write_text(body, encoding="utf-8")
+        p = run("play", "--position", str(f))
+        assert p.returncode == 2 and needle in p.stderr and p.stdout == "", (name, p.stderr)
