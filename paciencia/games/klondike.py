@@ -1,0 +1,719 @@
+"""Klondike: one deck, seven columns, a stock drawn three (or one) at a time (PRODUCT.md §3).
+
+Place indexes: columns ``1``–``7`` are 0–6, the waste ``W`` is 7, the foundations
+``Fs Fh Fd Fc`` are 8–11 (8 + suit), ``F`` (the moving card's own foundation) is 12 and the
+stock ``S`` is 13. ``S`` and ``F`` are never the source of a legal move, nor ``S`` and ``W``
+a destination; such moves still parse, so that they are refused with a reason (``FACE_DOWN``,
+``NOT_A_DESTINATION``, …) rather than as bad notation.
+
+State:
+
+* ``stock`` bottom to top; its *last* card is drawn first. ``waste`` bottom to top.
+* ``found[suit]`` counts the cards on that suit's foundation (A…K in order), so the next
+  card it takes has rank ``found[suit]``.
+* ``cols[i]`` bottom to top, and ``down[i]`` how many of its first cards are face down
+  (face-down cards are always a bottom prefix: a card turns up as soon as it is the end).
+* ``fan``: how many of the waste's top cards belong to the last draw and are still there
+  (display only: the waste's top card is always playable, even with ``fan == 0``).
+* ``recycles`` (passes through the stock), ``moves`` (every accepted action), ``up`` (cards
+  *sent up*: moves to a foundation minus moves from a foundation back to a column).
+
+A draw turns ``min(draw, len(stock))`` cards one at a time from the stock's end onto the
+waste (the stock's last card lands first, the last one drawn is on top). On an empty stock,
+``D`` turns the waste back into the stock (``stock = reversed(waste)``), so the next pass
+draws the cards in the same order as the previous one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Self
+
+from paciencia.engine.cards import CARD_NAMES, SUIT_LETTERS
+from paciencia.engine.dealcode import DealCode, shuffled
+from paciencia.engine.errors import InvalidMove, InvalidPosition
+from paciencia.engine.protocol import Figures, Game, PlaceInfo, State, Status, refuse_undo
+from paciencia.engine.reasons import Reason
+from paciencia.engine.tabletext import check_fields, check_places, int_field
+
+COLS = 7
+WASTE = 7
+F0 = 8
+FANY = 12
+STOCK = 13
+PLACES = 14
+KING = 12
+MAX_RUN = 13
+"""The longest ordered run (K down to A): legal moves never carry more cards."""
+FINISH_BUDGET = 20_000
+"""Positions a Finish may search when simply playing up and drawing would not win."""
+
+PLACE_NAMES = [str(i + 1) for i in range(COLS)] + ["W"] + [f"F{s}" for s in SUIT_LETTERS] + ["F", "S"]
+PLACE_INDEX = {name.upper(): i for i, name in enumerate(PLACE_NAMES)}
+TEXT_ORDER = ["S", "W", *PLACE_NAMES[F0:FANY], *PLACE_NAMES[:COLS]]
+
+SUIT = [c // 13 for c in range(52)]
+RANK = [c % 13 for c in range(52)]
+RED = [c // 13 in (1, 2) for c in range(52)]
+# FITS[a * 52 + b]: card b may lie on card a in a column (one rank lower, other colour).
+FITS = [RANK[b] + 1 == RANK[a] and RED[a] != RED[b] for a in range(52) for b in range(52)]
+# PARENTS[c]: the two cards that c may lie on (none for a King).
+PARENTS = [tuple(a for a in range(52) if FITS[a * 52 + c]) for c in range(52)]
+
+# Move kinds, fixed when a move is made so that check/push/undo dispatch on one int.
+K_DRAW, K_COL_COL, K_COL_F, K_W_COL, K_W_F, K_F_COL, K_STOCK, K_BAD = range(8)
+
+
+@dataclass(frozen=True, slots=True)
+class KlondikeMove:
+    """``n`` cards from place ``src`` to place ``dst``; the draw ``D`` has ``src == dst == -1``.
+
+    ``kind`` and ``static`` follow from the three fields: ``static`` is the reason that
+    refuses the move in every position (a move onto the waste, a run to a foundation…).
+    """
+
+    src: int
+    dst: int
+    n: int = 1
+    kind: int = field(init=False, compare=False, repr=False)
+    static: Reason | None = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        kind, static = _classify(self.src, self.dst, self.n)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "static", static)
+
+    def __str__(self) -> str:
+        if self.kind == K_DRAW:
+            return "D"
+        src = PLACE_NAMES[self.src]
+        return f"{src}x{self.n}-{PLACE_NAMES[self.dst]}" if self.n > 1 else f"{src}-{PLACE_NAMES[self.dst]}"
+
+
+def _classify(s: int, d: int, n: int) -> tuple[int, Reason | None]:
+    """A move's kind, and its refusal in every position if it has one."""
+    if s < 0:
+        return K_DRAW, None
+    if s == d:
+        return K_BAD, Reason.SAME_PLACE
+    if d in (WASTE, STOCK):
+        return K_BAD, Reason.NOT_A_DESTINATION
+    if s == STOCK:
+        return K_STOCK, None  # refused as face down, or as empty
+    if s == FANY:  # "F" names no pile of its own (the notation never reads it as a source)
+        return K_BAD, Reason.SOURCE_EMPTY
+    to_f = d >= F0
+    if s >= F0:  # a foundation
+        if to_f:
+            return K_BAD, Reason.SAME_PLACE if d == FANY else Reason.WRONG_SUIT
+        return (K_BAD, Reason.ONE_CARD_ONLY) if n > 1 else (K_F_COL, None)
+    if n > 1 and (s == WASTE or to_f):
+        return K_BAD, Reason.ONE_CARD_ONLY
+    if s == WASTE:
+        return (K_W_F if to_f else K_W_COL), None
+    return (K_COL_F if to_f else K_COL_COL), None
+
+
+DRAW = KlondikeMove(-1, -1, 0)
+# _MOVES[s][d][n - 1]: the interned move, for runs up to MAX_RUN cards.
+_MOVES = [[[KlondikeMove(s, d, n) for n in range(1, MAX_RUN + 1)] for d in range(PLACES)] for s in range(PLACES)]
+_TO_F = [_MOVES[i][FANY][0] for i in range(COLS)]
+_W_F = _MOVES[WASTE][FANY][0]
+_W_COL = [_MOVES[WASTE][d][0] for d in range(COLS)]
+_F_COL = [[_MOVES[F0 + s][d][0] for d in range(COLS)] for s in range(4)]
+# The move a foundation move is recorded as in the history: its suit's own foundation.
+_TO_SUIT = [[_MOVES[s][F0 + suit][0] for suit in range(4)] for s in range(PLACES)]
+
+# Finish search order: up first, then draws (plain Finish), then what shifts the draw's phase.
+_SEARCH_RANK = {K_COL_F: 0, K_W_F: 0, K_DRAW: 1, K_W_COL: 2, K_COL_COL: 3, K_F_COL: 4}
+
+_TOKEN = re.compile(r"([1-7]|W|S|F[SHDC])(?:X(\d{1,3}))?-([1-7]|W|S|F[SHDC]?)")
+EXPECTED_MOVE = (
+    "SRC-DST or SRCxN-DST with columns 1-7, W the waste, Fs Fh Fd Fc the foundations (F: the card's own), "
+    "as 3-6, 3x4-6, W-F, 5-Fh, Fh-2; or D to draw"
+)
+
+
+def move(src: int, dst: int, n: int = 1) -> KlondikeMove:
+    """The interned move ``n`` cards from place ``src`` to place ``dst``."""
+    return _MOVES[src][dst][n - 1] if n <= MAX_RUN else KlondikeMove(src, dst, n)
+
+
+class KlondikeGame(Game[KlondikeMove]):
+    name = "klondike"
+    prefix = "KL"
+    variants: ClassVar[dict[str, str]] = {"3": "draw three", "1": "draw one"}
+
+    def __init__(self, variant: str = "3") -> None:
+        super().__init__(variant)
+        self.draw = int(variant)
+
+    def deal(self, number: int) -> tuple[list[list[int]], list[int]]:
+        """The seven columns and the stock of a deal, bottom to top.
+
+        The deck in order (♠ ♥ ♦ ♣, Ace to King: card ids 0–51) is shuffled (see
+        ``dealcode``), then dealt as at a table, row by row: cards 0–6 go one to each of
+        columns 1–7, cards 7–12 one to each of columns 2–7, … card 27 to column 7. Each
+        column's last card is its only face-up card. Cards 28–51 form the stock in that
+        order, bottom to top, so card 51 is the first one drawn.
+        """
+        cards = shuffled(list(range(52)), self.code(number))
+        cols: list[list[int]] = [[] for _ in range(COLS)]
+        k = 0
+        for row in range(COLS):
+            for j in range(row, COLS):
+                cols[j].append(cards[k])
+                k += 1
+        return cols, cards[k:]
+
+    def new_state(self, number: int) -> KlondikeState:
+        cols, stock = self.deal(number)
+        return KlondikeState(self, self.code(number), stock, [], [0] * 4, cols, list(range(COLS)))
+
+    def parse_move(self, token: str) -> KlondikeMove:
+        t = token.strip().upper()
+        if t == "D":
+            return DRAW
+        m = _TOKEN.fullmatch(t)
+        if m is None or (m.group(2) is not None and int(m.group(2)) == 0):
+            raise InvalidMove(f"not a Klondike move: {token!r} (expected {EXPECTED_MOVE})")
+        src, count, dst = m.groups()
+        return move(PLACE_INDEX[src], PLACE_INDEX[dst], int(count) if count else 1)
+
+    def from_fields(
+        self, code: DealCode, fields: dict[str, str], places: dict[str, list[tuple[int, bool]]]
+    ) -> KlondikeState:
+        """Reads a position; ``status`` is recomputed, never trusted.
+
+        Defaults for absent fields: ``moves=0``, ``recycles=0``, ``up=0``, and ``fan`` as
+        large as the last draw could have left it, ``min(draw, len(W))``. A column's face-up
+        cards need not form an ordered run (a made-up position may hold anything there).
+        """
+        check_fields(fields, ("status", "moves", "recycles", "fan", "up"))
+        check_places(places, TEXT_ORDER)
+        counts = [0] * 52
+        for cards in places.values():
+            for c, _ in cards:
+                counts[c] += 1
+        for c, k in enumerate(counts):
+            if k != 1:
+                raise InvalidPosition(
+                    f"card {CARD_NAMES[c]} appears {k} times; Klondike holds each of the 52 cards exactly once"
+                )
+        for c, up in places["S"]:
+            if up:
+                raise InvalidPosition(f"stock S: {CARD_NAMES[c]} must be face down, as [{CARD_NAMES[c]}]")
+        for c, up in places["W"]:
+            if not up:
+                raise InvalidPosition(f"waste W: [{CARD_NAMES[c]}] must be face up")
+        found = []
+        for suit in range(4):
+            name = PLACE_NAMES[F0 + suit]
+            cards = places[name]
+            want = [suit * 13 + r for r in range(len(cards))]
+            if [c for c, _ in cards] != want:
+                expect = " ".join(CARD_NAMES[suit * 13 + r] for r in range(min(3, max(len(cards), 1))))
+                raise InvalidPosition(f"foundation {name} must run from the Ace up in order ({expect} …)")
+            if not all(up for _, up in cards):
+                raise InvalidPosition(f"foundation {name} holds a face-down card")
+            found.append(len(cards))
+        cols: list[list[int]] = []
+        down: list[int] = []
+        for i in range(COLS):
+            cards = places[PLACE_NAMES[i]]
+            hidden = 0
+            while hidden < len(cards) and not cards[hidden][1]:
+                hidden += 1
+            if any(not up for _, up in cards[hidden:]):
+                raise InvalidPosition(f"column {i + 1}: face-down cards must all lie below the face-up ones")
+            if cards and hidden == len(cards):
+                raise InvalidPosition(f"column {i + 1}: its last card must be face up (it turns up by itself)")
+            cols.append([c for c, _ in cards])
+            down.append(hidden)
+        stock = [c for c, _ in places["S"]]
+        waste = [c for c, _ in places["W"]]
+        most = min(self.draw, len(waste))
+        fan = int_field(fields, "fan", most, 0, most)
+        recycles = int_field(fields, "recycles", 0, 0, 10**9)
+        moves = int_field(fields, "moves", 0, 0, 10**9)
+        raw = fields.get("up", "0")
+        if not re.fullmatch(r"-?\d{1,10}", raw):
+            raise InvalidPosition(f"header: up={raw} is not a whole number (it may be negative)")
+        return KlondikeState(self, code, stock, waste, found, cols, down, fan, recycles, moves, int(raw))
+
+
+class KlondikeState(State[KlondikeMove]):
+    __slots__ = (
+        "_finish_plan", "code", "cols", "down", "draw", "fan", "found", "game", "history", "moves", "recycles",
+        "stock", "up", "waste",
+    )
+
+    game: KlondikeGame
+
+    def __init__(
+        self,
+        game: KlondikeGame,
+        code: DealCode,
+        stock: list[int],
+        waste: list[int],
+        found: list[int],
+        cols: list[list[int]],
+        down: list[int],
+        fan: int = 0,
+        recycles: int = 0,
+        moves: int = 0,
+        up: int = 0,
+    ) -> None:
+        self.game = game
+        self.code = code
+        self.draw = game.draw
+        self.stock = stock
+        self.waste = waste
+        self.found = found
+        self.cols = cols
+        self.down = down
+        self.fan = fan
+        self.recycles = recycles
+        self.moves = moves
+        self.up = up
+        # (move as made, flipped 0/1 or cards drawn or -1 for a recycle, fan before the move).
+        self.history: list[tuple[KlondikeMove, int, int]] = []
+        # Finish: position key -> next move of a line that wins from there (a cache).
+        self._finish_plan: dict[tuple[object, ...], KlondikeMove] = {}
+
+    # -- moves -------------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[KlondikeMove]:
+        found = self.found
+        if found[0] + found[1] + found[2] + found[3] == 52:
+            return []
+        cols = self.cols
+        down = self.down
+        tops: dict[int, int] = {}
+        empties: list[int] = []
+        for i in range(COLS):
+            col = cols[i]
+            if col:
+                tops[col[-1]] = i
+            else:
+                empties.append(i)
+        out: list[KlondikeMove] = []
+        for i in range(COLS):
+            col = cols[i]
+            if not col:
+                continue
+            row = _MOVES[i]
+            j = len(col) - 1
+            c = col[j]
+            if found[SUIT[c]] == RANK[c]:
+                out.append(_TO_F[i])
+            stop = down[i]
+            n = 0
+            # Walk up the ordered run from the column's end: each card may lead a run of n.
+            while True:
+                n += 1
+                for p in PARENTS[c]:
+                    d = tops.get(p)
+                    if d is not None:
+                        out.append(row[d][n - 1])
+                if RANK[c] == KING:
+                    for d in empties:
+                        out.append(row[d][n - 1])
+                if j == stop:
+                    break
+                above = col[j - 1]
+                if not FITS[above * 52 + c]:
+                    break
+                c = above
+                j -= 1
+        waste = self.waste
+        if waste:
+            w = waste[-1]
+            if found[SUIT[w]] == RANK[w]:
+                out.append(_W_F)
+            for p in PARENTS[w]:
+                d = tops.get(p)
+                if d is not None:
+                    out.append(_W_COL[d])
+            if RANK[w] == KING:
+                for d in empties:
+                    out.append(_W_COL[d])
+        for s in range(4):
+            r = found[s]
+            if r:
+                c = s * 13 + r - 1
+                row1 = _F_COL[s]
+                for p in PARENTS[c]:
+                    d = tops.get(p)
+                    if d is not None:
+                        out.append(row1[d])
+                if r == 13:
+                    for d in empties:
+                        out.append(row1[d])
+        if waste or self.stock:
+            out.append(DRAW)
+        return out
+
+    def check(self, move: KlondikeMove) -> Reason | None:
+        found = self.found
+        if found[0] + found[1] + found[2] + found[3] == 52:
+            return Reason.GAME_OVER
+        kind = move.kind
+        if kind == K_DRAW:
+            return None if self.stock or self.waste else Reason.STOCK_EMPTY
+        if move.static is not None:
+            return move.static
+        if kind == K_STOCK:
+            return Reason.FACE_DOWN if self.stock else Reason.SOURCE_EMPTY
+        s, d, n = move.src, move.dst, move.n
+        if s < COLS:
+            col = self.cols[s]
+            if not col:
+                return Reason.SOURCE_EMPTY
+            size = len(col)
+            if n > size:
+                return Reason.RUN_TOO_LONG
+            start = size - n
+            if start < self.down[s]:
+                return Reason.FACE_DOWN
+            for i in range(start, size - 1):
+                if not FITS[col[i] * 52 + col[i + 1]]:
+                    return Reason.NOT_A_RUN
+            card = col[start]
+        elif s == WASTE:
+            if not self.waste:
+                return Reason.SOURCE_EMPTY
+            card = self.waste[-1]
+        else:
+            suit = s - F0
+            if not found[suit]:
+                return Reason.SOURCE_EMPTY
+            card = suit * 13 + found[suit] - 1
+        if d < COLS:
+            dest = self.cols[d]
+            if not dest:
+                return None if RANK[card] == KING else Reason.KING_ONLY
+            t = dest[-1]
+            if RED[t] == RED[card]:
+                return Reason.WRONG_COLOUR
+            if RANK[t] != RANK[card] + 1:
+                return Reason.COLUMN_RANK
+            return None
+        if d != FANY and SUIT[card] != d - F0:
+            return Reason.WRONG_SUIT
+        if found[SUIT[card]] != RANK[card]:
+            return Reason.FOUNDATION_ORDER
+        return None
+
+    def push(self, move: KlondikeMove) -> None:
+        kind = move.kind
+        fan = self.fan
+        if kind == K_COL_COL:
+            s = move.src
+            src = self.cols[s]
+            n = move.n
+            if n == 1:
+                self.cols[move.dst].append(src.pop())
+            else:
+                self.cols[move.dst].extend(src[-n:])
+                del src[-n:]
+            self.history.append((move, self._turn_up(s), fan))
+        elif kind == K_DRAW:
+            stock = self.stock
+            waste = self.waste
+            if stock:
+                n = min(self.draw, len(stock))
+                for _ in range(n):
+                    waste.append(stock.pop())
+                self.fan = n
+                self.history.append((move, n, fan))
+            else:
+                stock.extend(reversed(waste))
+                waste.clear()
+                self.fan = 0
+                self.recycles += 1
+                self.history.append((move, -1, fan))
+        elif kind == K_W_COL:
+            self.cols[move.dst].append(self.waste.pop())
+            self.fan = fan - 1 if fan else 0
+            self.history.append((move, 0, fan))
+        elif kind == K_COL_F:
+            s = move.src
+            c = self.cols[s].pop()
+            self.found[SUIT[c]] += 1
+            self.up += 1
+            self.history.append((_TO_SUIT[s][SUIT[c]], self._turn_up(s), fan))
+        elif kind == K_W_F:
+            c = self.waste.pop()
+            self.found[SUIT[c]] += 1
+            self.up += 1
+            self.fan = fan - 1 if fan else 0
+            self.history.append((_TO_SUIT[WASTE][SUIT[c]], 0, fan))
+        elif kind == K_F_COL:
+            suit = move.src - F0
+            r = self.found[suit] - 1
+            self.found[suit] = r
+            self.cols[move.dst].append(suit * 13 + r)
+            self.up -= 1
+            self.history.append((move, 0, fan))
+        else:
+            raise ValueError(f"push of a move no position allows: {move}")
+        self.moves += 1
+
+    def _turn_up(self, i: int) -> int:
+        """Turns up column ``i``'s end when it is face down; 1 when it did."""
+        hidden = self.down[i]
+        if hidden and hidden == len(self.cols[i]):
+            self.down[i] = hidden - 1
+            return 1
+        return 0
+
+    def undo(self) -> None:
+        if not self.history:
+            raise refuse_undo()
+        move, aux, fan = self.history.pop()
+        kind = move.kind
+        if kind == K_COL_COL:
+            s = move.src
+            dst = self.cols[move.dst]
+            n = move.n
+            if n == 1:
+                self.cols[s].append(dst.pop())
+            else:
+                self.cols[s].extend(dst[-n:])
+                del dst[-n:]
+            self.down[s] += aux
+        elif kind == K_DRAW:
+            stock = self.stock
+            waste = self.waste
+            if aux < 0:
+                waste.extend(reversed(stock))
+                stock.clear()
+                self.recycles -= 1
+            else:
+                for _ in range(aux):
+                    stock.append(waste.pop())
+        elif kind == K_W_COL:
+            self.waste.append(self.cols[move.dst].pop())
+        elif kind in (K_COL_F, K_W_F):
+            suit = move.dst - F0
+            r = self.found[suit] - 1
+            self.found[suit] = r
+            self.up -= 1
+            if kind == K_W_F:
+                self.waste.append(suit * 13 + r)
+            else:
+                self.cols[move.src].append(suit * 13 + r)
+                self.down[move.src] += aux
+        else:  # K_F_COL
+            self.found[move.src - F0] += 1
+            self.cols[move.dst].pop()
+            self.up += 1
+        self.fan = fan
+        self.moves -= 1
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.history)
+
+    # -- status ------------------------------------------------------------------------------
+
+    def is_won(self) -> bool:
+        f = self.found
+        return f[0] + f[1] + f[2] + f[3] == 52
+
+    @property
+    def status(self) -> Status:
+        if self.is_won():
+            return Status.WON
+        if self.stock or self.waste or self.legal_moves():
+            return Status.PLAYING
+        return Status.BLOCKED
+
+    # -- Finish ------------------------------------------------------------------------------
+
+    def can_finish(self) -> bool:
+        """Every column card face up, nothing unseen in the stock (empty, or passed once), not won."""
+        return not self.is_won() and not any(self.down) and (not self.stock or self.recycles > 0)
+
+    def finish_step(self) -> KlondikeMove | None:
+        """The next move of a Finish (meant for when ``can_finish()``); ``None`` when the game is
+        won (or nothing can move).
+
+        Finish plays a card up from the waste top or a column end when one can go, and draws
+        otherwise. In draw three that can go round the stock for ever (the card wanted next
+        stays buried in its group of three), so before following it the whole line is played
+        out on a copy; when it does not win, a bounded search over every move finds a line
+        that does (foundation moves first, then draws, then the waste top to a column, …). The
+        line is cached by position, so each step is a look-up. If no winning line is found
+        (search budget spent), the plain up-or-draw moves are returned, and may go round.
+        """
+        if self.is_won():
+            return None
+        key = self.key()
+        step = self._finish_plan.get(key)
+        if step is None:
+            self._finish_plan = self._plan_finish()
+            step = self._finish_plan.get(key)
+        return step if step is not None else self._greedy_move()
+
+    def _greedy_move(self) -> KlondikeMove | None:
+        waste = self.waste
+        found = self.found
+        if waste and found[SUIT[waste[-1]]] == RANK[waste[-1]]:
+            return _W_F
+        for i, col in enumerate(self.cols):
+            if col and found[SUIT[col[-1]]] == RANK[col[-1]]:
+                return _TO_F[i]
+        return DRAW if self.stock or waste else None
+
+    def _plan_finish(self) -> dict[tuple[object, ...], KlondikeMove]:
+        sim = self.copy()
+        plan: dict[tuple[object, ...], KlondikeMove] = {}
+        while not sim.is_won():
+            key = sim.key()
+            step = sim._greedy_move()
+            if key in plan or step is None:  # a pass that sends nothing up repeats for ever
+                line = self._search_win(FINISH_BUDGET)
+                if line is None:
+                    return plan  # the plain moves, cached so that each further step is a look-up
+                plan = {}
+                sim = self.copy()
+                for step in line:
+                    plan[sim.key()] = step
+                    sim.push(step)
+                return plan
+            plan[key] = step
+            sim.push(step)
+        return plan
+
+    def _search_win(self, budget: int) -> list[KlondikeMove] | None:
+        """A winning line by depth-first search, foundation moves first; ``None`` past ``budget``."""
+        sim = self.copy()
+        seen = {sim.key()}
+        path: list[KlondikeMove] = []
+        stack: list[Iterator[KlondikeMove]] = [iter(sim._search_order())]
+        while stack:
+            step = next(stack[-1], None)
+            if step is None:
+                stack.pop()
+                if path:
+                    path.pop()
+                    sim.undo()
+                continue
+            sim.push(step)
+            key = sim.key()
+            if key in seen:
+                sim.undo()
+                continue
+            path.append(step)
+            if sim.is_won():
+                return path
+            seen.add(key)
+            if len(seen) > budget:
+                return None
+            stack.append(iter(sim._search_order()))
+        return None
+
+    def _search_order(self) -> list[KlondikeMove]:
+        moves = []
+        for m in self.legal_moves():
+            # A King with nothing under it gains nothing from another empty column.
+            if m.kind == K_COL_COL and m.n == len(self.cols[m.src]) and not self.cols[m.dst]:
+                continue
+            moves.append(m)
+        moves.sort(key=lambda m: _SEARCH_RANK[m.kind])
+        return moves
+
+    # -- text and views ----------------------------------------------------------------------
+
+    def header_fields(self) -> list[tuple[str, str]]:
+        return [
+            ("status", self.status.value),
+            ("moves", str(self.moves)),
+            ("recycles", str(self.recycles)),
+            ("fan", str(self.fan)),
+            ("up", str(self.up)),
+        ]
+
+    def place_lines(self) -> list[tuple[str, Sequence[tuple[int, bool]]]]:
+        out: list[tuple[str, Sequence[tuple[int, bool]]]] = [
+            ("S", [(c, False) for c in self.stock]),
+            ("W", [(c, True) for c in self.waste]),
+        ]
+        for suit in range(4):
+            out.append((PLACE_NAMES[F0 + suit], [(suit * 13 + r, True) for r in range(self.found[suit])]))
+        for i, col in enumerate(self.cols):
+            hidden = self.down[i]
+            out.append((PLACE_NAMES[i], [(c, k >= hidden) for k, c in enumerate(col)]))
+        return out
+
+    def visible_waste(self) -> tuple[int, ...]:
+        """The waste cards a player sees, bottom to top: the last draw's fan, or the top alone."""
+        return tuple(self.waste[-max(self.fan, 1) :]) if self.waste else ()
+
+    def describe_places(self) -> list[list[PlaceInfo]]:
+        heaps = [
+            PlaceInfo("S", "stock", len(self.stock)),
+            PlaceInfo("W", "waste", len(self.waste), cards=self.visible_waste()),
+        ]
+        found = [
+            PlaceInfo(PLACE_NAMES[F0 + s], "foundation", n, suit=s, cards=(s * 13 + n - 1,) if n else ())
+            for s, n in enumerate(self.found)
+        ]
+        cols = [
+            PlaceInfo(
+                PLACE_NAMES[i], "column", len(col), number=i + 1, cards=tuple(col[self.down[i] :]),
+                face_down=self.down[i],
+            )
+            for i, col in enumerate(self.cols)
+        ]
+        return [heaps, found, cols]
+
+    def player_view(self) -> dict[str, Any]:
+        """What the browser may know: no face-down card and no stock order, only counts.
+
+        The deal code is left out on purpose: with the published shuffle it reveals every card.
+        """
+        names = CARD_NAMES
+        return {
+            "game": self.game.name,
+            "draw": self.draw,
+            "stock": {"count": len(self.stock)},
+            "waste": {"count": len(self.waste), "fan": self.fan, "cards": [names[c] for c in self.visible_waste()]},
+            "foundations": [
+                {"place": PLACE_NAMES[F0 + s], "suit": SUIT_LETTERS[s], "count": n,
+                 "top": names[s * 13 + n - 1] if n else None}
+                for s, n in enumerate(self.found)
+            ],
+            "columns": [
+                {"place": PLACE_NAMES[i], "face_down": self.down[i], "cards": [names[c] for c in col[self.down[i] :]]}
+                for i, col in enumerate(self.cols)
+            ],
+            "status": self.status.value,
+            "moves": self.moves,
+            "recycles": self.recycles,
+            "sent_up": self.up,
+            "can_undo": self.can_undo,
+            "can_finish": self.can_finish(),
+        }
+
+    def figures(self) -> Figures:
+        return Figures(moves=self.moves, recycles=self.recycles, sent_up=self.up)
+
+    def copy(self) -> Self:
+        other = type(self)(
+            self.game, self.code, list(self.stock), list(self.waste), list(self.found),
+            [list(c) for c in self.cols], list(self.down), self.fan, self.recycles, self.moves, self.up,
+        )
+        other.history.extend(self.history)
+        return other
+
+    def key(self) -> tuple[object, ...]:
+        """A hashable key of everything that decides the future (not the counters, not the fan,
+        which only says how the waste is shown)."""
+        return (
+            tuple(self.stock), tuple(self.waste), tuple(self.found), tuple(map(tuple, self.cols)), tuple(self.down),
+        )
