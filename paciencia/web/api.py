@@ -1,0 +1,110 @@
+"""The JSON API: thin handlers that parse, call the engine through the store, and serialize.
+
+Errors are raised, never answered here: ``app.py`` maps each kind to its response.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, ConfigDict, Field
+
+from paciencia.engine.dealcode import DEAL_COUNT, DealCode
+from paciencia.engine.protocol import State
+from paciencia.games import new_state, state_from_text
+from paciencia.games.crescent import CrescentGame
+from paciencia.web.lang import request_words
+from paciencia.web.store import SavedGame, Store, starting_state
+from paciencia.web.views import GameView, game_view
+
+PLAYABLE = ("crescent",)
+
+
+class ApiError(Exception):
+    """A request the API refuses: ``status``, a stable ``error`` code and a UI word key."""
+
+    def __init__(self, status: int, error: str, key: str, **kw: object) -> None:
+        super().__init__(error)
+        self.status = status
+        self.error = error
+        self.key = key
+        self.kw = kw
+
+
+class NewGame(BaseModel):
+    """Start a game: from a deal code, from a table text, again from another game's start, or a random deal."""
+
+    model_config = ConfigDict(extra="forbid")
+    code: str | None = Field(default=None, max_length=40, examples=["CR1-N-AAAAAAB"])
+    table: str | None = Field(default=None, max_length=8000, description="A position as table text")
+    replay: str | None = Field(default=None, max_length=64, description="The id of a game of yours to deal again")
+    variant: str = Field(default="N", pattern="^[NFDB]$", description="Variant of a random Crescent deal")
+
+
+class MoveIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    move: str = Field(min_length=1, max_length=12, examples=["10-14", "3-Kd", "R", "U"])
+    version: int = Field(ge=0, description="The version of the game the move was made on")
+
+
+class ErrorOut(BaseModel):
+    error: str = Field(description="not_found, stale, illegal_move, malformed_move, bad_code, bad_position, …")
+    message: str = Field(description="What went wrong, in the request's language where we have the words")
+    reason: str | None = Field(default=None, description="For illegal_move: the rules' reason code")
+    game: GameView | None = Field(default=None, description="For stale: the game as it stands")
+
+
+def player_of(request: Request) -> str:
+    player: str = request.state.player
+    return player
+
+
+def store_of(request: Request) -> Store:
+    store: Store = request.app.state.store
+    return store
+
+
+def _start(body: NewGame, request: Request) -> tuple[str, str, State[Any]]:
+    if body.replay is not None:
+        old = store_of(request).load(body.replay, player_of(request))
+        return old.start_kind, old.start, starting_state(old.start_kind, old.start)
+    if body.table is not None:
+        state = state_from_text(body.table)
+        return "text", state.to_text(), state
+    if body.code is not None:
+        state = new_state(body.code)
+        return "code", str(state.code), state
+    code = DealCode(CrescentGame.prefix, CrescentGame.version, body.variant, secrets.randbelow(DEAL_COUNT))
+    return "code", str(code), new_state(str(code))
+
+
+def create(body: NewGame, request: Request) -> SavedGame:
+    kind, start, state = _start(body, request)
+    if state.game.name not in PLAYABLE:
+        raise ApiError(422, "not_playable", "only_crescent")
+    return store_of(request).create(player_of(request), kind, start, state)
+
+
+router = APIRouter(prefix="/api", tags=["games"])
+ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorOut} for code in (400, 404, 409, 413, 422)}
+
+
+@router.post("/games", status_code=201, responses=ERRORS)
+async def create_game(body: NewGame, request: Request) -> GameView:
+    """Starts a game for this browser and answers its first position."""
+    return game_view(create(body, request), request_words(request))
+
+
+@router.get("/games/{game_id}", responses=ERRORS)
+async def get_game(game_id: str, request: Request) -> GameView:
+    """The game as it stands."""
+    return game_view(store_of(request).load(game_id, player_of(request)), request_words(request))
+
+
+@router.post("/games/{game_id}/moves", responses=ERRORS)
+async def play_move(game_id: str, body: MoveIn, request: Request) -> GameView:
+    """Plays one move (``SRC-DST``), a redeal (``R``) or an undo (``U``) and stores it before answering."""
+    saved = store_of(request).play(game_id, player_of(request), body.move, body.version)
+    return game_view(saved, request_words(request), saved.last)

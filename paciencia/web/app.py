@@ -1,0 +1,240 @@
+"""``create_app(settings)``: the routes in one list, every error mapped to its answer in one place.
+
+Middleware (plain ASGI, for speed): the player cookie that makes a browser the owner of its
+games, the request body limit, and the security headers (a Content-Security-Policy that
+forbids inline scripts; every asset comes from the site itself).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Awaitable, Callable, MutableMapping
+from contextlib import asynccontextmanager
+from http.cookies import SimpleCookie
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from starlette.datastructures import MutableHeaders
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.staticfiles import StaticFiles
+
+from paciencia.engine.errors import IllegalMove, InvalidCode, InvalidMove, InvalidPosition, PacienciaError
+from paciencia.web import api, pages
+from paciencia.web.lang import request_words
+from paciencia.web.settings import Settings
+from paciencia.web.store import GameNotFound, StaleMove, Store, new_id
+from paciencia.web.views import game_view
+from paciencia.web.words import say
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+STATIC_DIR = Path(__file__).parent / "static"
+PLAYER_ID = re.compile(r"[A-Za-z0-9_-]{22,64}")
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+TEN_YEARS = 10 * 365 * 24 * 3600
+
+
+def asset_version() -> str:
+    """A short hash of every static file: asset URLs change when their content does."""
+    digest = hashlib.sha256()
+    for path in sorted(STATIC_DIR.rglob("*")):
+        if path.is_file():
+            digest.update(path.relative_to(STATIC_DIR).as_posix().encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:10]
+
+
+class BodyTooLarge(Exception):
+    pass
+
+
+class SiteMiddleware:
+    """Player cookie, body limit, security and cache headers."""
+
+    def __init__(self, app: ASGIApp, settings: Settings) -> None:
+        self.app = app
+        self.settings = settings
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        settings = self.settings
+        player = None
+        length = None
+        for key, value in scope["headers"]:
+            if key == b"cookie":
+                jar: SimpleCookie = SimpleCookie()
+                try:
+                    jar.load(value.decode("latin-1"))
+                except Exception:  # a malformed cookie header is as good as none
+                    continue
+                morsel = jar.get(settings.cookie_name)
+                if morsel is not None and PLAYER_ID.fullmatch(morsel.value):
+                    player = morsel.value
+            elif key == b"content-length":
+                length = value
+        new_player = player is None
+        if player is None:
+            player = new_id()
+        scope.setdefault("state", {})["player"] = player
+        path: str = scope["path"]
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                headers["content-security-policy"] = CSP
+                headers["x-content-type-options"] = "nosniff"
+                headers["referrer-policy"] = "same-origin"
+                if path.startswith("/static/"):
+                    headers["cache-control"] = "public, max-age=31536000, immutable"
+                elif "cache-control" not in headers:
+                    headers["cache-control"] = "no-store"
+                if new_player:
+                    cookie = f"{settings.cookie_name}={player}; Path=/; Max-Age={TEN_YEARS}; HttpOnly; SameSite=Lax"
+                    headers.append("set-cookie", cookie + ("; Secure" if settings.cookie_secure else ""))
+            await send(message)
+
+        if length is not None:
+            try:
+                too_large = int(length) > settings.max_body
+            except ValueError:
+                too_large = True
+            if too_large:
+                response = error_response(413, "too_large", say(request_words(Request(scope)), "too_large"))
+                await response(scope, receive, send_with_headers)
+                return
+        seen = 0
+
+        async def limited_receive() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > settings.max_body:
+                    raise BodyTooLarge()
+            return message
+
+        await self.app(scope, limited_receive, send_with_headers)
+
+
+def error_response(status: int, error: str, message: str, **extra: Any) -> JSONResponse:
+    return JSONResponse({"error": error, "message": message, **extra}, status_code=status)
+
+
+# -- errors, all mapped here ---------------------------------------------------------------------
+
+
+def _wants_json(request: Request) -> bool:
+    return request.url.path.startswith("/api/")
+
+
+async def on_api_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, api.ApiError)
+    return error_response(exc.status, exc.error, say(request_words(request), exc.key, **exc.kw))
+
+
+async def on_not_found(request: Request, exc: Exception) -> Response:
+    if not _wants_json(request):
+        return pages.not_found(request)
+    return error_response(404, "not_found", say(request_words(request), "not_found"))
+
+
+async def on_stale(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, StaleMove)
+    words = request_words(request)
+    view = game_view(exc.game, words)
+    return error_response(409, "stale", say(words, "stale"), game=view.model_dump())
+
+
+async def on_illegal(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, IllegalMove)
+    return error_response(422, "illegal_move", request_words(request).reason(exc.reason), reason=exc.reason)
+
+
+async def on_engine_error(request: Request, exc: Exception) -> Response:
+    words = request_words(request)
+    if isinstance(exc, InvalidMove):
+        return error_response(422, "malformed_move", str(exc))
+    if isinstance(exc, InvalidCode):
+        return error_response(422, "bad_code", say(words, "bad_code") + f" ({exc})")
+    if isinstance(exc, InvalidPosition):
+        return error_response(422, "bad_position", say(words, "bad_table", detail=str(exc)))
+    return error_response(422, "bad_input", str(exc))
+
+
+async def on_validation(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, RequestValidationError)
+    errors = exc.errors()
+    words = request_words(request)
+    if any(e.get("type") == "json_invalid" for e in errors):
+        return error_response(400, "malformed_json", say(words, "bad_request", detail="malformed JSON"))
+    detail = "; ".join(
+        f"{'.'.join(str(p) for p in e.get('loc', ()) if p != 'body') or 'body'}: {e.get('msg', '')}" for e in errors
+    )
+    return error_response(422, "bad_request", say(words, "bad_request", detail=detail))
+
+
+async def on_too_large(request: Request, exc: Exception) -> Response:
+    return error_response(413, "too_large", say(request_words(request), "too_large"))
+
+
+async def on_http(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, StarletteHTTPException)
+    if isinstance(exc.__cause__, BodyTooLarge):  # FastAPI wraps errors met while reading the body
+        return await on_too_large(request, exc)
+    if exc.status_code == 404 and not _wants_json(request):
+        return pages.not_found(request)
+    return error_response(exc.status_code, "http_error", str(exc.detail), headers=None)
+
+
+EXCEPTION_HANDLERS: dict[type[Exception], Callable[[Request, Exception], Awaitable[Response]]] = {
+    api.ApiError: on_api_error,
+    GameNotFound: on_not_found,
+    StaleMove: on_stale,
+    IllegalMove: on_illegal,
+    PacienciaError: on_engine_error,
+    RequestValidationError: on_validation,
+    BodyTooLarge: on_too_large,
+    StarletteHTTPException: on_http,
+}
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+    version = asset_version()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> Any:
+        yield
+        app.state.store.close()
+
+    app = FastAPI(
+        title="paciencia",
+        summary="Crescent solitaire: games live on the server; the browser only shows them.",
+        version="1",
+        openapi_url="/api/openapi.json",
+        docs_url=None,
+        redoc_url=None,
+        lifespan=lifespan,
+        exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
+    )
+    app.state.settings = settings
+    app.state.store = Store(settings.database_url, settings.cache_size)
+    app.state.asset_version = version
+    app.include_router(api.router)
+    app.include_router(pages.router)
+    app.mount(f"/static/{version}", StaticFiles(directory=STATIC_DIR), name="static")
+    app.add_middleware(SiteMiddleware, settings=settings)
+    return app

@@ -1,0 +1,41 @@
+"""What the site can be told at start: where it listens, where it keeps its games."""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+
+
+def data_dir() -> Path:
+    """The user's data folder for paciencia (XDG on Linux, the platform's own elsewhere)."""
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "paciencia"
+
+
+def default_database_url() -> str:
+    """An SQLite file in the user's data folder, made on first use."""
+    folder = data_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'paciencia.sqlite3'}"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    database_url: str = field(default_factory=default_database_url)
+    max_body: int = 32 * 1024
+    """Largest request body accepted, in bytes (a table text is about 1.5 KB)."""
+    cookie_name: str = "paciencia_player"
+    cookie_secure: bool = False
+    """Mark the player cookie Secure (set it when the site is served over HTTPS)."""
+    cache_size: int = 2000
+    """How many games the server keeps ready in memory (the database is the truth)."""

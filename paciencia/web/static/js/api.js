@@ -1,0 +1,39 @@
+// The JSON API, and nothing else: every rule lives on the server.
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    super((body && body.message) || `HTTP ${status}`);
+    this.status = status;
+    this.body = body || {};
+  }
+}
+
+async function call(method, url, body) {
+  let res;
+  try {
+    res = await fetch(url, {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "same-origin",
+      cache: "no-store",
+    });
+  } catch (e) {
+    throw new ApiError(0, null);
+  }
+  let data = null;
+  try {
+    data = await res.json();
+  } catch (e) {
+    data = null;
+  }
+  if (!res.ok) throw new ApiError(res.status, data);
+  return data;
+}
+
+const q = (lang) => `?lang=${encodeURIComponent(lang)}`;
+
+export const getGame = (id, lang) => call("GET", `/api/games/${encodeURIComponent(id)}${q(lang)}`);
+export const newGame = (body, lang) => call("POST", `/api/games${q(lang)}`, body);
+export const play = (id, move, version, lang) =>
+  call("POST", `/api/games/${encodeURIComponent(id)}/moves${q(lang)}`, { move, version });

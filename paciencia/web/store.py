@@ -1,0 +1,273 @@
+"""Saved games on SQLAlchemy Core (an SQLite file by default).
+
+A game is stored as its record: how it started (a deal code, or the table text of a pasted
+position), the move tokens played since (``U`` undo and ``R`` redeal included), and the
+current table text. Replaying the tokens from the start rebuilds the exact state, undo
+history included; the table text is kept beside them so that a game can be looked at, or
+checked, without replaying it.
+
+Every accepted move is written, and committed, before it is answered. A move names the
+version of the game it was made on (how many tokens it had); the update only goes through
+when that version is still the stored one, so two tabs (or two servers) on one game can
+never both move from the same position: the second is refused as stale.
+
+The server keeps recently used games in memory as ready ``State``s; the database stays the
+truth (a cached game whose stored version has moved on is dropped and read again).
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import (
+    Column,
+    Float,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+
+from paciencia.engine.protocol import UNDO_TOKEN, State, Status
+from paciencia.games import new_state, state_from_text
+
+metadata = MetaData()
+
+games = Table(
+    "games",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("player", String(64), nullable=False),
+    Column("game", String(16), nullable=False),
+    Column("start_kind", String(8), nullable=False),  # "code" or "text"
+    Column("start", Text, nullable=False),
+    Column("tokens", Text, nullable=False, default=""),
+    Column("version", Integer, nullable=False, default=0),
+    Column("table_text", Text, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("created", Float, nullable=False),
+    Column("started", Float),
+    Column("ended", Float),
+    Column("updated", Float, nullable=False),
+    Index("games_by_player", "player", "game", "updated"),
+)
+
+ID_BYTES = 16  # 128 random bits
+
+
+def new_id() -> str:
+    """An unguessable id: 128 random bits, URL-safe."""
+    return secrets.token_urlsafe(ID_BYTES)
+
+
+class GameNotFound(LookupError):
+    """No such game for this player (whether it does not exist or is someone else's)."""
+
+
+class StaleMove(Exception):
+    """The move was made on an older version of the game; ``game`` is the current one."""
+
+    def __init__(self, game: SavedGame) -> None:
+        super().__init__(f"the game is at version {game.version}")
+        self.game = game
+
+
+@dataclass(slots=True)
+class SavedGame:
+    """A game as the server holds it: its record and its state, ready to play."""
+
+    id: str
+    player: str
+    game: str
+    start_kind: str
+    start: str
+    tokens: list[str]
+    state: State[Any]
+    created: float
+    started: float | None
+    ended: float | None
+    last: str | None = None
+    """The last token played in this server process (for the announcement), if known."""
+
+    @property
+    def version(self) -> int:
+        return len(self.tokens)
+
+    def elapsed(self, now: float | None = None) -> float:
+        if self.started is None:
+            return 0.0
+        return max(0.0, (self.ended if self.ended is not None else (now or time.time())) - self.started)
+
+
+def starting_state(start_kind: str, start: str) -> State[Any]:
+    return new_state(start) if start_kind == "code" else state_from_text(start)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cur = dbapi_connection.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA busy_timeout=5000")
+    cur.close()
+
+
+class Store:
+    def __init__(self, url: str, cache_size: int = 2000) -> None:
+        self.engine: Engine = create_engine(url)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        metadata.create_all(self.engine)
+        self.cache: OrderedDict[str, SavedGame] = OrderedDict()
+        self.cache_size = cache_size
+
+    def close(self) -> None:
+        self.cache.clear()
+        self.engine.dispose()
+
+    # -- cache ---------------------------------------------------------------------------------
+
+    def _remember(self, game: SavedGame) -> None:
+        self.cache[game.id] = game
+        self.cache.move_to_end(game.id)
+        while len(self.cache) > self.cache_size:
+            self.cache.popitem(last=False)
+
+    def forget(self, game_id: str) -> None:
+        self.cache.pop(game_id, None)
+
+    # -- games ---------------------------------------------------------------------------------
+
+    def create(self, player: str, start_kind: str, start: str, state: State[Any]) -> SavedGame:
+        now = time.time()
+        game = SavedGame(
+            id=new_id(),
+            player=player,
+            game=state.game.name,
+            start_kind=start_kind,
+            start=start,
+            tokens=[],
+            state=state,
+            created=now,
+            started=None,
+            ended=now if state.status != Status.PLAYING else None,
+        )
+        with self.engine.begin() as conn:
+            conn.execute(
+                games.insert().values(
+                    id=game.id,
+                    player=player,
+                    game=game.game,
+                    start_kind=start_kind,
+                    start=start,
+                    tokens="",
+                    version=0,
+                    table_text=state.to_text(),
+                    status=state.status.value,
+                    created=now,
+                    started=None,
+                    ended=game.ended,
+                    updated=now,
+                )
+            )
+        self._remember(game)
+        return game
+
+    def load(self, game_id: str, player: str) -> SavedGame:
+        cached = self.cache.get(game_id)
+        if cached is not None:
+            if cached.player != player:
+                raise GameNotFound(game_id)
+            self.cache.move_to_end(game_id)
+            return cached
+        with self.engine.connect() as conn:
+            row = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
+        if row is None or row["player"] != player:
+            raise GameNotFound(game_id)
+        state = starting_state(row["start_kind"], row["start"])
+        tokens = row["tokens"].split()
+        state.play_all(tokens)
+        game = SavedGame(
+            id=row["id"],
+            player=row["player"],
+            game=row["game"],
+            start_kind=row["start_kind"],
+            start=row["start"],
+            tokens=tokens,
+            state=state,
+            created=row["created"],
+            started=row["started"],
+            ended=row["ended"],
+        )
+        self._remember(game)
+        return game
+
+    def play(self, game_id: str, player: str, token: str, version: int) -> SavedGame:
+        """Plays one token on the game at ``version`` and stores it; raises before changing anything.
+
+        ``StaleMove`` when the game has moved on; the engine's ``InvalidMove`` / ``IllegalMove``
+        when the token is malformed or refused.
+        """
+        game = self.load(game_id, player)
+        if version != game.version:
+            raise StaleMove(game)
+        state = game.state
+        if token.strip().upper() == UNDO_TOKEN:
+            state.undo()
+            played = UNDO_TOKEN
+        else:
+            move = state.game.parse_move(token)
+            state.apply(move)
+            played = str(move)
+        now = time.time()
+        status = state.status
+        started = game.started if game.started is not None else now
+        ended = None if status == Status.PLAYING else (game.ended or now)
+        tokens = [*game.tokens, played]
+        try:
+            with self.engine.begin() as conn:
+                done = conn.execute(
+                    update(games)
+                    .where(games.c.id == game_id, games.c.version == version)
+                    .values(
+                        tokens=" ".join(tokens),
+                        version=len(tokens),
+                        table_text=state.to_text(),
+                        status=status.value,
+                        started=started,
+                        ended=ended,
+                        updated=now,
+                    )
+                ).rowcount
+        except Exception:
+            self.forget(game_id)
+            raise
+        if done != 1:
+            # Another server moved this game on: drop our copy and answer with the stored one.
+            self.forget(game_id)
+            raise StaleMove(self.load(game_id, player))
+        game.tokens = tokens
+        game.started = started
+        game.ended = ended
+        game.last = played
+        return game
+
+    def latest(self, player: str, game: str) -> str | None:
+        """The id of the player's most recently touched game of this kind that is still on."""
+        with self.engine.connect() as conn:
+            return conn.execute(
+                select(games.c.id)
+                .where(games.c.player == player, games.c.game == game, games.c.status == Status.PLAYING.value)
+                .order_by(games.c.updated.desc())
+                .limit(1)
+            ).scalar()

@@ -1,0 +1,84 @@
+"""The site's own words: page labels, buttons, announcements, API messages.
+
+Every msgid is marked here (English is the source language) so ``scripts/extract-messages``
+finds them; the templates and the browser get them already translated, as ``ui.<key>``.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from paciencia.i18n import LOCALES, N_, Words
+
+UI: dict[str, str] = {
+    "site": N_("Paciência"),
+    "tagline": N_("Solitaire in your browser"),
+    "crescent": N_("Crescent"),
+    "crescent_blurb": N_("Two decks, sixteen piles around eight foundations, three redeals."),
+    "play_crescent": N_("Play Crescent"),
+    "rules_crescent": N_("How to play Crescent"),
+    "home": N_("Home"),
+    "language": N_("Language"),
+    "new_game": N_("New game"),
+    "undo": N_("Undo"),
+    "rules": N_("Rules"),
+    "deal_code": N_("Deal code"),
+    "copy_code": N_("Copy"),
+    "copied": N_("Code copied"),
+    "play_code": N_("Play a deal code"),
+    "play": N_("Play"),
+    "paste_table": N_("Start from a table text"),
+    "paste_help": N_("Paste a position written as table text (the command line prints it)."),
+    "start": N_("Start"),
+    "moves": N_("Moves"),
+    "time": N_("Time"),
+    "settings": N_("Settings"),
+    "interactive_rules": N_("Interactive rules: say why a move is refused"),
+    "play_again": N_("Play this deal again"),
+    "undo_last": N_("Undo the last move"),
+    "close": N_("Close"),
+    "stale": N_("This game moved on in another tab; the table now shows it as it stands."),
+    "network": N_("The server did not answer; try again."),
+    "board": N_("Crescent table"),
+    "foundations": N_("Foundations"),
+    "keys_help": N_(
+        "Keys: arrows move between places, Enter or Space plays, U undo, R redeal, N new game, Esc cancels."
+    ),
+    "not_found": N_("There is no such game in this browser."),
+    "bad_code": N_("That is not a deal code; a code looks like CR1-N-AAAAAAB."),
+    "bad_table": N_("That table text is not a valid position: %(detail)s"),
+    "only_crescent": N_("Only Crescent can be played here for now."),
+    "bad_request": N_("The request is not understood: %(detail)s"),
+    "too_large": N_("The request is too large."),
+    "back_to_game": N_("Back to the game"),
+    "continue_game": N_("Continue your game"),
+    "undone": N_("Move undone."),
+    "redealt": N_("Cards redealt."),
+    "new_deal": N_("New game, deal %(code)s."),
+    "to_pile": N_("%(card)s to pile %(number)s."),
+    "to_asc": N_("%(card)s to the ascending foundation of %(suit)s."),
+    "to_desc": N_("%(card)s to the descending foundation of %(suit)s."),
+    "selected": N_("%(place)s selected."),
+}
+
+
+@cache
+def ui_words(locale: str) -> dict[str, str]:
+    """Every UI string of ``UI`` in this locale (``%(…)s`` placeholders left in)."""
+    words = Words(locale)
+    return {key: words.t.gettext(msgid) for key, msgid in UI.items()}
+
+
+def say(words: Words, key: str, **kw: object) -> str:
+    text = ui_words(words.locale)[key]
+    return text % kw if kw else text
+
+
+LANGUAGE_NAMES = {
+    "en": "English",
+    "pt-PT": "Português (Portugal)",
+    "pt-BR": "Português (Brasil)",
+    "es": "Español",
+    "it": "Italiano",
+}
+assert set(LANGUAGE_NAMES) == set(LOCALES)

@@ -1,0 +1,33 @@
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from paciencia.web import Settings, create_app
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'games.sqlite3'}"
+
+
+@pytest.fixture
+def app(db_url: str) -> FastAPI:
+    return create_app(Settings(database_url=db_url))
+
+
+@pytest.fixture
+def client(app: FastAPI) -> Iterator[TestClient]:
+    with TestClient(app, base_url="http://127.0.0.1") as c:
+        yield c
+
+
+@pytest.fixture
+def other(app: FastAPI) -> Iterator[TestClient]:
+    """Another browser: its own cookie jar."""
+    with TestClient(app, base_url="http://127.0.0.1") as c:
+        yield c
