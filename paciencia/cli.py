@@ -47,6 +47,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--position", metavar="FILE", help="start from this table text ('-' for standard input)")
     play.add_argument("--lang", type=_lang, default="en", help=f"language of refusals: {', '.join(LOCALES)}")
     play.add_argument("--describe", action="store_true", help="print the board description instead")
+
+    serve = sub.add_parser("serve", help="run the site (an embedded SQLite database in your data folder)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    serve.add_argument(
+        "--database", metavar="URL", help="SQLAlchemy database URL (default: SQLite in your data folder)"
+    )
     return parser
 
 
@@ -91,7 +98,22 @@ def cmd_play(ns: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = {"deal": cmd_deal, "play": cmd_play}
+def cmd_serve(ns: argparse.Namespace) -> int:
+    import uvicorn  # the site's dependencies load only for this command
+
+    from paciencia.web import Settings, create_app
+
+    settings = Settings(database_url=ns.database) if ns.database else Settings()
+    try:
+        app = create_app(settings)
+    except Exception as e:  # a bad URL or an unreachable database: say so, no traceback
+        raise BadInput(f"cannot open the database: {e}") from None
+    print(f"paciencia: playing at http://{ns.host}:{ns.port}/ (Ctrl+C stops)", file=sys.stderr)
+    uvicorn.run(app, host=ns.host, port=ns.port, log_level="warning")
+    return 0
+
+
+COMMANDS = {"deal": cmd_deal, "play": cmd_play, "serve": cmd_serve}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -62,3 +62,15 @@ FULL_PILE = crescent_table(
         ["5h", "Ah", "2h", "Qh", "Kh"],
     ],
 )
+
+# Hearts only. Pile 1's 3♥ fits the ascending hearts and pile 2 (two places: a tap selects it);
+# pile 2's 4♥ fits pile 1 only (a tap moves it); pile 3 holds 13 cards; pile 4's K♥ fits nowhere.
+HEARTS = crescent_table(
+    {"Ah": "2", "Kh": "Q"},
+    [
+        ["5h", "3h"],
+        ["6h", "4h"],
+        ["Ah", "2h", "3h", "4h", "5h", "6h", "7h", "7h", "8h", "8h", "9h", "9h", "Th"],
+        ["Th", "Jh", "Jh", "Qh", "Kh"],
+    ],
+)

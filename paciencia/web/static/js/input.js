@@ -165,11 +165,11 @@ function foundationFor(src) {
   return dests(src).find((d) => FOUNDATIONS.includes(d)) || null;
 }
 
-/** One tap (or click, or Enter/Space) on a place. */
-export function tap(id) {
+/** One tap (or click, or Enter/Space: `pointer` false, never part of a double tap) on a place. */
+export function tap(id, pointer = true) {
   if (!state.view || state.view.status === "won") return;
   const t = performance.now();
-  const double = lastTap.id === id && t - lastTap.t < DOUBLE_TAP_MS;
+  const double = pointer && lastTap.id === id && t - lastTap.t < DOUBLE_TAP_MS;
   const previous = lastTap;
   lastTap = { id, t, moved: false };
   if (double) {
@@ -372,7 +372,7 @@ export function wire() {
     const button = ev.target.closest(".place");
     if (!button || suppressClick) return;
     focusPlace(button);
-    tap(button.dataset.place);
+    tap(button.dataset.place, ev.detail > 0);
   });
   board.addEventListener("pointerdown", (ev) => {
     const button = ev.target.closest(".place");

@@ -1,0 +1,105 @@
+"""Real Chromium (Debian's) through Playwright, against a real server on a loopback port and a real SQLite file."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+from playwright.sync_api import Page
+
+from paciencia.web import Settings, create_app
+
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def chromium_path() -> str | None:
+    found = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium")
+    real = "/usr/lib/chromium/chromium"  # Debian's wrapper script execs this; it starts faster
+    if found == "/usr/bin/chromium" and os.path.exists(real):
+        return real
+    return found
+
+
+class LiveServer:
+    """The site in a thread, on a loopback port that it keeps across restarts."""
+
+    def __init__(self, database: Path) -> None:
+        self.database = database
+        self.port = 0
+        self.server: uvicorn.Server | None = None
+        self.thread: threading.Thread | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(("127.0.0.1", self.port))
+        self.port = sock.getsockname()[1]
+        app = create_app(Settings(database_url=f"sqlite:///{self.database}"))
+        config = uvicorn.Config(app, log_level="warning", lifespan="on")
+        server = uvicorn.Server(config)
+        self.server = server
+        self.thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 10
+        while not server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.01)
+        self._sock = sock
+
+    def stop(self) -> None:
+        if self.server is not None and self.thread is not None:
+            self.server.should_exit = True
+            self.thread.join(timeout=10)
+            self._sock.close()
+            self.server = None
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    server = LiveServer(tmp_path_factory.mktemp("site") / "games.sqlite3")
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def base_url(live_server: LiveServer) -> str:
+    return live_server.url
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    path = chromium_path()
+    if path is None:
+        if os.environ.get("CI"):
+            pytest.fail("no Chromium: scripts/test installs Debian's before the tests")
+        pytest.skip("no Chromium here (scripts/test installs Debian's)")
+    return {**browser_type_launch_args, "executable_path": path, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture
+def page(page: Page) -> Page:
+    page.set_default_timeout(5000)
+    return page

@@ -1,0 +1,366 @@
+"""The Crescent page in real Chromium: input, refusals, counters, panels, saving, accessibility."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, ViewportSize, expect
+
+from tests.browser.conftest import LiveServer
+from tests.web.positions import BLOCKED_IN_ONE, FULL_PILE, HEARTS, WON_IN_ONE
+
+PHONE: ViewportSize = {"width": 390, "height": 844}
+LANDSCAPE: ViewportSize = {"width": 844, "height": 390}
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+
+
+def open_game(page: Page, lang: str = "en", **body: Any) -> dict[str, Any]:
+    """Starts a game for this browser through the API (sharing the page's cookies) and opens it."""
+    res = page.request.post("/api/games", data=body or {"table": HEARTS})
+    assert res.status, res.text()
+    game: dict[str, Any] = res.json()
+    page.goto(f"/{lang}/crescent/{game['id']}")
+    page.wait_for_selector("html[data-ready]")
+    return game
+
+
+def place(page: Page, pid: str) -> Locator:
+    return page.locator(f'.place[data-place="{pid}"]')
+
+
+def moves(page: Page) -> Locator:
+    return page.locator("#moves")
+
+
+def center(locator: Locator) -> tuple[float, float]:
+    box = locator.bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def drag(page: Page, src: Locator, x: float, y: float) -> None:
+    sx, sy = center(src)
+    page.mouse.move(sx, sy)
+    page.mouse.down()
+    page.mouse.move(sx + 10, sy + 10, steps=2)
+    page.mouse.move(x, y, steps=6)
+    page.mouse.up()
+
+
+# -- input ---------------------------------------------------------------------------------------
+
+
+def test_tap_moves_a_card_with_a_single_destination(page: Page) -> None:
+    open_game(page)
+    place(page, "2").click()  # 4♥ fits only on pile 1's 3♥
+    expect(moves(page)).to_have_text("1")
+    expect(place(page, "1")).to_have_attribute("aria-label", "pile 1: 3 cards, 4 of hearts on top")
+    expect(place(page, "2")).to_have_attribute("aria-label", "pile 2: 1 card, 6 of hearts on top")
+    expect(page.locator("#announce")).to_have_text("4 of hearts to pile 1.")
+
+
+def test_select_then_tap_the_destination(page: Page) -> None:
+    open_game(page)
+    place(page, "1").click()  # 3♥ fits the ascending hearts and pile 2: it is picked up
+    expect(place(page, "1")).to_have_attribute("aria-pressed", "true")
+    expect(place(page, "2")).to_have_class(re.compile(r"\bdest\b"))
+    expect(place(page, "Ah")).to_have_class(re.compile(r"\bdest\b"))
+    expect(moves(page)).to_have_text("0")
+    place(page, "2").click()
+    expect(moves(page)).to_have_text("1")
+    expect(place(page, "2")).to_have_attribute("aria-label", "pile 2: 3 cards, 3 of hearts on top")
+    expect(place(page, "1")).to_have_attribute("aria-pressed", "false")
+
+
+def test_double_tap_sends_the_card_to_its_foundation(page: Page) -> None:
+    open_game(page)
+    place(page, "1").dblclick()
+    expect(moves(page)).to_have_text("1")
+    expect(place(page, "Ah")).to_have_attribute(
+        "aria-label", "ascending foundation of hearts: 3 of hearts on top, 3 cards"
+    )
+    expect(place(page, "1")).to_have_attribute("aria-label", "pile 1: 1 card, 5 of hearts on top")
+
+
+def test_mouse_drag_onto_a_pile(page: Page) -> None:
+    open_game(page)
+    drag(page, place(page, "2"), *center(place(page, "1")))
+    expect(moves(page)).to_have_text("1")
+    expect(place(page, "1")).to_have_attribute("aria-label", "pile 1: 3 cards, 4 of hearts on top")
+
+
+def test_drop_anywhere_on_the_foundation_area(page: Page) -> None:
+    open_game(page)
+    area = page.locator("#found-area").bounding_box()
+    assert area is not None
+    # The far corner of the area, away from every foundation: the card finds the ascending hearts.
+    drag(page, place(page, "1"), area["x"] + area["width"] - 6, area["y"] + area["height"] - 6)
+    expect(moves(page)).to_have_text("1")
+    expect(place(page, "Ah")).to_have_attribute(
+        "aria-label", "ascending foundation of hearts: 3 of hearts on top, 3 cards"
+    )
+
+
+def test_a_drop_nowhere_returns_the_card(page: Page) -> None:
+    open_game(page)
+    drag(page, place(page, "2"), 5, 5)
+    expect(place(page, "2").locator(".card")).not_to_have_class(re.compile("dragging"))
+    expect(moves(page)).to_have_text("0")
+
+
+def test_touch_tap_on_a_phone(browser: Browser, base_url: str) -> None:
+    context = browser.new_context(base_url=base_url, viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    open_game(page)
+    card = place(page, "2").locator(".card").bounding_box()
+    assert card is not None and card["width"] >= 40  # readable and big enough to tap
+    place(page, "2").tap()
+    expect(moves(page)).to_have_text("1")
+    expect(place(page, "1")).to_have_attribute("aria-label", "pile 1: 3 cards, 4 of hearts on top")
+    # Every place is on screen, inside the phone's width.
+    for button in page.locator(".place").all():
+        box = button.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    context.close()
+
+
+def test_keyboard_only_play(page: Page) -> None:
+    open_game(page)
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.classList.contains('place')"):
+            break
+    expect(place(page, "1")).to_be_focused()
+    page.keyboard.press("ArrowDown")
+    expect(place(page, "2")).to_be_focused()
+    page.keyboard.press("Enter")  # 4♥ has one destination: it goes
+    expect(moves(page)).to_have_text("1")
+    page.keyboard.press("Space")  # pile 2's 6♥ now: nowhere to go, picked up
+    expect(place(page, "2")).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press("Escape")
+    expect(place(page, "2")).to_have_attribute("aria-pressed", "false")
+    page.keyboard.press("u")
+    expect(moves(page)).to_have_text("0")
+    page.keyboard.press("r")
+    expect(page.locator("#redeal")).to_have_text("Redeal (2 left)")
+
+
+# -- refusals, in the seeds' words ------------------------------------------------------------------
+
+
+def test_refusal_in_portuguese(page: Page) -> None:
+    open_game(page, "pt-PT", table=FULL_PILE)
+    place(page, "2").click()  # 5♥: no destination, so it is picked up
+    place(page, "1").click()  # onto 4♥, but pile 1 holds 13 cards
+    expect(page.locator("#message")).to_have_text("Esta pilha está cheia; escolha outro destino")
+    expect(page.locator("#announce")).to_have_text("Esta pilha está cheia; escolha outro destino")
+    expect(moves(page)).to_have_text("0")
+
+
+def test_refusal_in_spanish_after_a_drag(page: Page) -> None:
+    open_game(page, "es", table=FULL_PILE)
+    drag(page, place(page, "2"), *center(place(page, "3")))
+    expect(page.locator("#message")).to_have_text("No se puede colocar en una pila vacía")
+    expect(place(page, "2").locator(".card")).not_to_have_class(re.compile("dragging"))
+    expect(place(page, "2")).to_have_attribute("aria-label", re.compile(r"^pila 2: 4 cartas"))
+
+
+def test_refusal_in_italian(page: Page) -> None:
+    open_game(page, "it", table=FULL_PILE)
+    place(page, "4").click()
+    place(page, "2").click()  # K♥ onto 5♥
+    expect(page.locator("#message")).to_have_text("Deve essere di valore superiore o inferiore")
+
+
+def test_with_interactive_rules_off_the_card_just_returns(page: Page) -> None:
+    open_game(page, "it", table=FULL_PILE)
+    page.locator("#interactive").uncheck()
+    place(page, "4").click()
+    place(page, "2").click()
+    page.wait_for_timeout(300)
+    expect(page.locator("#message")).to_be_hidden()
+    expect(moves(page)).to_have_text("0")
+
+
+# -- buttons, counters, panels ---------------------------------------------------------------------
+
+
+def test_redeal_counts_down_to_the_seed_text(page: Page) -> None:
+    open_game(page, "pt-PT", code="CR1-N-AAAAAAB")
+    redeal = page.locator("#redeal")
+    expect(redeal).to_have_text("Redistribuir (restam 3)")
+    redeal.click()
+    expect(redeal).to_have_text("Redistribuir (restam 2)")
+    redeal.click()
+    expect(redeal).to_have_text("Redistribuir (resta 1)")
+    redeal.click()
+    expect(redeal).to_have_text("Sem redistribuições")
+    expect(redeal).to_be_disabled()
+    expect(page.locator("#announce")).to_contain_text("Sem redistribuições")
+
+
+def test_undo_and_its_counter(page: Page) -> None:
+    open_game(page)
+    undo = page.locator("#undo")
+    expect(undo).to_be_disabled()
+    place(page, "2").click()
+    expect(moves(page)).to_have_text("1")
+    expect(undo).to_be_enabled()
+    undo.click()
+    expect(moves(page)).to_have_text("0")
+    expect(undo).to_be_disabled()
+    expect(place(page, "2")).to_have_attribute("aria-label", "pile 2: 2 cards, 4 of hearts on top")
+
+
+def test_won_panel(page: Page) -> None:
+    game = open_game(page, table=WON_IN_ONE)
+    place(page, "1").click()
+    panel = page.locator("#end-panel")
+    expect(panel).to_be_visible()
+    expect(page.locator("#end-title")).to_have_text("You won!")
+    expect(page.locator("#end-moves")).to_have_text("1")
+    expect(page.locator("#end-code")).to_have_text(game["code"])
+    expect(page.locator("#end-undo")).to_be_hidden()
+    page.locator("#end-again").click()  # the same deal again: pile 1 holds its Ace again
+    expect(panel).to_be_hidden()
+    expect(place(page, "1")).to_have_attribute("aria-label", "pile 1: 1 card, ace of spades on top")
+    expect(page).not_to_have_url(re.compile(game["id"]))
+
+
+def test_blocked_panel_offers_undo(page: Page) -> None:
+    open_game(page, "es", table=BLOCKED_IN_ONE)
+    place(page, "1").click()
+    expect(page.locator("#end-panel")).to_be_visible()
+    expect(page.locator("#end-title")).to_have_text("No quedan jugadas: la partida está bloqueada")
+    expect(page.locator("#end-again")).to_be_hidden()
+    page.locator("#end-undo").click()
+    expect(page.locator("#end-panel")).to_be_hidden()
+    expect(moves(page)).to_have_text("0")
+
+
+def test_new_game_and_play_a_code(page: Page) -> None:
+    open_game(page)
+    page.locator("#code-input").fill("cr1-n-aaaaaab")
+    page.locator("#code-form button").click()
+    expect(page.locator("#code")).to_have_text("CR1-N-AAAAAAB")
+    page.locator("#code-input").fill("nonsense")
+    page.locator("#code-form button").click()
+    expect(page.locator("#form-error")).to_contain_text("That is not a deal code")
+    page.locator("#new-game").click()
+    expect(page.locator("#code")).not_to_have_text("CR1-N-AAAAAAB")
+
+
+# -- never lose a game ------------------------------------------------------------------------------
+
+
+def test_reload_resumes_the_game(page: Page) -> None:
+    open_game(page)
+    place(page, "2").click()
+    expect(moves(page)).to_have_text("1")
+    page.reload()
+    page.wait_for_selector("html[data-ready]")
+    expect(moves(page)).to_have_text("1")
+    expect(place(page, "1")).to_have_attribute("aria-label", "pile 1: 3 cards, 4 of hearts on top")
+    page.locator("#undo").click()  # the undo history came back too
+    expect(moves(page)).to_have_text("0")
+
+
+def test_server_restart_resumes_the_game(browser: Browser, tmp_path: Any) -> None:
+    server = LiveServer(tmp_path / "restart.sqlite3")
+    server.start()
+    context = browser.new_context(base_url=server.url)
+    try:
+        page = context.new_page()
+        open_game(page)
+        place(page, "2").click()
+        expect(moves(page)).to_have_text("1")
+        url = page.url
+        server.stop()
+        server.start()  # same port, same file
+        page.goto(url)
+        page.wait_for_selector("html[data-ready]")
+        expect(moves(page)).to_have_text("1")
+        expect(place(page, "1")).to_have_attribute("aria-label", "pile 1: 3 cards, 4 of hearts on top")
+    finally:
+        context.close()
+        server.stop()
+
+
+def test_resize_and_rotation_keep_the_game(page: Page) -> None:
+    page.set_viewport_size(PHONE)
+    open_game(page)
+    place(page, "2").click()
+    place(page, "1").click()  # 4♥ now on pile 1, which is picked up (two places take it)
+    expect(place(page, "1")).to_have_attribute("aria-pressed", "true")
+    before = [b.get_attribute("aria-label") for b in page.locator(".place").all()]
+    for size in (LANDSCAPE, DESKTOP, PHONE):
+        page.set_viewport_size(size)
+        page.wait_for_timeout(50)
+        expect(moves(page)).to_have_text("1")
+        expect(place(page, "1")).to_have_attribute("aria-pressed", "true")
+    assert [b.get_attribute("aria-label") for b in page.locator(".place").all()] == before
+
+
+def test_two_tabs_stay_consistent(context: BrowserContext) -> None:
+    first = context.new_page()
+    game = open_game(first)
+    second = context.new_page()
+    second.goto(f"/en/crescent/{game['id']}")
+    second.wait_for_selector("html[data-ready]")
+    place(first, "2").click()
+    expect(moves(first)).to_have_text("1")
+    expect(moves(second)).to_have_text("1")  # told by the first tab, it fetched the game
+
+
+# -- accessibility, languages, assets ---------------------------------------------------------------
+
+
+def test_places_are_named_by_the_board_description(page: Page) -> None:
+    open_game(page)
+    expect(page.get_by_role("button", name="pile 1: 2 cards, 3 of hearts on top")).to_be_visible()
+    expect(page.get_by_role("button", name="pile 5: empty")).to_be_visible()
+    expect(
+        page.get_by_role("button", name="descending foundation of hearts: queen of hearts on top, 2 cards")
+    ).to_be_visible()
+    assert page.locator(".place").count() == 24
+    open_game(page, "it")
+    expect(page.get_by_role("button", name="pila 4: 5 carte, re di cuori in cima")).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("lang", "it")
+
+
+def test_card_faces_use_the_language_letters(page: Page) -> None:
+    open_game(page, "pt-PT", code="CR1-N-AAAAAAB")
+    kings = page.locator(".place.desc .rk").all_text_contents()
+    assert kings == ["R", "R", "R", "R"]
+    colours = page.locator(".place.desc .card").evaluate_all("els => els.map(e => getComputedStyle(e).color)")
+    assert colours[1] == colours[2] != colours[0] == colours[3]  # hearts and diamonds red, the others not
+
+
+def test_language_menu_rules_link_and_accept_language(browser: Browser, base_url: str) -> None:
+    context = browser.new_context(base_url=base_url, locale="es-ES")
+    page = context.new_page()
+    page.goto("/")
+    expect(page).to_have_url(re.compile(r"/es/$"))
+    page.locator("a.button.primary").click()
+    page.wait_for_selector("html[data-ready]")
+    expect(page.locator("html")).to_have_attribute("lang", "es")
+    page.locator("#rules-link").click()
+    expect(page.locator("h1")).to_have_text("Cómo se juega a Crescent")
+    page.locator("details.langs summary").click()
+    page.locator('details.langs a[hreflang="it"]').click()
+    expect(page.locator("h1")).to_have_text("Come si gioca a Crescent")
+    context.close()
+
+
+def test_every_asset_comes_from_the_site_and_no_inline_script_runs(page: Page, base_url: str) -> None:
+    requests: list[str] = []
+    errors: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    open_game(page)
+    assert requests and all(u.startswith(base_url) for u in requests)
+    assert errors == []
+    csp = page.request.get(page.url).headers["content-security-policy"]
+    assert "script-src 'self'" in csp and "unsafe-inline" not in csp
