@@ -8,6 +8,7 @@ a traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -48,6 +49,22 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--lang", type=_lang, default="en", help=f"language of refusals: {', '.join(LOCALES)}")
     play.add_argument("--describe", action="store_true", help="print the board description instead")
 
+    solve = sub.add_parser("solve", help="is this deal or position winnable? prints the winning line")
+    solve.add_argument("code", nargs="?", help="a deal code (or use --position)")
+    solve.add_argument("--position", metavar="FILE", help="solve this table text ('-' for standard input)")
+    solve.add_argument("--timeout", type=_seconds, default=10.0, help="seconds to search (default 10)")
+
+    survey = sub.add_parser("survey", help="solve many random deals in parallel; print the share winnable")
+    survey.add_argument("game", choices=["crescent", "klondike"])
+    survey.add_argument("--variant", required=True, help="crescent: N F D B; klondike: 3 1")
+    survey.add_argument("--deals", type=int, default=1000, help="how many deals (default 1000)")
+    survey.add_argument("--timeout", type=_seconds, default=10.0, help="seconds per deal (default 10)")
+    survey.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="parallel solvers (default: cores)")
+    survey.add_argument("--seed", type=int, default=2026, help="which sample of deals (default 2026)")
+    survey.add_argument(
+        "--results", metavar="FILE", help="JSON-lines results, read to resume (default survey-GAME-VARIANT-SEED.jsonl)"
+    )
+
     serve = sub.add_parser("serve", help="run the site (an embedded SQLite database in your data folder)")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
@@ -55,6 +72,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--database", metavar="URL", help="SQLAlchemy database URL (default: SQLite in your data folder)"
     )
     return parser
+
+
+def _seconds(value: str) -> float:
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = -1.0
+    if not 0 < seconds <= 86400:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {value!r}")
+    return seconds
 
 
 def _start(code: str | None, position: str | None) -> State[Any]:
@@ -98,6 +125,36 @@ def cmd_play(ns: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_solve(ns: argparse.Namespace) -> int:
+    from paciencia.solver import Verdict, solve
+
+    if ns.code is not None and ns.position is not None:
+        raise BadInput("solve takes a deal code or --position FILE, not both")
+    result = solve(_start(ns.code, ns.position), ns.timeout)
+    print(result.verdict.value)
+    if result.verdict is Verdict.WINNABLE:
+        print(" ".join(result.line))
+    return 0
+
+
+def cmd_survey(ns: argparse.Namespace) -> int:
+    from paciencia.solver import survey
+
+    if ns.deals < 1 or ns.jobs < 1:
+        raise BadInput("--deals and --jobs must be at least 1")
+    variant = ns.variant.upper()
+    results = Path(ns.results or f"survey-{ns.game}-{variant}-{ns.seed}.jsonl")
+    try:
+        summary = survey.run(ns.game, variant, ns.deals, ns.timeout, ns.jobs, results, ns.seed)
+    except KeyboardInterrupt:
+        return 130
+    except OSError as e:
+        raise BadInput(f"cannot write the results file {str(results)!r}: {e}") from None
+    for line in summary.lines(ns.timeout):
+        print(line)
+    return 0
+
+
 def cmd_serve(ns: argparse.Namespace) -> int:
     import uvicorn  # the site's dependencies load only for this command
 
@@ -113,7 +170,7 @@ def cmd_serve(ns: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = {"deal": cmd_deal, "play": cmd_play, "serve": cmd_serve}
+COMMANDS = {"deal": cmd_deal, "play": cmd_play, "solve": cmd_solve, "survey": cmd_survey, "serve": cmd_serve}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -101,3 +101,66 @@ def test_a_bad_position_file_names_the_problem(tmp_path: Path) -> None:
         f.write_text(body, encoding="utf-8")
         p = run("play", "--position", str(f))
         assert p.returncode == 2 and needle in p.stderr and p.stdout == "", (name, p.stderr)
+
+
+NEAR_WON = (
+    """# crescent CR1-N-AAAAAAB status=playing moves=0 redeals=0
+As: As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs
+Ah: Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh
+Ad: Ad 2d 3d 4d 5d 6d 7d 8d 9d Td Jd Qd Kd
+Ac: Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc
+Ks: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s As
+Kh: Kh Qh Jh Th 9h 8h 7h 6h 5h 4h 3h 2h Ah
+Kd: Kd Qd Jd Td 9d 8d 7d 6d 5d 4d 3d 2d Ad
+Kc: Kc Qc Jc Tc 9c 8c 7c 6c 5c 4c 3c 2c Ac
+"""
+    + "\n".join(f"{i}:" + (" Ks" if i == 4 else "") for i in range(1, 17))
+    + "\n"
+)
+
+
+def test_solve_finds_the_winning_line_and_play_replays_it(tmp_path: Path) -> None:
+    f = tmp_path / "near.txt"
+    f.write_text(NEAR_WON, encoding="utf-8")
+    p = run("solve", "--position", str(f), "--timeout", "5")
+    assert p.returncode == 0 and p.stdout.splitlines() == ["winnable", "4-As"]
+    replay = run("play", "--position", str(f), *p.stdout.splitlines()[1].split())
+    assert replay.stdout.splitlines()[0].startswith("# crescent CR1-N-AAAAAAB status=won")
+
+
+def test_solve_proves_a_blocked_position_lost(tmp_path: Path) -> None:
+    text = NEAR_WON.replace("As: As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs", "As: As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js")
+    text = text.replace("4: Ks", "4: Qs Ks")  # Ks above the Qs its foundation needs first
+    f = tmp_path / "lost.txt"
+    f.write_text(text, encoding="utf-8")
+    p = run("solve", "--position", str(f))
+    assert p.returncode == 0 and p.stdout == "unwinnable\n"
+
+
+def test_solve_says_unknown_when_time_runs_out_and_refuses_bad_input() -> None:
+    p = run("solve", "CR1-N-AAAAAAB", "--timeout", "0.01")
+    assert p.returncode == 0 and p.stdout.splitlines()[0] in ("unknown", "winnable", "unwinnable")
+    assert run("solve", "CR1-N-AAAAAAB", "--timeout", "soon").returncode == 2
+    bad = run("solve", "CR9-N-AAAAAAB")
+    assert bad.returncode == 2 and "version 9" in bad.stderr
+
+
+def test_survey_prints_the_share_with_its_interval(tmp_path: Path) -> None:
+    results = tmp_path / "s.jsonl"
+    p = run(
+        "survey",
+        "crescent",
+        "--variant",
+        "n",
+        "--deals",
+        "2",
+        "--timeout",
+        "0.05",
+        "--jobs",
+        "1",
+        "--results",
+        str(results),
+    )
+    assert p.returncode == 0, p.stderr
+    assert "deals: 2" in p.stdout and "95% interval" in p.stdout and "median" in p.stdout
+    assert len(results.read_text().splitlines()) == 2

@@ -1,0 +1,42 @@
+"""Solvers for both games: is a deal or position winnable, and the winning line.
+
+``solve(state, timeout)`` answers with a ``Result``: ``winnable`` with a line in move notation
+that replays to won, ``unwinnable`` when the whole search space was exhausted (only sound
+pruning took part), or ``unknown`` when time ran out first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from paciencia.engine.protocol import State
+
+
+class Verdict(StrEnum):
+    WINNABLE = "winnable"
+    UNWINNABLE = "unwinnable"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True)
+class Result:
+    verdict: Verdict
+    line: tuple[str, ...] = ()
+    nodes: int = 0
+    seconds: float = 0.0
+    notes: dict[str, Any] = field(default_factory=dict)
+
+
+def solve(state: State[Any], timeout: float = 10.0) -> Result:
+    """Solves a copy of ``state`` (which is left untouched)."""
+    from paciencia.games.crescent import CrescentState
+
+    if isinstance(state, CrescentState):
+        from paciencia.solver.crescent import solve_crescent
+
+        return solve_crescent(state, timeout)
+    from paciencia.solver.klondike import solve_klondike
+
+    return solve_klondike(state, timeout)
