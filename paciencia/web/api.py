@@ -5,10 +5,11 @@ Errors are raised, never answered here: ``app.py`` maps each kind to its respons
 
 from __future__ import annotations
 
+import json
 import secrets
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from paciencia.engine.dealcode import DEAL_COUNT, DealCode
@@ -91,20 +92,28 @@ router = APIRouter(prefix="/api", tags=["games"])
 ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorOut} for code in (400, 404, 409, 413, 422)}
 
 
-@router.post("/games", status_code=201, responses=ERRORS)
-async def create_game(body: NewGame, request: Request) -> GameView:
+def answer(view: dict[str, Any], status: int = 200) -> Response:
+    """The view as JSON (its schema is ``GameView``; it is built from the engine's values, so
+    it is serialized as it is, without a second validation on the way out)."""
+    return Response(
+        json.dumps(view, ensure_ascii=False, separators=(",", ":")), status_code=status, media_type="application/json"
+    )
+
+
+@router.post("/games", status_code=201, response_model=GameView, responses=ERRORS)
+async def create_game(body: NewGame, request: Request) -> Response:
     """Starts a game for this browser and answers its first position."""
-    return game_view(create(body, request), request_words(request))
+    return answer(game_view(create(body, request), request_words(request)), 201)
 
 
-@router.get("/games/{game_id}", responses=ERRORS)
-async def get_game(game_id: str, request: Request) -> GameView:
+@router.get("/games/{game_id}", response_model=GameView, responses=ERRORS)
+async def get_game(game_id: str, request: Request) -> Response:
     """The game as it stands."""
-    return game_view(store_of(request).load(game_id, player_of(request)), request_words(request))
+    return answer(game_view(store_of(request).load(game_id, player_of(request)), request_words(request)))
 
 
-@router.post("/games/{game_id}/moves", responses=ERRORS)
-async def play_move(game_id: str, body: MoveIn, request: Request) -> GameView:
+@router.post("/games/{game_id}/moves", response_model=GameView, responses=ERRORS)
+async def play_move(game_id: str, body: MoveIn, request: Request) -> Response:
     """Plays one move (``SRC-DST``), a redeal (``R``) or an undo (``U``) and stores it before answering."""
     saved = store_of(request).play(game_id, player_of(request), body.move, body.version)
-    return game_view(saved, request_words(request), saved.last)
+    return answer(game_view(saved, request_words(request), saved.last))

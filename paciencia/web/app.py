@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import re
+import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
-from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +55,15 @@ def asset_version() -> str:
     return digest.hexdigest()[:10]
 
 
+def cookie_value(header: str, name: str) -> str | None:
+    """One cookie's value from a Cookie header (ours are plain tokens: no quoting to undo)."""
+    for part in header.split(";"):
+        key, eq, value = part.strip().partition("=")
+        if eq and key == name:
+            return value
+    return None
+
+
 class BodyTooLarge(Exception):
     pass
 
@@ -75,16 +84,12 @@ class SiteMiddleware:
         length = None
         for key, value in scope["headers"]:
             if key == b"cookie":
-                jar: SimpleCookie = SimpleCookie()
-                try:
-                    jar.load(value.decode("latin-1"))
-                except Exception:  # a malformed cookie header is as good as none
-                    continue
-                morsel = jar.get(settings.cookie_name)
-                if morsel is not None and PLAYER_ID.fullmatch(morsel.value):
-                    player = morsel.value
+                found = cookie_value(value.decode("latin-1"), settings.cookie_name)
+                if found is not None and PLAYER_ID.fullmatch(found):
+                    player = found
             elif key == b"content-length":
                 length = value
+        started = time.perf_counter()
         new_player = player is None
         if player is None:
             player = new_id()
@@ -97,6 +102,7 @@ class SiteMiddleware:
                 headers["content-security-policy"] = CSP
                 headers["x-content-type-options"] = "nosniff"
                 headers["referrer-policy"] = "same-origin"
+                headers["server-timing"] = f"app;dur={(time.perf_counter() - started) * 1000:.2f}"
                 if path.startswith("/static/"):
                     headers["cache-control"] = "public, max-age=31536000, immutable"
                 elif "cache-control" not in headers:
@@ -154,8 +160,7 @@ async def on_not_found(request: Request, exc: Exception) -> Response:
 async def on_stale(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, StaleMove)
     words = request_words(request)
-    view = game_view(exc.game, words)
-    return error_response(409, "stale", say(words, "stale"), game=view.model_dump())
+    return error_response(409, "stale", say(words, "stale"), game=game_view(exc.game, words))
 
 
 async def on_illegal(request: Request, exc: Exception) -> Response:

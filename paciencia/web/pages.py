@@ -137,6 +137,6 @@ async def crescent_table(lang: str, game_id: str, request: Request) -> Response:
         lang,
         f"/crescent/{game_id}",
         view=view,
-        view_json=_json_block(view.model_dump()),
+        view_json=_json_block(view),
         ui_json=_json_block(ui_words(lang)),
     )

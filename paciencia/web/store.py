@@ -32,6 +32,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     event,
     select,
@@ -65,6 +66,21 @@ games = Table(
 
 ID_BYTES = 16  # 128 random bits
 
+# Built once: a move's write is the hot path of the server.
+_SAVE_MOVE = (
+    update(games)
+    .where(games.c.id == bindparam("game_id"), games.c.version == bindparam("old_version"))
+    .values(
+        tokens=bindparam("new_tokens"),
+        version=bindparam("new_version"),
+        table_text=bindparam("new_table"),
+        status=bindparam("new_status"),
+        started=bindparam("new_started"),
+        ended=bindparam("new_ended"),
+        updated=bindparam("new_updated"),
+    )
+)
+
 
 def new_id() -> str:
     """An unguessable id: 128 random bits, URL-safe."""
@@ -97,6 +113,8 @@ class SavedGame:
     created: float
     started: float | None
     ended: float | None
+    status: Status = Status.PLAYING
+    """The state's status, computed once per move (it searches the moves)."""
     last: str | None = None
     """The last token played in this server process (for the announcement), if known."""
 
@@ -161,6 +179,7 @@ class Store:
             created=now,
             started=None,
             ended=now if state.status != Status.PLAYING else None,
+            status=state.status,
         )
         with self.engine.begin() as conn:
             conn.execute(
@@ -173,7 +192,7 @@ class Store:
                     tokens="",
                     version=0,
                     table_text=state.to_text(),
-                    status=state.status.value,
+                    status=game.status.value,
                     created=now,
                     started=None,
                     ended=game.ended,
@@ -208,6 +227,7 @@ class Store:
             created=row["created"],
             started=row["started"],
             ended=row["ended"],
+            status=state.status,
         )
         self._remember(game)
         return game
@@ -237,17 +257,18 @@ class Store:
         try:
             with self.engine.begin() as conn:
                 done = conn.execute(
-                    update(games)
-                    .where(games.c.id == game_id, games.c.version == version)
-                    .values(
-                        tokens=" ".join(tokens),
-                        version=len(tokens),
-                        table_text=state.to_text(),
-                        status=status.value,
-                        started=started,
-                        ended=ended,
-                        updated=now,
-                    )
+                    _SAVE_MOVE,
+                    {
+                        "game_id": game_id,
+                        "old_version": version,
+                        "new_tokens": " ".join(tokens),
+                        "new_version": len(tokens),
+                        "new_table": state.to_text(),
+                        "new_status": status.value,
+                        "new_started": started,
+                        "new_ended": ended,
+                        "new_updated": now,
+                    },
                 ).rowcount
         except Exception:
             self.forget(game_id)
@@ -259,6 +280,7 @@ class Store:
         game.tokens = tokens
         game.started = started
         game.ended = ended
+        game.status = status
         game.last = played
         return game
 

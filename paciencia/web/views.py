@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from paciencia.engine.protocol import State, Status
+from paciencia.engine.protocol import PlaceInfo, State, Status
 from paciencia.games.crescent import ASC, DESC, PLACE_INDEX, CrescentState
 from paciencia.i18n import Words
 from paciencia.web.store import SavedGame
@@ -51,7 +51,7 @@ class GameView(BaseModel):
     description: str = Field(description="The whole board description")
 
 
-def announce(words: Words, state: State[Any], token: str | None) -> str:
+def announce(words: Words, state: State[Any], token: str | None, status: Status) -> str:
     """Says what ``token`` (just played on ``state``) did, then the game's end if it came."""
     parts: list[str] = []
     if token == "U":
@@ -68,28 +68,56 @@ def announce(words: Words, state: State[Any], token: str | None) -> str:
             card = f % 4 * 13 + state.ftop[f]
             key = "to_asc" if dst < DESC else "to_desc"
             parts.append(say(words, key, card=words.card_name(card), suit=words.suit_name(f % 4)))
-    if token and state.status != Status.PLAYING:
-        parts.append(words.status(state.status.value))
+    if token and status != Status.PLAYING:
+        parts.append(words.status(status.value))
     return " ".join(parts)
 
 
-def game_view(saved: SavedGame, words: Words, token: str | None = None) -> GameView:
+_LABELS: dict[tuple[str, PlaceInfo], str] = {}
+_FACES: dict[tuple[str, int], str] = {}
+
+
+def face(words: Words, card: int) -> str:
+    key = (words.locale, card)
+    found = _FACES.get(key)
+    if found is None:
+        found = _FACES[key] = words.card_face(card)
+    return found
+
+
+def label(words: Words, place: PlaceInfo) -> str:
+    """``words.describe_place(place)``, remembered: a game has few distinct places."""
+    key = (words.locale, place)
+    found = _LABELS.get(key)
+    if found is None:
+        if len(_LABELS) > 100_000:
+            _LABELS.clear()
+        found = _LABELS[key] = words.describe_place(place)
+    return found
+
+
+def game_view(saved: SavedGame, words: Words, token: str | None = None) -> dict[str, Any]:
+    """The position for the browser, as ``GameView`` documents it (built as plain data: it is
+    the server's hottest path, and these values come from the engine, so there is nothing to
+    validate)."""
     state = saved.state
-    places: list[PlaceView] = []
-    for group in reversed(state.describe_places()):  # piles first, then foundations
-        for p in group:
+    places: list[dict[str, Any]] = []
+    groups = state.describe_places()
+    labels = [[label(words, p) for p in group] for group in groups]
+    for group, names in zip(reversed(groups), reversed(labels), strict=True):  # piles first, then foundations
+        for p, name in zip(group, names, strict=True):
             top = p.cards[-1] if p.cards else None
             places.append(
-                PlaceView(
-                    id=p.place,
-                    kind=p.kind,
-                    number=p.number,
-                    count=p.count,
-                    card=top,
-                    face=words.card_face(top) if top is not None else None,
-                    down=p.face_down,
-                    label=words.describe_place(p),
-                )
+                {
+                    "id": p.place,
+                    "kind": p.kind,
+                    "number": p.number,
+                    "count": p.count,
+                    "card": top,
+                    "face": face(words, top) if top is not None else None,
+                    "down": p.face_down,
+                    "label": name,
+                }
             )
     dests: dict[str, list[str]] = {}
     can_redeal = False
@@ -102,25 +130,25 @@ def game_view(saved: SavedGame, words: Words, token: str | None = None) -> GameV
         dests.setdefault(src, []).append(dst)
     figures = state.figures()
     redeals = figures.redeals_left or 0
-    status = state.status
-    return GameView(
-        id=saved.id,
-        game=saved.game,
-        lang=words.locale,
-        code=str(state.code),
-        version=saved.version,
-        status=status.value,
-        status_text=words.status(status.value),
-        moves=figures.moves,
-        redeals=redeals,
-        redeal_text=words.redeal_button(redeals),
-        can_undo=state.can_undo,
-        can_redeal=can_redeal and status == Status.PLAYING,
-        elapsed=round(saved.elapsed(time.time()), 1),
-        running=saved.started is not None and saved.ended is None,
-        places=places,
-        dests=dests,
-        last=token,
-        announce=announce(words, state, token),
-        description=words.describe(state),
-    )
+    status = saved.status
+    return {
+        "id": saved.id,
+        "game": saved.game,
+        "lang": words.locale,
+        "code": str(state.code),
+        "version": saved.version,
+        "status": status.value,
+        "status_text": words.status(status.value),
+        "moves": figures.moves,
+        "redeals": redeals,
+        "redeal_text": words.redeal_button(redeals),
+        "can_undo": state.can_undo,
+        "can_redeal": can_redeal and status == Status.PLAYING,
+        "elapsed": round(saved.elapsed(time.time()), 1),
+        "running": saved.started is not None and saved.ended is None,
+        "places": places,
+        "dests": dests,
+        "last": token,
+        "announce": announce(words, state, token, status),
+        "description": ". ".join("; ".join(names) for names in labels) + ".",  # as Words.describe
+    }

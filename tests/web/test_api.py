@@ -8,8 +8,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from paciencia.games import new_state, state_from_text
+from paciencia.i18n import Words
 from paciencia.web import Settings, create_app
 from paciencia.web.store import Store
+from paciencia.web.views import GameView
 from tests.web.positions import BLOCKED_IN_ONE, BLOCKING_MOVE, FULL_PILE, WINNING_MOVE, WON_IN_ONE
 
 CODE = "CR1-N-AAAAAAB"
@@ -61,6 +63,8 @@ def test_new_game_from_a_code_sends_places_destinations_and_words(client: TestCl
     kings = [p["face"] for p in game["places"] if p["kind"] == "desc"]
     assert kings == ["R♠", "R♥", "R♦", "R♣"]
     assert len(game["id"]) >= 22  # 128 random bits, base64url
+    GameView.model_validate(game)  # the answer is what the schema says
+    assert game["description"] == Words("pt-PT").describe(state)
 
 
 def test_game_ids_are_random_and_long(client: TestClient) -> None:

@@ -97,10 +97,13 @@ export async function send(token, { src = null, dst = null, from = null, dragged
     return;
   }
   state.busy = true;
+  if (!dst) lastTap = { id: null, t: 0, moved: false }; // an undo or redeal ends any double tap
   performance.clearMarks("move-start");
   performance.mark("move-start");
   try {
     const view = await api.play(v.id, token, v.version, state.lang);
+    performance.mark("move-answer");
+    state.timing = true; // the render that draws this answer closes the measure
     if (dragged) {
       dragged.classList.remove("dragging");
       dragged.style.transform = "";

@@ -123,15 +123,17 @@ function render() {
   const anim = state.anim;
   state.anim = null;
   if (anim) animate(anim);
-  if (performance.getEntriesByName("move-start", "mark").length) {
+  if (state.timing) {
+    // From the click to the frame that shows the answer (the timeout runs once it is painted).
+    state.timing = false;
     setTimeout(() => {
       performance.mark("move-drawn");
       try {
         performance.measure("move", "move-start", "move-drawn");
+        performance.measure("move-answer", "move-start", "move-answer");
       } catch (e) {
-        /* no start mark: nothing to measure */
+        /* a mark was cleared by a newer move: nothing to measure */
       }
-      performance.clearMarks("move-start");
     }, 0);
   }
 }

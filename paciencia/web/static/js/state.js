@@ -12,6 +12,7 @@ export const state = {
   receivedAt: 0, // performance.now() when the view came (for the clock)
   endShownFor: -1, // the version whose end panel was shown
   anim: null, // {src, dst, from: DOMRect} for the next render
+  timing: false, // the next render draws a move's answer: mark it (User Timing, for the benches)
 };
 
 export function dests(place) {

@@ -1,0 +1,54 @@
+"""First render of a Crescent game in headless Chromium (budget 300 ms).
+
+Run: .venv/bin/python bench/web_first_render.py [--runs N]
+A real server (``paciencia serve``, SQLite) on loopback; each run opens the game's page in a new
+browser context (empty cache) and reads the page's own ``first-render`` mark: the first
+animation frame after the table is drawn and its script has wired it, measured from the
+navigation's start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+
+from playwright.sync_api import sync_playwright
+from web_site import CHROMIUM_ARGS, chromium_path, percentile, served
+
+BUDGET_MS = 300.0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=15)
+    runs = parser.parse_args().runs
+    times: list[float] = []
+    fcp: list[float] = []
+    with served() as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        for run in range(runs + 1):  # the first run warms the browser and the server up: not counted
+            context = browser.new_context(base_url=url, viewport={"width": 390, "height": 844})
+            page = context.new_page()
+            game = page.request.post("/api/games", data={"code": "CR1-N-AAAAAAB"}).json()  # not timed
+            page.goto(f"/en/crescent/{game['id']}")
+            page.wait_for_selector("html[data-ready]")
+            first = page.evaluate("performance.getEntriesByName('first-render')[0].startTime")
+            paint = page.evaluate(
+                "(performance.getEntriesByName('first-contentful-paint')[0] || {startTime: NaN}).startTime"
+            )
+            context.close()
+            if run:
+                times.append(first)
+                fcp.append(paint)
+        browser.close()
+    print(f"runs: {runs} (each a new context: nothing cached)")
+    print(f"first contentful paint: median {statistics.median(fcp):.0f} ms, max {max(fcp):.0f} ms")
+    print(
+        f"first render (table drawn and wired): median {statistics.median(times):.0f} ms, "
+        f"p90 {percentile(times, 90):.0f} ms, max {max(times):.0f} ms (budget {BUDGET_MS:.0f} ms)"
+    )
+    return 0 if statistics.median(times) <= BUDGET_MS else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
