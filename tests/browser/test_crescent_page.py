@@ -364,3 +364,25 @@ def test_every_asset_comes_from_the_site_and_no_inline_script_runs(page: Page, b
     assert errors == []
     csp = page.request.get(page.url).headers["content-security-policy"]
     assert "script-src 'self'" in csp and "unsafe-inline" not in csp
+
+
+def test_a_stale_move_is_refused_and_the_tab_refreshes(page: Page) -> None:
+    game = open_game(page)
+    # Another tab (one this page cannot hear) moves the game on: 4♥ onto pile 1.
+    res = page.request.post(f"/api/games/{game['id']}/moves", data={"move": "2-1", "version": 0})
+    assert res.ok
+    place(page, "1").click()  # still shows 3♥ with two places: picked up
+    place(page, "2").click()  # 3♥ onto 4♥, made on version 0: refused as stale
+    expect(page.locator("#message")).to_contain_text("moved on in another tab")
+    expect(moves(page)).to_have_text("1")
+    expect(place(page, "1")).to_have_attribute("aria-label", "pile 1: 3 cards, 4 of hearts on top")
+
+
+def test_moves_do_not_animate_with_reduced_motion(browser: Browser, base_url: str) -> None:
+    context = browser.new_context(base_url=base_url, reduced_motion="reduce")
+    page = context.new_page()
+    open_game(page)
+    place(page, "2").click()
+    expect(moves(page)).to_have_text("1")
+    assert page.locator(".card.moving, .card.returning").count() == 0
+    context.close()

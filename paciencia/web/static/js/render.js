@@ -13,7 +13,8 @@ export function bind() {
       button,
       slot: button.querySelector(".slot"),
       count: button.querySelector(".tag i"),
-      key: null,
+      key: button.dataset.key || null, // the card the server drew in the page
+
     });
   }
   els = {
