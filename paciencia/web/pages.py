@@ -15,7 +15,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
-from paciencia.engine.errors import PacienciaError
+from paciencia.engine.errors import InvalidCode, InvalidPosition, PacienciaError
 from paciencia.i18n import LOCALES, Words, normalize_locale
 from paciencia.web import api
 from paciencia.web.lang import negotiate, request_words
@@ -113,7 +113,16 @@ async def crescent_new(lang: str, request: Request) -> Response:
         game = api.create(body, request)
     except (PacienciaError, api.ApiError, GameNotFound, ValueError) as e:
         words = Words(lang)
-        message = say(words, e.key) if isinstance(e, api.ApiError) else str(e)
+        if isinstance(e, api.ApiError):
+            message = say(words, e.key)
+        elif isinstance(e, InvalidCode):
+            message = f"{say(words, 'bad_code')} ({e})"
+        elif isinstance(e, InvalidPosition):
+            message = say(words, "bad_table", detail=str(e))
+        elif isinstance(e, GameNotFound):
+            message = say(words, "not_found")
+        else:
+            message = str(e)
         return render(request, "home.html", lang, "/", status=422, latest=None, error=message)
     return RedirectResponse(f"/{lang}/crescent/{game.id}", status_code=303)
 

@@ -386,3 +386,23 @@ def test_moves_do_not_animate_with_reduced_motion(browser: Browser, base_url: st
     expect(moves(page)).to_have_text("1")
     assert page.locator(".card.moving, .card.returning").count() == 0
     context.close()
+
+
+def test_touch_drag_on_a_phone(browser: Browser, base_url: str) -> None:
+    context = browser.new_context(base_url=base_url, viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    open_game(page)
+    cdp = context.new_cdp_session(page)
+    (sx, sy), (tx, ty) = center(place(page, "2")), center(place(page, "1"))
+
+    def touch(kind: str, x: float, y: float) -> None:
+        points = [] if kind == "touchEnd" else [{"x": x, "y": y}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    touch("touchStart", sx, sy)
+    for k in range(1, 9):  # a finger sliding from pile 2 to pile 1
+        touch("touchMove", sx + (tx - sx) * k / 8, sy + (ty - sy) * k / 8)
+    touch("touchEnd", tx, ty)
+    expect(moves(page)).to_have_text("1")
+    expect(place(page, "1")).to_have_attribute("aria-label", "pile 1: 3 cards, 4 of hearts on top")
+    context.close()

@@ -1,0 +1,131 @@
+"""The HTML pages: languages from the URL or Accept-Language, a language menu, no inline script."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+import pytest
+from fastapi.testclient import TestClient
+
+from paciencia.i18n import LOCALES
+
+RULES_TITLES = {
+    "en": "How to play Crescent",
+    "pt-PT": "Como se joga o Crescent",
+    "pt-BR": "Como jogar Crescent",
+    "es": "Cómo se juega a Crescent",
+    "it": "Come si gioca a Crescent",
+}
+
+
+class Scripts(HTMLParser):
+    """Collects every script tag's attributes and the language menu's links."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.scripts: list[dict[str, str | None]] = []
+        self.hreflangs: list[str] = []
+        self.inline_handlers: list[str] = []
+        self.styles: int = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "script":
+            self.scripts.append(a)
+        if tag == "style":
+            self.styles += 1
+        if tag == "a" and a.get("hreflang"):
+            self.hreflangs.append(str(a["hreflang"]))
+        self.inline_handlers += [k for k in a if k.startswith("on")]
+        if "style" in a:
+            self.inline_handlers.append("style")
+
+
+def parse(html: str) -> Scripts:
+    p = Scripts()
+    p.feed(html)
+    return p
+
+
+@pytest.mark.parametrize(
+    ("accept", "lang"),
+    [
+        ("pt-PT,pt;q=0.9,en;q=0.5", "pt-PT"),
+        ("pt-BR", "pt-BR"),
+        ("pt", "pt-PT"),
+        ("es-MX,es;q=0.8", "es"),
+        ("it-CH", "it"),
+        ("de-DE,fr;q=0.5", "en"),
+        ("fr;q=0.9, it;q=0.8", "it"),
+        ("", "en"),
+    ],
+)
+def test_root_follows_accept_language(client: TestClient, accept: str, lang: str) -> None:
+    res = client.get("/", headers={"accept-language": accept}, follow_redirects=False)
+    assert res.status_code == 307 and res.headers["location"] == f"/{lang}/"
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+def test_every_page_has_the_language_menu_and_no_inline_script(client: TestClient, lang: str) -> None:
+    for path in (f"/{lang}/", f"/{lang}/crescent", f"/{lang}/crescent/rules"):
+        res = client.get(path)
+        assert res.status_code == 200, path
+        assert f'<html lang="{lang}">' in res.text
+        assert "script-src 'self'" in res.headers["content-security-policy"]
+        page = parse(res.text)
+        assert page.hreflangs == list(LOCALES)
+        assert page.inline_handlers == [] and page.styles == 0
+        for script in page.scripts:  # a script runs only from a file of the site; data blocks do not run
+            assert script.get("src", "").startswith("/static/") or script.get("type") == "application/json"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+def test_rules_page_in_every_language_is_linked_from_the_table(client: TestClient, lang: str) -> None:
+    table = client.get(f"/{lang}/crescent")
+    assert f'href="/{lang}/crescent/rules"' in table.text
+    rules = client.get(f"/{lang}/crescent/rules")
+    assert f"<h1>{RULES_TITLES[lang]}</h1>" in rules.text
+
+
+def test_the_table_page_shows_the_deal_in_the_page_language(client: TestClient) -> None:
+    res = client.post("/api/games", json={"code": "CR1-N-AAAAAAB"})
+    page = client.get(f"/it/crescent/{res.json()['id']}")
+    assert "CR1-N-AAAAAAB" in page.text
+    assert 'aria-label="fondazione discendente di picche: re di picche in cima, 1 carta"' in page.text
+    assert "Ridistribuisci (ne restano 3)" in page.text
+    assert re.search(r'<span class="rk">R</span><span class="st">♠</span>', page.text)
+
+
+def test_someone_elses_game_page_is_not_found(client: TestClient, other: TestClient) -> None:
+    game = client.post("/api/games", json={}).json()
+    res = other.get(f"/es/crescent/{game['id']}")
+    assert res.status_code == 404 and "No hay ninguna partida así en este navegador." in res.text
+
+
+def test_the_table_resumes_the_browsers_game(client: TestClient) -> None:
+    first = client.get("/en/crescent", follow_redirects=False)
+    assert first.status_code == 303
+    again = client.get("/en/crescent", follow_redirects=False)
+    assert again.headers["location"] == first.headers["location"]
+
+
+def test_language_spelling_is_made_canonical_and_unknown_ones_are_not_found(client: TestClient) -> None:
+    res = client.get("/pt-pt/crescent/rules", follow_redirects=False)
+    assert res.status_code == 308 and res.headers["location"] == "/pt-PT/crescent/rules"
+    assert client.get("/xx/crescent/rules").status_code == 404
+
+
+def test_forms_start_games_without_script(client: TestClient) -> None:
+    res = client.post("/pt-BR/crescent/new", data={"code": "cr1-n-aaaaaab"}, follow_redirects=False)
+    assert res.status_code == 303 and res.headers["location"].startswith("/pt-BR/crescent/")
+    res = client.post("/pt-BR/crescent/new", data={"code": "zzz"})
+    assert res.status_code == 422 and "Isso não é um código de jogo" in res.text
+
+
+def test_static_assets_are_cached_for_good(client: TestClient) -> None:
+    page = client.get("/en/crescent")
+    css = re.search(r'href="(/static/[^"]+\.css)"', page.text)
+    assert css is not None
+    res = client.get(css.group(1))
+    assert res.status_code == 200 and "immutable" in res.headers["cache-control"]
