@@ -13,7 +13,7 @@ import argparse
 import statistics
 
 from playwright.sync_api import sync_playwright
-from web_site import CHROMIUM_ARGS, chromium_path, percentile, served
+from web_site import CHROMIUM_ARGS, chromium_path, machine, percentile, served
 
 BUDGET_MS = 300.0
 
@@ -41,6 +41,7 @@ def main() -> int:
                 times.append(first)
                 fcp.append(paint)
         browser.close()
+    print(machine())
     print(f"runs: {runs} (each a new context: nothing cached)")
     print(f"first contentful paint: median {statistics.median(fcp):.0f} ms, max {max(fcp):.0f} ms")
     print(

@@ -24,7 +24,7 @@ import statistics
 import time
 from typing import Any
 
-from web_site import percentile, served
+from web_site import machine, percentile, served
 
 BUDGET_MS = 10.0
 MAX_REQUESTS = 200_000
@@ -124,9 +124,7 @@ async def run(
     server: list[float] = []
     errors: list[str] = []
     deadline = time.monotonic() + seconds
-    await asyncio.gather(
-        *(player(host, int(port), i, deadline, think, seen, server, errors) for i in range(players))
-    )
+    await asyncio.gather(*(player(host, int(port), i, deadline, think, seen, server, errors) for i in range(players)))
     return seen, server, errors
 
 
@@ -143,6 +141,7 @@ def main() -> int:
         seen, server, errors = asyncio.run(run(url, ns.players, ns.seconds, (low, high)))
         elapsed = time.monotonic() - started
     p99 = percentile(seen, 99)
+    print(machine())
     print(f"players: {ns.players}, think time {ns.think_ms} ms, {elapsed:.1f} s, loopback, SQLite file")
     print(f"moves answered: {len(seen)} ({len(seen) / elapsed:.0f}/s), refused or wrong: {len(errors)}")
     for e in errors[:5]:

@@ -13,7 +13,7 @@ import argparse
 import statistics
 
 from playwright.sync_api import expect, sync_playwright
-from web_site import CHROMIUM_ARGS, HEARTS, chromium_path, percentile, served
+from web_site import CHROMIUM_ARGS, HEARTS, chromium_path, machine, percentile, served
 
 BUDGET_MS = 50.0
 
@@ -40,6 +40,7 @@ def main() -> int:
             page.wait_for_timeout(60)
         times: list[float] = page.evaluate("performance.getEntriesByName('move', 'measure').map(m => m.duration)")
         browser.close()
+    print(machine())
     print(f"samples: {len(times)} (moves and undos, each a POST stored in SQLite, then drawn)")
     print(
         f"click to drawn: median {statistics.median(times):.1f} ms, p90 {percentile(times, 90):.1f} ms, "

@@ -90,3 +90,9 @@ def served() -> Iterator[str]:
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+def machine() -> str:
+    """The load this machine was under: shared machines make timings noisy."""
+    one, five, _ = os.getloadavg()
+    return f"machine: {os.cpu_count()} cores, load average {one:.2f} (1 min) {five:.2f} (5 min)"

@@ -201,7 +201,7 @@ async def on_http(request: Request, exc: Exception) -> Response:
         return await on_too_large(request, exc)
     if exc.status_code == 404 and not _wants_json(request):
         return pages.not_found(request)
-    return error_response(exc.status_code, "http_error", str(exc.detail), headers=None)
+    return error_response(exc.status_code, "http_error", str(exc.detail))
 
 
 EXCEPTION_HANDLERS: dict[type[Exception], Callable[[Request, Exception], Awaitable[Response]]] = {

@@ -239,6 +239,9 @@ class Store:
         when the token is malformed or refused.
         """
         game = self.load(game_id, player)
+        if version > game.version:  # another server moved it on: our copy is the stale one
+            self.forget(game_id)
+            game = self.load(game_id, player)
         if version != game.version:
             raise StaleMove(game)
         state = game.state

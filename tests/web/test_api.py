@@ -271,3 +271,19 @@ def test_table_text_in_the_store_matches_the_game(client: TestClient, db_url: st
     state.play(legal_pile_move())
     assert state_from_text(text).to_text() == state.to_text()
     store.close()
+
+
+def test_two_servers_on_one_database_stay_consistent(db_url: str) -> None:
+    """A second server process (here a second app) sees the first one's moves, and the reverse."""
+    with (
+        TestClient(create_app(Settings(database_url=db_url)), base_url="http://127.0.0.1") as one,
+        TestClient(create_app(Settings(database_url=db_url)), base_url="http://127.0.0.1") as two,
+    ):
+        game = start(one)
+        two.cookies.set("paciencia_player", one.cookies["paciencia_player"])
+        assert two.get(f"/api/games/{game['id']}").json()["version"] == 0  # two caches the game
+        moved = play(one, game, legal_pile_move()).json()
+        again = play(two, moved, "U")  # made on version 1, which two has not seen yet
+        assert again.status_code == 200 and again.json()["version"] == 2 and again.json()["moves"] == 0
+        stale = play(one, moved, "R")  # one's copy is behind now: the database says no
+        assert stale.status_code == 409 and stale.json()["game"]["version"] == 2
