@@ -11,8 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from paciencia.engine.protocol import PlaceInfo, State, Status
-from paciencia.games.crescent import ASC, DESC, PLACE_INDEX, CrescentState
+from paciencia.engine.protocol import PlaceInfo, Status
 from paciencia.i18n import Words
 from paciencia.web.store import SavedGame
 from paciencia.web.words import say
@@ -51,23 +50,23 @@ class GameView(BaseModel):
     description: str = Field(description="The whole board description")
 
 
-def announce(words: Words, state: State[Any], token: str | None, status: Status) -> str:
-    """Says what ``token`` (just played on ``state``) did, then the game's end if it came."""
+def announce(words: Words, places: list[list[PlaceInfo]], token: str | None, status: Status, redeals: int) -> str:
+    """Says what ``token`` (just played) did, from the places as they are now, then the end if it came."""
     parts: list[str] = []
     if token == "U":
         parts.append(say(words, "undone"))
     elif token == "R":
-        parts.append(say(words, "redealt") + " " + words.redeal_button(state.figures().redeals_left or 0) + ".")
-    elif token and isinstance(state, CrescentState):
-        dst = PLACE_INDEX[token.split("-")[1].lower()]
-        if dst < ASC:
-            card = state.piles[dst][-1]
-            parts.append(say(words, "to_pile", card=words.card_name(card), number=dst + 1))
-        else:
-            f = dst - ASC
-            card = f % 4 * 13 + state.ftop[f]
-            key = "to_asc" if dst < DESC else "to_desc"
-            parts.append(say(words, key, card=words.card_name(card), suit=words.suit_name(f % 4)))
+        parts.append(say(words, "redealt") + " " + words.redeal_button(redeals) + ".")
+    elif token and "-" in token:
+        dst = token.rsplit("-", 1)[1]
+        place = next((p for group in places for p in group if p.place == dst), None)
+        if place is not None and place.cards:
+            card = words.card_name(place.cards[-1])
+            if place.kind == "pile":
+                parts.append(say(words, "to_pile", card=card, number=place.number))
+            elif place.kind in ("asc", "desc"):
+                key = "to_asc" if place.kind == "asc" else "to_desc"
+                parts.append(say(words, key, card=card, suit=words.suit_name(place.suit)))
     if token and status != Status.PLAYING:
         parts.append(words.status(status.value))
     return " ".join(parts)
@@ -149,6 +148,6 @@ def game_view(saved: SavedGame, words: Words, token: str | None = None) -> dict[
         "places": places,
         "dests": dests,
         "last": token,
-        "announce": announce(words, state, token, status),
+        "announce": announce(words, groups, token, status, redeals),
         "description": ". ".join("; ".join(names) for names in labels) + ".",  # as Words.describe
     }

@@ -107,6 +107,7 @@ def test_undo_and_redeal(client: TestClient) -> None:
 def test_won_and_blocked(client: TestClient) -> None:
     won = play(client, start(client, table=WON_IN_ONE), WINNING_MOVE).json()
     assert won["status"] == "won" and won["status_text"] == "You won!"
+    assert won["announce"] == "ace of spades to the descending foundation of spades. You won!"
     blocked = play(client, start(client, table=BLOCKED_IN_ONE), BLOCKING_MOVE).json()
     assert blocked["status"] == "blocked" and blocked["can_undo"]
     assert blocked["announce"].endswith("No move left: the game is blocked")
