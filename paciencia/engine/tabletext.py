@@ -78,6 +78,22 @@ def parse(text: str) -> tuple[str, DealCode, dict[str, str], dict[str, list[tupl
     return game.lower(), code, fields, places
 
 
+def face_down_first(cards: list[tuple[int, bool]], name: str, top: str = "top card") -> tuple[list[int], int]:
+    """A pile's or column's cards and how many lie face down at its bottom.
+
+    Face-down cards only ever form the bottom of a pile (a card turns up when it becomes the
+    top), and a pile that holds cards shows its top: anything else is refused.
+    """
+    hidden = 0
+    while hidden < len(cards) and not cards[hidden][1]:
+        hidden += 1
+    if any(not up for _, up in cards[hidden:]):
+        raise InvalidPosition(f"{name}: face-down cards must all lie below the face-up ones")
+    if cards and hidden == len(cards):
+        raise InvalidPosition(f"{name}: its {top} must be face up")
+    return [c for c, _ in cards], hidden
+
+
 def int_field(fields: dict[str, str], key: str, default: int | None, low: int, high: int) -> int:
     """A whole-number header field within ``low..high``; ``default`` when absent (None: required)."""
     raw = fields.get(key)

@@ -22,7 +22,7 @@ from paciencia.engine.dealcode import DealCode, shuffled
 from paciencia.engine.errors import InvalidMove, InvalidPosition
 from paciencia.engine.protocol import Figures, Game, PlaceInfo, State, Status, refuse_undo
 from paciencia.engine.reasons import Reason
-from paciencia.engine.tabletext import check_fields, check_places, int_field
+from paciencia.engine.tabletext import check_fields, check_places, face_down_first, int_field
 
 PILES = 16
 PILE_SIZE = 6
@@ -147,14 +147,8 @@ class CrescentGame(Game[CrescentMove]):
             cards = places[PLACE_NAMES[i]]
             if len(cards) > PILE_LIMIT:
                 raise InvalidPosition(f"pile {i + 1} holds {len(cards)} cards; a pile holds at most {PILE_LIMIT}")
-            hidden = 0
-            while hidden < len(cards) and not cards[hidden][1]:
-                hidden += 1
-            if any(not up for _, up in cards[hidden:]):
-                raise InvalidPosition(f"pile {i + 1}: face-down cards must all lie below the face-up ones")
-            if cards and hidden == len(cards):
-                raise InvalidPosition(f"pile {i + 1}: its top card must be face up")
-            piles.append([c for c, _ in cards])
+            ids, hidden = face_down_first(cards, f"pile {i + 1}")
+            piles.append(ids)
             down.append(hidden)
         redeals = int_field(fields, "redeals", self.redeals, 0, self.redeals)
         moves = int_field(fields, "moves", 0, 0, 10**9)

@@ -36,7 +36,7 @@ from paciencia.engine.dealcode import DealCode, shuffled
 from paciencia.engine.errors import InvalidMove, InvalidPosition
 from paciencia.engine.protocol import Figures, Game, PlaceInfo, State, Status, refuse_undo
 from paciencia.engine.reasons import Reason
-from paciencia.engine.tabletext import check_fields, check_places, int_field
+from paciencia.engine.tabletext import check_fields, check_places, face_down_first, int_field
 
 COLS = 7
 WASTE = 7
@@ -223,14 +223,8 @@ class KlondikeGame(Game[KlondikeMove]):
         down: list[int] = []
         for i in range(COLS):
             cards = places[PLACE_NAMES[i]]
-            hidden = 0
-            while hidden < len(cards) and not cards[hidden][1]:
-                hidden += 1
-            if any(not up for _, up in cards[hidden:]):
-                raise InvalidPosition(f"column {i + 1}: face-down cards must all lie below the face-up ones")
-            if cards and hidden == len(cards):
-                raise InvalidPosition(f"column {i + 1}: its last card must be face up (it turns up by itself)")
-            cols.append([c for c, _ in cards])
+            ids, hidden = face_down_first(cards, f"column {i + 1}", "last card (it turns up by itself)")
+            cols.append(ids)
             down.append(hidden)
         stock = [c for c, _ in places["S"]]
         waste = [c for c, _ in places["W"]]
