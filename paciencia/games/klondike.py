@@ -223,7 +223,7 @@ class KlondikeGame(Game[KlondikeMove]):
         down: list[int] = []
         for i in range(COLS):
             cards = places[PLACE_NAMES[i]]
-            ids, hidden = face_down_first(cards, f"column {i + 1}", "last card (it turns up by itself)")
+            ids, hidden = face_down_first(cards, f"column {i + 1}", "last card")
             cols.append(ids)
             down.append(hidden)
         stock = [c for c, _ in places["S"]]
