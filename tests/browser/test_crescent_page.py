@@ -406,3 +406,15 @@ def test_touch_drag_on_a_phone(browser: Browser, base_url: str) -> None:
     expect(moves(page)).to_have_text("1")
     expect(place(page, "1")).to_have_attribute("aria-label", "pile 1: 3 cards, 4 of hearts on top")
     context.close()
+
+
+def test_a_tap_on_the_foundation_area_sends_the_picked_up_card(page: Page) -> None:
+    open_game(page)
+    place(page, "1").click()  # 3♥: picked up (it fits pile 2 and the ascending hearts)
+    area = page.locator("#found-area").bounding_box()
+    assert area is not None
+    page.mouse.click(area["x"] + 8, area["y"] + 8)
+    expect(moves(page)).to_have_text("1")
+    expect(place(page, "Ah")).to_have_attribute(
+        "aria-label", "ascending foundation of hearts: 3 of hearts on top, 3 cards"
+    )

@@ -372,10 +372,16 @@ function onKey(ev) {
 export function wire() {
   const board = document.getElementById("board");
   board.addEventListener("click", (ev) => {
+    if (suppressClick) return;
     const button = ev.target.closest(".place");
-    if (!button || suppressClick) return;
-    focusPlace(button);
-    tap(button.dataset.place, ev.detail > 0);
+    if (button) {
+      focusPlace(button);
+      tap(button.dataset.place, ev.detail > 0);
+    } else if (state.selected && ev.target.closest("#found-area")) {
+      // A tap anywhere on the foundations sends the picked-up card to the one that takes it.
+      const dst = dropTarget(ev.clientX, ev.clientY, state.selected);
+      if (dst) move(state.selected, dst);
+    }
   });
   board.addEventListener("pointerdown", (ev) => {
     const button = ev.target.closest(".place");
