@@ -277,16 +277,20 @@ class CrescentState(State[CrescentMove]):
                 self.down[s] = hidden - 1
                 turned = True
         else:
-            f = s - ASC
-            top = self.ftop[f]
-            card = f % 4 * 13 + top
-            self.ftop[f] = top - 1 if s < DESC else top + 1
+            card = self._lift(s)
         if d < ASC:
             self.piles[d].append(card)
         else:
             self.ftop[d - ASC] = RANK[card]
         self.history.append((s, d, turned))
         self.moves += 1
+
+    def _lift(self, place: int) -> int:
+        """Takes the top card off foundation ``place`` and returns it."""
+        f = place - ASC
+        top = self.ftop[f]
+        self.ftop[f] = top - 1 if place < DESC else top + 1
+        return f % 4 * 13 + top
 
     def _redeal(self) -> None:
         down = self.down
@@ -302,13 +306,7 @@ class CrescentState(State[CrescentMove]):
         if not self.history:
             raise refuse_undo()
         s, d, turned = self.history.pop()
-        if d < ASC:
-            card = self.piles[d].pop()
-        else:
-            f = d - ASC
-            top = self.ftop[f]
-            card = f % 4 * 13 + top
-            self.ftop[f] = top - 1 if d < DESC else top + 1
+        card = self.piles[d].pop() if d < ASC else self._lift(d)
         if s < ASC:
             self.piles[s].append(card)
             if turned:
