@@ -4,7 +4,8 @@ Run: .venv/bin/python bench/web_first_render.py [--runs N]
 A real server (``paciencia serve``, SQLite) on loopback; each run opens the game's page in a new
 browser context (empty cache) and reads the page's own ``first-render`` mark: the first
 animation frame after the table is drawn and its script has wired it, measured from the
-navigation's start.
+navigation's start. (The tools under the buttons, whose form controls are slow to lay out,
+come in on the task after that frame.)
 """
 
 from __future__ import annotations

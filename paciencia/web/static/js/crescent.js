@@ -1,7 +1,7 @@
 // The Crescent page: reads the first position from the page, then wires input and drawing.
 
 import { bind, renderClock, requestRender } from "./render.js";
-import { listenToOtherTabs, refresh, setView, wire } from "./input.js";
+import { listenToOtherTabs, refresh, setView, wire, wireTools } from "./input.js";
 import { state } from "./state.js";
 
 function readJSON(id) {
@@ -27,7 +27,13 @@ function boot() {
   window.addEventListener("popstate", () => location.reload());
   requestAnimationFrame(() => {
     performance.mark("first-render");
-    document.documentElement.dataset.ready = "1";
+    // The tools' form controls are slow to lay out: they come in after the table's frame.
+    setTimeout(() => {
+      const here = document.getElementById("tools-here");
+      here.replaceWith(document.getElementById("tools").content.cloneNode(true));
+      wireTools();
+      document.documentElement.dataset.ready = "1";
+    }, 0);
   });
 }
 

@@ -410,12 +410,15 @@ export function wire() {
   });
   document.getElementById("end-close").addEventListener("click", () => panel.close());
 
-  startForm("code-form", (f) => ({ code: f.elements.code.value }));
-  startForm("table-form", (f) => ({ table: f.elements.table.value }));
-
-  const box = document.getElementById("interactive");
   const saved = localStorage.getItem("paciencia.interactive");
   state.interactive = saved === null ? true : saved === "1";
+}
+
+/** The tools under the buttons (play a code, paste a table, the interactive rules setting). */
+export function wireTools() {
+  startForm("code-form", (f) => ({ code: f.elements.code.value }));
+  startForm("table-form", (f) => ({ table: f.elements.table.value }));
+  const box = document.getElementById("interactive");
   box.checked = state.interactive;
   box.addEventListener("change", () => {
     state.interactive = box.checked;
