@@ -24,11 +24,16 @@ export function setView(view, anim = null) {
   requestRender();
 }
 
+let messageTimer = 0;
+const MESSAGE_MS = 6000;
+
 function say(text, kind = "") {
   state.message = text;
   state.messageKind = kind;
   requestRender();
   if (text) announce(text);
+  clearTimeout(messageTimer);
+  if (text) messageTimer = setTimeout(clearMessage, MESSAGE_MS); // read, then out of the way
 }
 
 export function clearMessage() {
