@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 import uvicorn
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from paciencia.web import Settings, create_app
 
@@ -99,7 +99,11 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return {**browser_type_launch_args, "executable_path": path, "args": CHROMIUM_ARGS}
 
 
+# Generous waits: CI may share the machine with other work. A passing step does not wait them out.
+expect.set_options(timeout=10_000)
+
+
 @pytest.fixture
 def page(page: Page) -> Page:
-    page.set_default_timeout(5000)
+    page.set_default_timeout(10_000)
     return page
