@@ -1,0 +1,231 @@
+"""The Crescent solver: lines that replay to won, proofs of loss, the safe rules checked against
+plain exhaustive search, hints and progress analysis."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from paciencia.games import new_state, state_from_text
+from paciencia.games.crescent import CrescentState
+from paciencia.solver import Verdict
+from paciencia.solver.crescent import _Board, crescent_progress, hint_crescent, solve_crescent
+
+FOUNDATIONS = ["As", "Ah", "Ad", "Ac", "Ks", "Kh", "Kd", "Kc"]
+RANKS = "A23456789TJQK"
+SUITS = "shdc"
+
+
+def position(piles: dict[int, list[str]], tops: dict[str, int] | None = None, redeals: int = 0) -> CrescentState:
+    """A position from table text: ``tops`` gives a foundation's card count (default 13)."""
+    tops = tops or {}
+    lines = [f"# crescent CR1-N-AAAAAAB status=playing moves=0 redeals={redeals}"]
+    for f in FOUNDATIONS:
+        n, s = tops.get(f, 13), f[1]
+        ranks = RANKS[:n] if f[0] == "A" else RANKS[::-1][:n]
+        lines.append(f"{f}: {' '.join(r + s for r in ranks)}")
+    lines += [f"{i}: {' '.join(piles.get(i, []))}" for i in range(1, 17)]
+    state = state_from_text("\n".join(lines))
+    assert isinstance(state, CrescentState)
+    return state
+
+
+def replays_to_won(state: CrescentState, line: tuple[str, ...]) -> bool:
+    st = state.copy()
+    st.play_all(line)
+    return st.is_won()
+
+
+def plain(state: CrescentState) -> bool:
+    """Plain exhaustive search on the engine: every legal move, transfers included, no reduction."""
+    seen: set[tuple[object, ...]] = set()
+
+    def go(st: CrescentState) -> bool:
+        if st.is_won():
+            return True
+        k = st.key()
+        if k in seen:
+            return False
+        seen.add(k)
+        for m in st.legal_moves():
+            nxt = st.copy()
+            nxt.push(m)
+            if go(nxt):
+                return True
+        return False
+
+    return go(state.copy())
+
+
+def random_endgame(rng: random.Random, left: int) -> CrescentState:
+    """A random position with 3 to ``left`` cards on a few piles and the rest up."""
+    total = rng.randint(3, left)
+    cuts = sorted(rng.randint(0, total) for _ in range(3))
+    tops: dict[str, int] = {}
+    cards: list[str] = []
+    for s, k in zip(SUITS, [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], total - cuts[2]], strict=True):
+        # k cards of the suit left: the two foundations hold 26 - k, overlapping when k < 13.
+        n_a = rng.randint(13 - k, 13)
+        tops["A" + s], tops["K" + s] = n_a, 26 - k - n_a
+        for r in range(13):
+            cards += [RANKS[r] + s] * (2 - (r < n_a) - (r >= n_a + k - 13))
+    rng.shuffle(cards)
+    piles: dict[int, list[str]] = {}
+    for c in cards:
+        piles.setdefault(rng.randint(1, 4), []).append(c)
+    return position(piles, tops, redeals=rng.randint(0, 2))
+
+
+# -- deals -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("code", ["CR1-N-DSJRVFD", "CR1-N-CNNCHCR", "CR1-F-DSJRVFD", "CR1-D-CNNCHCR"])
+def test_deal_line_replays_to_won(code: str) -> None:
+    state = new_state(code)
+    assert isinstance(state, CrescentState)
+    r = solve_crescent(state, 5.0)
+    assert r.verdict is Verdict.WINNABLE
+    assert replays_to_won(state, r.line)
+
+
+def test_near_end_positions_from_table_text() -> None:
+    state = new_state("CR1-N-DSJRVFD")
+    assert isinstance(state, CrescentState)
+    line = solve_crescent(state, 5.0).line
+    for cut in range(max(0, len(line) - 60), len(line), 3):
+        st = state.copy()
+        st.play_all(line[:cut])
+        text = st.to_text()
+        again = state_from_text(text)
+        assert isinstance(again, CrescentState)
+        r = solve_crescent(again, 2.0)
+        assert r.verdict is Verdict.WINNABLE, text
+        assert replays_to_won(again, r.line)
+
+
+# -- small positions ---------------------------------------------------------------------------
+
+
+def test_one_move_from_won() -> None:
+    for piles, tops, token in (
+        ({5: ["Kh"]}, {"Ah": 12}, "5-Ah"),
+        ({9: ["Ad"]}, {"Kd": 12}, "9-Kd"),
+    ):
+        state = position(piles, tops)
+        r = solve_crescent(state, 1.0)
+        assert r.verdict is Verdict.WINNABLE
+        assert r.line == (token,)
+
+
+def test_met_suit_needs_transfers() -> None:
+    # Hearts meet at 5/6, so the piles hold one heart of each rank; the Ace and the 2 on top need
+    # the meeting point slid down by transfers first.
+    hearts = ["Kh", "Qh", "Jh", "Th", "9h", "8h", "7h", "6h", "5h", "4h", "3h"]
+    state = position({1: hearts, 2: ["Ah", "2h"]}, {"Ah": 5, "Kh": 8})
+    r = solve_crescent(state, 2.0)
+    assert r.verdict is Verdict.WINNABLE
+    assert any(t in ("Ah-Kh", "Kh-Ah") for t in r.line)
+    assert replays_to_won(state, r.line)
+
+
+@pytest.mark.parametrize(
+    ("redeals", "verdict"), [(0, Verdict.UNWINNABLE), (1, Verdict.UNWINNABLE), (2, Verdict.WINNABLE)]
+)
+def test_inversion_needs_two_redeals(redeals: int, verdict: Verdict) -> None:
+    # Ascending diamonds complete, descending at 3: the Ace above the 2 needs them swapped.
+    state = position({3: ["Kc", "2d", "Ad"]}, {"Kd": 11, "Ac": 12}, redeals=redeals)
+    r = solve_crescent(state, 2.0)
+    assert r.verdict is verdict
+    assert plain(state) is (verdict is Verdict.WINNABLE)
+    if verdict is Verdict.WINNABLE:
+        assert replays_to_won(state, r.line)
+
+
+def test_blocked_position_is_lost() -> None:
+    state = position({1: ["2d", "Ad"]}, {"Kd": 11})
+    assert state.status.value == "blocked"
+    assert solve_crescent(state, 1.0).verdict is Verdict.UNWINNABLE
+
+
+# -- soundness of the reductions against plain search -------------------------------------------
+
+
+def test_solver_agrees_with_plain_search() -> None:
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(120):
+        state = random_endgame(rng, 7)
+        r = solve_crescent(state, 3.0)
+        assert r.verdict is not Verdict.UNKNOWN
+        assert (r.verdict is Verdict.WINNABLE) is plain(state), state.to_text()
+        if r.verdict is Verdict.WINNABLE:
+            assert replays_to_won(state, r.line)
+        checked += 1
+    assert checked == 120
+
+
+def test_dead_and_clearance_rules_against_plain_search() -> None:
+    rng = random.Random(11)
+    dead = cleared = 0
+    for _ in range(300):
+        state = random_endgame(rng, 8)
+        b = _Board.of(state)
+        if b.dead():
+            dead += 1
+            assert not plain(state), state.to_text()
+        if b.clear_isolated():
+            cleared += 1
+            after = position(
+                {i + 1: [RANKS[c % 13] + SUITS[c // 13] for c in p] for i, p in enumerate(b.piles)},
+                {f: (b.a[i] + 1 if i < 4 else 13 - b.d[i - 4]) for i, f in enumerate(FOUNDATIONS)},
+                b.redeals,
+            )
+            assert plain(after) is plain(state), state.to_text()
+    assert dead > 5 and cleared > 5
+
+
+# -- hints and progress ------------------------------------------------------------------------
+
+
+def test_hint_is_legal_and_on_a_winning_line() -> None:
+    state = new_state("CR1-N-DSJRVFD")
+    assert isinstance(state, CrescentState)
+    token = hint_crescent(state, 2.0)
+    assert token is not None
+    state.play(token)
+    assert solve_crescent(state, 5.0).verdict is Verdict.WINNABLE
+
+
+def test_hint_avoids_earlier_positions() -> None:
+    state = new_state("CR1-N-KEMUBCR")
+    assert isinstance(state, CrescentState)
+    seen = {state.key()}
+    for _ in range(15):
+        token = hint_crescent(state, 0.0, seen)
+        if token is None:
+            break
+        state.play(token)
+        assert state.key() not in seen
+        seen.add(state.key())
+    assert hint_crescent(position({}), 0.1) is None
+
+
+def test_progress_on_constructed_position() -> None:
+    # Hearts to go: 7h … Kh, all on the ascending foundation.
+    state = position({1: ["Th", "7h"], 2: ["8h"], 3: ["Kh", "Jh"], 4: ["9h", "Qh"]}, {"Ah": 6})
+    assert sorted(map(str, state.legal_moves())) == ["1-2", "1-Ah", "2-1", "3-4", "4-3"]
+    useful, lost = crescent_progress(state, 1.0)
+    assert "1-Ah" in useful  # a card up
+    assert "2-1" in useful  # empties pile 2
+    assert "1-2" in useful  # uncovers Th, which can go onto Jh
+    assert "4-3" in useful  # uncovers 9h, which can go onto 8h
+    assert "3-4" not in useful  # uncovers Kh, which can go nowhere
+    assert lost is (not plain(state))
+
+
+def test_progress_proves_lost() -> None:
+    state = position({3: ["Kc", "2d", "Ad"]}, {"Kd": 11, "Ac": 12}, redeals=0)
+    useful, lost = crescent_progress(state, 1.0)
+    assert lost
+    assert useful == []  # the Ace cannot move: blocked
