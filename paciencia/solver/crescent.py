@@ -34,8 +34,10 @@ no rule depends on a pile's number and the meeting point slides freely).
 2. ``_clear_isolated``: safe automatic moves to the foundations.
 3. ``_dead``: positions proved lost are cut.
 
-The heuristic phase runs first, within a share of the time, and may prune anything: it only ever
-answers ``winnable`` with a line that was replayed on the engine.
+**Heuristic attempts** (``_heuristic``, ``_phased``, ``_macro``: greedy moves up, evaluation
+order, node budgets, randomised restarts) alternate with growing exhaustive tries until 85% of
+the time. They may prune anything, so they only ever answer ``winnable``, and every line, from
+either search, is replayed on the engine before it is returned.
 """
 
 from __future__ import annotations
@@ -406,7 +408,14 @@ class _Timeout(Exception):
 
 
 def _heuristic(
-    b: _Board, deadline: float, nodes: list[int], rng: random.Random, budget: int, w_inv: int, w_redeal: int
+    b: _Board,
+    deadline: float,
+    nodes: list[int],
+    rng: random.Random,
+    budget: int,
+    w_inv: int,
+    w_redeal: int,
+    noise: float,
 ) -> list[int] | None:
     """Depth-first search, children best-evaluated first, a move up taken greedily when one
     exists (unsound: it may throw a win away), and at most ``budget`` nodes."""
@@ -418,13 +427,13 @@ def _heuristic(
         ms = b.moves()
         ups = [m for m in ms if m >= 0 and (m & 31) >= ASC]
         if ups:
-            return ups[:1]
+            return [rng.choice(ups)] if noise else ups[:1]
         scored = []
         for m in ms:
             b.make(m)
             k = b.key()
             if k not in seen:
-                scored.append((_evaluate(b, w_inv, w_redeal) + rng.random(), m))
+                scored.append((_evaluate(b, w_inv, w_redeal) + noise * rng.random(), m))
             b.unmake()
         scored.sort(reverse=True)
         return [m for _, m in scored]
@@ -548,6 +557,113 @@ def _phased(
     return None
 
 
+def _macro_children(b: _Board, depth: int, cap: int, w_inv: int, w_redeal: int, jitter: list[float]) -> list[list[int]]:
+    """The ways on from ``b``, best first: each move up now, else each shortest run of at most
+    ``depth`` pile moves (at most ``cap`` positions looked at) that ends in a move up, then the
+    redeal. Ranked by the evaluation after them, less 2 per pile move."""
+    ms = b.moves()
+    ups = [m for m in ms if m >= 0 and (m & 31) >= ASC]
+    scored: list[tuple[float, list[int]]] = []
+    if ups:
+        for m in ups:
+            b.make(m)
+            scored.append((_evaluate(b, w_inv, w_redeal), [m]))
+            b.unmake()
+    else:
+        visited = {b.key(): 0}
+        frontier: list[list[int]] = [[]]
+        looked = 0
+        for level in range(1, depth + 1):
+            nxt: list[list[int]] = []
+            for path in frontier:
+                for m in path:
+                    b.make(m)
+                for m in b.moves():
+                    if m < 0:
+                        continue
+                    b.make(m)
+                    looked += 1
+                    k = b.key()
+                    if k not in visited:
+                        visited[k] = level
+                        found = [u for u in b.moves() if u >= 0 and (u & 31) >= ASC]
+                        for u in found:
+                            b.make(u)
+                            scored.append((_evaluate(b, w_inv, w_redeal) - 2 * level, [*path, m, u]))
+                            b.unmake()
+                        if not found:
+                            nxt.append([*path, m])
+                    b.unmake()
+                for _ in path:
+                    b.unmake()
+                if looked > cap:
+                    break
+            if scored or looked > cap:
+                break
+            frontier = nxt
+    if b.redeals and any(len(p) > 1 for p in b.piles):
+        b.make(RD)
+        scored.append((_evaluate(b, w_inv, w_redeal), [RD]))
+        b.unmake()
+    if jitter:
+        scored = [(e + jitter[i % len(jitter)], line) for i, (e, line) in enumerate(scored)]
+    scored.sort(key=lambda e: e[0], reverse=True)
+    return [line for _, line in scored]
+
+
+def _macro(
+    b: _Board,
+    deadline: float,
+    nodes: list[int],
+    rng: random.Random,
+    budget: int,
+    w_inv: int,
+    w_redeal: int,
+    noise: float,
+) -> list[int] | None:
+    """Depth-first search over macro moves (``_macro_children``) with a transposition table."""
+    seen: set[bytes] = {b.key()}
+    path: list[list[int]] = []
+    start_nodes = nodes[0]
+    depth = 3
+
+    def children() -> list[list[int]]:
+        return _macro_children(b, depth, 400, w_inv, w_redeal, [noise * rng.random() for _ in range(7)])
+
+    stack = [children()]
+    while stack:
+        top = stack[-1]
+        if not top or nodes[0] - start_nodes > budget:
+            stack.pop()
+            if path:
+                for _ in path.pop():
+                    b.unmake()
+            if nodes[0] - start_nodes > budget:
+                while path:
+                    for _ in path.pop():
+                        b.unmake()
+                return None
+            continue
+        step = top.pop(0)
+        for m in step:
+            b.make(m)
+        nodes[0] += 1
+        if time.perf_counter() > deadline:
+            raise _Timeout
+        if b.won():
+            path.append(step)
+            return [m for st in path for m in st]
+        k = b.key()
+        if k in seen:
+            for _ in step:
+                b.unmake()
+            continue
+        seen.add(k)
+        path.append(step)
+        stack.append(children())
+    return None
+
+
 def _exhaustive(b: _Board, deadline: float, nodes: list[int]) -> list[int] | None:
     """Sound depth-first search: every move, with the reductions proved on ``_Board``."""
     seen: set[bytes] = set()
@@ -590,25 +706,33 @@ def _exhaustive(b: _Board, deadline: float, nodes: list[int]) -> list[int] | Non
     return None
 
 
-# Heuristic settings tried in turn: depth-first restarts with growing budgets and varied weights
-# alternate with phase-by-phase searches; the two kinds solve different deals (measured on random
-# deals, each alone solved about half of what both together did).
-def _portfolio(attempt: int) -> tuple[str, int, int, int, int]:
-    """(kind, node budget, redeal points kept, inversion weight, redeal weight) of an attempt."""
-    i = attempt // 2
-    if attempt % 2 == 0:
-        return ("dfs", int(3000 * 1.5**i), 0, (6, 12, 3, 20)[i % 4], (30, 60, 15)[i % 3])
-    budget, keep, w_inv = ((20000, 3, 20), (5000, 2, 6), (20000, 3, 40), (10000, 2, 12))[i % 4]
-    return ("phased", budget << (i // 4), keep, w_inv, 30)
+# Heuristic attempts: many short randomised dives of three kinds with varied weights. Measured on
+# random deals, the wins they find come early in a dive and each kind (and each setting) finds
+# different ones, so diversity pays more than depth.
+def _portfolio(attempt: int, rng: random.Random) -> tuple[str, int, int, int, int, float]:
+    """(kind, node budget, redeal points kept, inversion weight, redeal weight, noise)."""
+    first = (("dfs", 3000, 0, 6, 30, 1.0), ("phased", 20000, 3, 20, 30, 0.0), ("macro", 300, 0, 6, 30, 0.0))
+    if attempt < len(first):
+        return first[attempt]
+    kind = ("dfs", "macro", "phased")[attempt % 3]
+    w_inv = rng.choice((3, 6, 12, 20, 40))
+    w_redeal = rng.choice((15, 30, 60, 100))
+    noise = rng.choice((5.0, 15.0, 40.0))
+    grow = 1 + attempt // 30
+    if kind == "dfs":
+        return kind, 2000 * grow, 0, w_inv, w_redeal, noise
+    if kind == "macro":
+        return kind, 300 * grow, 0, w_inv, w_redeal, noise
+    return kind, rng.choice((3000, 10000, 20000)) * grow, rng.choice((1, 2, 3)), w_inv, w_redeal, noise
 
 
 def solve_crescent(state: CrescentState, timeout: float = 10.0) -> Result:
     """Solves a copy of ``state``: a winning line, a proof that none exists, or unknown.
 
-    Exhaustive tries with doubling time slices (from 2% of the timeout) alternate with heuristic
-    attempts until 85% of the time, so small positions are settled at once either way; then the
-    exhaustive search runs until the deadline. Only an exhaustive run that ends can answer
-    ``unwinnable``."""
+    Exhaustive tries (each given 2% of the timeout or a fifth of the time spent in heuristics so
+    far, whichever is more) alternate with heuristic attempts until 85% of the time, so small
+    positions are settled at once either way; then the exhaustive search runs until the
+    deadline. Only an exhaustive run that ends can answer ``unwinnable``."""
     start = time.perf_counter()
     deadline = start + timeout
     nodes = [0]
@@ -618,6 +742,7 @@ def solve_crescent(state: CrescentState, timeout: float = 10.0) -> Result:
     rng = random.Random(1)
     heuristic_end = start + timeout * 0.85
     slice_ = timeout * 0.02
+    spent = 0.0  # in heuristic attempts
     attempt = 0
     while True:
         now = time.perf_counter()
@@ -632,17 +757,22 @@ def solve_crescent(state: CrescentState, timeout: float = 10.0) -> Result:
             if last:
                 notes["attempts"] = attempt
                 return Result(Verdict.UNKNOWN, (), nodes[0], time.perf_counter() - start, notes)
-        slice_ *= 2
-        kind, budget, keep, w_inv, w_redeal = _portfolio(attempt)
+        kind, budget, keep, w_inv, w_redeal, noise = _portfolio(attempt, rng)
         attempt += 1
         b = _Board.of(state)
+        began = time.perf_counter()
         try:
             if kind == "dfs":
-                found = _heuristic(b, heuristic_end, nodes, rng, budget, w_inv, w_redeal)
+                found = _heuristic(b, heuristic_end, nodes, rng, budget, w_inv, w_redeal, noise)
+            elif kind == "macro":
+                found = _macro(b, heuristic_end, nodes, rng, budget, w_inv, w_redeal, noise)
             else:
                 found = _phased(b, heuristic_end, nodes, budget, keep, w_inv, w_redeal)
         except _Timeout:
             continue
+        finally:
+            spent += time.perf_counter() - began
+            slice_ = max(slice_, spent * 0.2)
         if found is not None:
             notes["phase"] = f"heuristic {kind}"
             return _won(state, found, nodes[0], start, notes)

@@ -80,7 +80,7 @@ def random_endgame(rng: random.Random, left: int) -> CrescentState:
 # -- deals -------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("code", ["CR1-N-DSJRVFD", "CR1-N-CNNCHCR", "CR1-F-DSJRVFD", "CR1-D-CNNCHCR"])
+@pytest.mark.parametrize("code", ["CR1-N-DSJRVFD", "CR1-N-SSUGLDR", "CR1-F-DSJRVFD", "CR1-D-SSUGLDR"])
 def test_deal_line_replays_to_won(code: str) -> None:
     state = new_state(code)
     assert isinstance(state, CrescentState)
