@@ -802,10 +802,13 @@ def hint_crescent(
     legal = state.legal_moves()
     if not legal or state.is_won():
         return None
+    avoid = avoid if avoid is not None else set()
     result = solve_crescent(state, budget_seconds)
     if result.verdict is Verdict.WINNABLE and result.line:
-        return result.line[0]
-    avoid = avoid if avoid is not None else set()
+        first = result.line[0]
+        # A fresh line may differ from the one an earlier hint followed: never step back.
+        if _after(state, state.game.parse_move(first)).key() not in avoid:
+            return first
     best: tuple[int, str] | None = None
     for m in legal:
         st = _after(state, m)
