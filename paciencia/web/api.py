@@ -10,17 +10,21 @@ import secrets
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
+from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict, Field
 
 from paciencia.engine.dealcode import DEAL_COUNT, DealCode
 from paciencia.engine.protocol import State
 from paciencia.games import new_state, state_from_text
 from paciencia.games.crescent import CrescentGame
+from paciencia.games.klondike import KlondikeGame, KlondikeState
+from paciencia.web import klondike
 from paciencia.web.lang import request_words
-from paciencia.web.store import SavedGame, Store, starting_state
+from paciencia.web.store import SavedGame, StaleMove, Store, starting_state
 from paciencia.web.views import GameView, game_view
 
-PLAYABLE = ("crescent",)
+PLAYABLE = ("crescent", "klondike")
+RANDOM_DEALS: dict[str, type[CrescentGame] | type[KlondikeGame]] = {"crescent": CrescentGame, "klondike": KlondikeGame}
 
 
 class ApiError(Exception):
@@ -41,13 +45,21 @@ class NewGame(BaseModel):
     code: str | None = Field(default=None, max_length=40, examples=["CR1-N-AAAAAAB"])
     table: str | None = Field(default=None, max_length=8000, description="A position as table text")
     replay: str | None = Field(default=None, max_length=64, description="The id of a game of yours to deal again")
-    variant: str = Field(default="N", pattern="^[NFDB]$", description="Variant of a random Crescent deal")
+    game: str = Field(default="crescent", pattern="^(crescent|klondike)$", description="The game of a random deal")
+    variant: str | None = Field(
+        default=None, pattern="^[NFDB13]$", description="Variant of a random deal: Crescent N F D B, Klondike 3 1"
+    )
 
 
 class MoveIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     move: str = Field(min_length=1, max_length=12, examples=["10-14", "3-Kd", "R", "U"])
     version: int = Field(ge=0, description="The version of the game the move was made on")
+
+
+class VersionIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    version: int = Field(ge=0, description="The version of the game the request is made on")
 
 
 class ErrorOut(BaseModel):
@@ -77,7 +89,11 @@ def _start(body: NewGame, request: Request) -> tuple[str, str, State[Any]]:
     if body.code is not None:
         state = new_state(body.code)
         return "code", str(state.code), state
-    code = DealCode(CrescentGame.prefix, CrescentGame.version, body.variant, secrets.randbelow(DEAL_COUNT))
+    cls = RANDOM_DEALS[body.game]
+    variant = body.variant or next(iter(cls.variants))
+    if variant not in cls.variants:
+        raise ApiError(422, "bad_variant", "bad_variant")
+    code = DealCode(cls.prefix, cls.version, variant, secrets.randbelow(DEAL_COUNT))
     return "code", str(code), new_state(str(code))
 
 
@@ -100,20 +116,52 @@ def answer(view: dict[str, Any], status: int = 200) -> Response:
     )
 
 
-@router.post("/games", status_code=201, response_model=GameView, responses=ERRORS)
+@router.post("/games", status_code=201, response_model=GameView | klondike.KlondikeView, responses=ERRORS)
 async def create_game(body: NewGame, request: Request) -> Response:
     """Starts a game for this browser and answers its first position."""
     return answer(game_view(create(body, request), request_words(request)), 201)
 
 
-@router.get("/games/{game_id}", response_model=GameView, responses=ERRORS)
+@router.get("/games/{game_id}", response_model=GameView | klondike.KlondikeView, responses=ERRORS)
 async def get_game(game_id: str, request: Request) -> Response:
     """The game as it stands."""
     return answer(game_view(store_of(request).load(game_id, player_of(request)), request_words(request)))
 
 
-@router.post("/games/{game_id}/moves", response_model=GameView, responses=ERRORS)
+@router.post("/games/{game_id}/moves", response_model=GameView | klondike.KlondikeView, responses=ERRORS)
 async def play_move(game_id: str, body: MoveIn, request: Request) -> Response:
     """Plays one move (``SRC-DST``), a redeal (``R``) or an undo (``U``) and stores it before answering."""
     saved = store_of(request).play(game_id, player_of(request), body.move, body.version)
+    return answer(game_view(saved, request_words(request), saved.last))
+
+
+def _klondike(saved: SavedGame) -> KlondikeState:
+    if not isinstance(saved.state, KlondikeState):
+        raise ApiError(422, "not_klondike", "not_klondike")
+    return saved.state
+
+
+@router.post("/games/{game_id}/hint", response_model=klondike.HintOut, responses=ERRORS)
+async def get_hint(game_id: str, body: VersionIn, request: Request) -> Response:
+    """Klondike: a move worth playing now (shown, then played, by the page), or why there is none."""
+    saved = store_of(request).load(game_id, player_of(request))
+    if body.version != saved.version:
+        raise StaleMove(saved)
+    state = _klondike(saved).copy()  # the solver works on its own copy, off the event loop
+    words = request_words(request)
+    return answer(await run_in_threadpool(klondike.hint, state, words))
+
+
+@router.post("/games/{game_id}/finish", response_model=klondike.KlondikeView, responses=ERRORS)
+async def finish_step(game_id: str, body: VersionIn, request: Request) -> Response:
+    """Klondike: plays the next step of Finish (one card up, or a draw), once every card is face up or seen."""
+    store = store_of(request)
+    player = player_of(request)
+    saved = store.load(game_id, player)
+    if body.version != saved.version:
+        raise StaleMove(saved)
+    token = klondike.finish_token(_klondike(saved))
+    if token is None:
+        raise ApiError(422, "cannot_finish", "kl_cannot_finish")
+    saved = store.play(game_id, player, token, body.version)
     return answer(game_view(saved, request_words(request), saved.last))

@@ -81,8 +81,10 @@ async def root(request: Request) -> Response:
 async def home(lang: str, request: Request) -> Response:
     if (redirect := _canonical(request, lang)) is not None:
         return redirect
-    latest = request.app.state.store.latest(request.state.player, "crescent")
-    return render(request, "home.html", lang, "/", latest=latest)
+    store = request.app.state.store
+    latest = store.latest(request.state.player, "crescent")
+    latest_klondike = store.latest(request.state.player, "klondike")
+    return render(request, "home.html", lang, "/", latest=latest, latest_klondike=latest_klondike)
 
 
 @router.get("/{lang}")
@@ -124,7 +126,7 @@ async def crescent_new(lang: str, request: Request) -> Response:
         else:
             message = str(e)
         return render(request, "home.html", lang, "/", status=422, latest=None, error=message)
-    return RedirectResponse(f"/{lang}/crescent/{game.id}", status_code=303)
+    return RedirectResponse(f"/{lang}/{game.game}/{game.id}", status_code=303)
 
 
 @router.get("/{lang}/crescent/rules")
@@ -139,12 +141,75 @@ async def crescent_table(lang: str, game_id: str, request: Request) -> Response:
     if (redirect := _canonical(request, lang)) is not None:
         return redirect
     saved = request.app.state.store.load(game_id, request.state.player)
+    if saved.game != "crescent":
+        return RedirectResponse(f"/{lang}/{saved.game}/{game_id}", status_code=303)
     view = game_view(saved, Words(lang))
     return render(
         request,
         "crescent.html",
         lang,
         f"/crescent/{game_id}",
+        view=view,
+        view_json=_json_block(view),
+        ui_json=_json_block(ui_words(lang)),
+    )
+
+
+# -- Klondike ------------------------------------------------------------------------------------
+
+
+@router.get("/{lang}/klondike")
+async def klondike(lang: str, request: Request) -> Response:
+    """Resumes this browser's Klondike game, or deals a new one (draw three)."""
+    if (redirect := _canonical(request, lang)) is not None:
+        return redirect
+    game_id = request.app.state.store.latest(request.state.player, "klondike")
+    if game_id is None:
+        game_id = api.create(api.NewGame(game="klondike"), request).id
+    return RedirectResponse(f"/{lang}/klondike/{game_id}", status_code=303)
+
+
+@router.post("/{lang}/klondike/new")
+async def klondike_new(lang: str, request: Request) -> Response:
+    """A new Klondike game from the home page's buttons (draw three or one) or a deal code."""
+    if (redirect := _canonical(request, lang)) is not None:
+        return redirect
+    form = {k: v[0] for k, v in parse_qs((await request.body()).decode("utf-8", "replace")).items() if v}
+    try:
+        body = api.NewGame(game="klondike", code=form.get("code") or None, variant=form.get("variant") or None)
+        game = api.create(body, request)
+    except (PacienciaError, api.ApiError, ValueError) as e:
+        words = Words(lang)
+        if isinstance(e, api.ApiError):
+            message = say(words, e.key)
+        elif isinstance(e, InvalidCode):
+            message = f"{say(words, 'bad_code')} ({e})"
+        else:
+            message = str(e)
+        return render(request, "home.html", lang, "/", status=422, latest=None, error=message)
+    return RedirectResponse(f"/{lang}/{game.game}/{game.id}", status_code=303)
+
+
+@router.get("/{lang}/klondike/rules")
+async def klondike_rules(lang: str, request: Request) -> Response:
+    if (redirect := _canonical(request, lang)) is not None:
+        return redirect
+    return render(request, f"rules/klondike.{lang}.html", lang, "/klondike/rules")
+
+
+@router.get("/{lang}/klondike/{game_id}")
+async def klondike_table(lang: str, game_id: str, request: Request) -> Response:
+    if (redirect := _canonical(request, lang)) is not None:
+        return redirect
+    saved = request.app.state.store.load(game_id, request.state.player)
+    if saved.game != "klondike":
+        return RedirectResponse(f"/{lang}/{saved.game}/{game_id}", status_code=303)
+    view = game_view(saved, Words(lang))
+    return render(
+        request,
+        "klondike.html",
+        lang,
+        f"/klondike/{game_id}",
         view=view,
         view_json=_json_block(view),
         ui_json=_json_block(ui_words(lang)),

@@ -99,6 +99,10 @@ def game_view(saved: SavedGame, words: Words, token: str | None = None) -> dict[
     """The position for the browser, as ``GameView`` documents it (built as plain data: it is
     the server's hottest path, and these values come from the engine, so there is nothing to
     validate)."""
+    if saved.game == "klondike":
+        from paciencia.web.klondike import klondike_view
+
+        return klondike_view(saved, words, token)
     state = saved.state
     places: list[dict[str, Any]] = []
     groups = state.describe_places()

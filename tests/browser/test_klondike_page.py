@@ -1,0 +1,434 @@
+"""The Klondike page in real Chromium: the stock and its fan, taps, drags, the run picker by touch
+and by keyboard, hints, Finish, the panels, the keys, and no face-down card in any answer."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
+
+from paciencia.games import new_state
+from paciencia.games.klondike import KlondikeState
+from tests.browser.conftest import LiveServer
+from tests.web.klondike_positions import (
+    BLOCKED_IN_ONE,
+    EMPTY_STOCK,
+    FEW_IN_STOCK,
+    FINISH,
+    MOVES,
+    NO_USEFUL,
+    RECYCLE,
+    WON_IN_ONE,
+)
+
+PHONE: ViewportSize = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+DEAL = "KL1-3-AAAAAAB"
+AT_LEAST_3 = re.compile(r"^([3-9]|\d\d+)$")
+
+
+def open_game(page: Page, lang: str = "en", **body: Any) -> dict[str, Any]:
+    res = page.request.post("/api/games", data=body or {"table": MOVES})
+    assert res.ok, res.text()
+    game: dict[str, Any] = res.json()
+    page.goto(f"/{lang}/klondike/{game['id']}")
+    page.wait_for_selector("html[data-ready]")
+    return game
+
+
+def at(page: Page, pid: str) -> Locator:
+    return page.locator(f'.place[data-place="{pid}"]')
+
+
+def label(page: Page, pid: str) -> Locator:
+    return at(page, pid)
+
+
+def moves(page: Page) -> Locator:
+    return page.locator("#moves")
+
+
+def center(locator: Locator) -> tuple[float, float]:
+    box = locator.bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def top_card(page: Page, pid: str) -> Locator:
+    return at(page, pid).locator(".card").last
+
+
+# -- the stock -------------------------------------------------------------------------------
+
+
+def test_draw_three_fans_three_cards_and_only_the_top_plays(page: Page) -> None:
+    open_game(page, code=DEAL)
+    expect(at(page, "S")).to_have_attribute("aria-label", "stock: 24 cards")
+    at(page, "S").click()
+    expect(moves(page)).to_have_text("1")
+    waste = at(page, "W")
+    expect(waste.locator(".card")).to_have_count(3)
+    expect(waste).to_have_attribute(
+        "aria-label", "waste: 3 cards, jack of hearts, king of diamonds, king of clubs on top"
+    )
+    expect(at(page, "S")).to_have_attribute("aria-label", "stock: 21 cards")
+    # The three are side by side, readable: each one further right.
+    xs = [c.bounding_box()["x"] for c in waste.locator(".card").all()]  # type: ignore[index]
+    assert xs[0] < xs[1] < xs[2]
+    expect(page.locator("#announce")).to_have_text("Drawn: jack of hearts, king of diamonds, king of clubs.")
+
+
+def test_the_fan_shrinks_when_fewer_are_drawn(page: Page) -> None:
+    open_game(page, table=FEW_IN_STOCK)
+    expect(at(page, "W").locator(".card")).to_have_count(3)
+    at(page, "S").click()
+    expect(at(page, "W").locator(".card")).to_have_count(2)
+    expect(at(page, "S")).to_have_attribute("aria-label", "stock: empty")
+    expect(at(page, "S")).to_have_class(re.compile(r"\brecycle\b"))
+
+
+def test_a_tap_on_the_empty_stock_recycles_and_the_status_bar_counts_the_pass(page: Page) -> None:
+    open_game(page, table=RECYCLE)
+    expect(page.locator("#passes")).to_have_text("1")
+    at(page, "S").click()
+    expect(at(page, "S")).to_have_attribute("aria-label", "stock: 5 cards")
+    expect(at(page, "W")).to_have_attribute("aria-label", "waste: empty")
+    expect(page.locator("#passes")).to_have_text("2")
+    expect(moves(page)).to_have_text("1")
+
+
+def test_empty_stock_and_waste_a_short_warning_and_nothing_changes(page: Page) -> None:
+    open_game(page, table=EMPTY_STOCK)
+    names = "[...document.querySelectorAll('.place')].map(b => b.getAttribute('aria-label'))"
+    before = page.evaluate(names)
+    at(page, "S").click()
+    expect(page.locator("#message")).to_have_text("The stock and the waste are both empty")
+    expect(moves(page)).to_have_text("0")
+    assert page.evaluate(names) == before
+
+
+# -- moving cards ----------------------------------------------------------------------------
+
+
+def test_tap_moves_a_card_with_one_destination_and_the_card_under_turns_up(page: Page) -> None:
+    open_game(page)
+    top_card(page, "5").click()  # 7♣ fits only on 8♥; the 2♣ under it turns up
+    expect(moves(page)).to_have_text("1")
+    expect(label(page, "1")).to_have_attribute(
+        "aria-label", "column 1: 1 face-down card, then 9 of spades, 8 of hearts, 7 of clubs"
+    )
+    expect(label(page, "5")).to_have_attribute("aria-label", "column 5: 2 of clubs")
+    expect(page.locator("#announce")).to_have_text("7 of clubs to column 1. 2 of clubs turned up.")
+
+
+def test_select_then_tap_the_destination_and_only_a_king_opens_an_empty_column(page: Page) -> None:
+    open_game(page)
+    top_card(page, "6").click()  # Q♦ fits nowhere: it is picked up
+    expect(at(page, "6")).to_have_attribute("aria-pressed", "true")
+    at(page, "3").click()
+    expect(page.locator("#message")).to_have_text("Only a King can go on an empty column")
+    expect(moves(page)).to_have_text("0")
+    expect(label(page, "6")).to_have_attribute("aria-label", "column 6: queen of diamonds")
+    # The K♠ Q♥ J♣ run goes there: tap the King (its run has that one place to go).
+    at(page, "4").locator(".card").first.click(position={"x": 8, "y": 6})
+    expect(label(page, "3")).to_have_attribute("aria-label", "column 3: king of spades, queen of hearts, jack of clubs")
+    expect(label(page, "4")).to_have_attribute("aria-label", "column 4: empty")
+
+
+def test_drag_with_the_mouse_and_a_bad_drop_returns_with_a_message(page: Page) -> None:
+    open_game(page)
+    # A bad drop first: Q♦ onto the empty column.
+    sx, sy = center(top_card(page, "6"))
+    tx, ty = center(at(page, "3").locator(".slot"))
+    page.mouse.move(sx, sy)
+    page.mouse.down()
+    page.mouse.move(sx + 10, sy + 10, steps=2)
+    page.mouse.move(tx, ty, steps=6)
+    page.mouse.up()
+    expect(page.locator("#message")).to_have_text("Only a King can go on an empty column")
+    expect(label(page, "6")).to_have_attribute("aria-label", "column 6: queen of diamonds")
+    # Then a good one: 10♥ onto J♣.
+    sx, sy = center(top_card(page, "2"))
+    tx, ty = center(top_card(page, "4"))
+    page.mouse.move(sx, sy)
+    page.mouse.down()
+    page.mouse.move(sx + 10, sy + 10, steps=2)
+    page.mouse.move(tx, ty, steps=6)
+    page.mouse.up()
+    expect(moves(page)).to_have_text("1")
+    expect(label(page, "4")).to_have_attribute(
+        "aria-label", "column 4: king of spades, queen of hearts, jack of clubs, 10 of hearts"
+    )
+
+
+def test_a_foundation_card_comes_back_to_a_column(page: Page) -> None:
+    open_game(page)
+    at(page, "Fh").click()  # 3♥ fits only on 4♣
+    expect(label(page, "7")).to_have_attribute("aria-label", "column 7: 5 of diamonds, 4 of clubs, 3 of hearts")
+    expect(label(page, "Fh")).to_have_attribute("aria-label", "foundation of hearts: 2 of hearts on top, 2 cards")
+
+
+def test_run_picker_by_touch_long_press_slide_up_release_then_tap(browser: Browser, live_server: LiveServer) -> None:
+    context = browser.new_context(base_url=live_server.url, viewport=PHONE, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    open_game(page)
+    cdp = context.new_cdp_session(page)
+    x, y = center(top_card(page, "1"))  # the 8♥ under the finger: the picker starts at one card
+
+    def touch(kind: str, px: float, py: float) -> None:
+        points = [] if kind == "touchEnd" else [{"x": px, "y": py}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    touch("touchStart", x, y)
+    picker = page.locator("#picker")
+    expect(picker).to_be_visible()
+    expect(page.locator("#pick-count")).to_have_text("Cards: 1")
+    ux, uy = center(page.locator("#pick-up"))
+    touch("touchMove", (x + ux) / 2, (y + uy) / 2)
+    touch("touchMove", ux, uy)
+    expect(picker).to_have_attribute("data-n", "2")
+    touch("touchEnd", ux, uy)
+    expect(picker).to_be_hidden()
+    expect(at(page, "1")).to_have_attribute("aria-pressed", "true")
+    expect(moves(page)).to_have_text("0")  # confirming only selects
+    page.tap('.place[data-place="2"]')
+    expect(label(page, "2")).to_have_attribute("aria-label", "column 2: 10 of hearts, 9 of spades, 8 of hearts")
+    expect(label(page, "1")).to_have_attribute("aria-label", "column 1: king of clubs")  # turned up
+    context.close()
+
+
+def test_run_picker_by_keyboard_and_escape_leaves_the_table_alone(page: Page) -> None:
+    open_game(page)
+    at(page, "4").focus()
+    page.keyboard.press("ArrowUp")
+    expect(page.locator("#picker")).to_be_visible()
+    expect(page.locator("#picker")).to_have_attribute("data-n", "2")
+    page.keyboard.press("Escape")
+    expect(page.locator("#picker")).to_be_hidden()
+    expect(at(page, "4")).to_have_attribute("aria-pressed", "false")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowUp")
+    expect(page.locator("#picker")).to_have_attribute("data-n", "3")
+    page.keyboard.press("ArrowUp")  # no further: the run is three cards
+    expect(page.locator("#picker")).to_have_attribute("data-n", "3")
+    page.keyboard.press("Enter")
+    expect(at(page, "4")).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press("ArrowLeft")
+    expect(at(page, "3")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(label(page, "3")).to_have_attribute("aria-label", "column 3: king of spades, queen of hearts, jack of clubs")
+
+
+def test_the_picker_preview_card_confirms_on_a_click(page: Page) -> None:
+    open_game(page)
+    at(page, "1").focus()
+    page.keyboard.press("ArrowUp")
+    page.locator("#pick-card").click()
+    expect(at(page, "1")).to_have_attribute("aria-pressed", "true")
+    at(page, "2").click()
+    expect(label(page, "2")).to_have_attribute("aria-label", "column 2: 10 of hearts, 9 of spades, 8 of hearts")
+
+
+# -- hint and Finish -------------------------------------------------------------------------
+
+
+def test_hint_shows_the_move_then_plays_it(page: Page) -> None:
+    open_game(page)
+    page.locator("#hint").click()
+    expect(page.locator("#board[data-hint]")).to_have_count(1)  # the move is being shown
+    expect(page.locator(".card.hinting").first).to_be_visible()
+    expect(moves(page)).to_have_text("1")
+    expect(page.locator("#board[data-hint]")).to_have_count(0)
+
+
+def test_finish_starts_and_stops_on_a_second_tap(page: Page) -> None:
+    open_game(page, table=FINISH)
+    button = page.locator("#hint")
+    expect(button).to_have_text("Finish")
+    button.click()
+    expect(button).to_have_text("Stop")
+    expect(moves(page)).to_have_text(AT_LEAST_3)
+    button.click()
+    expect(button).to_have_text("Finish")
+    page.wait_for_timeout(400)
+    stopped = int(moves(page).inner_text())
+    page.wait_for_timeout(500)
+    assert int(moves(page).inner_text()) == stopped
+    assert 3 <= stopped < 27
+    expect(page.locator("#message")).to_have_text("Finish stopped.")
+
+
+def test_finish_to_the_end_opens_the_results_panel(page: Page) -> None:
+    open_game(page, table=FINISH)
+    page.keyboard.press("f")
+    panel = page.locator("#end-panel")
+    expect(panel).to_be_visible(timeout=15_000)
+    expect(page.locator("#end-title")).to_have_text("You won!")
+    expect(page.locator("#end-up")).to_have_text("27")
+    expect(page.locator("#end-moves")).to_have_text("27")
+
+
+# -- the end ---------------------------------------------------------------------------------
+
+
+def test_no_move_left_is_said_at_once_with_four_ways_out(page: Page) -> None:
+    open_game(page, table=BLOCKED_IN_ONE)
+    at(page, "1").click()
+    panel = page.locator("#end-panel")
+    expect(panel).to_be_visible()
+    expect(page.locator("#end-title")).to_have_text("No legal move is left.")
+    for name in ("New game", "Replay this deal", "View the final table", "Undo the last move"):
+        expect(panel.get_by_role("button", name=name)).to_be_visible()
+    panel.get_by_role("button", name="View the final table").click()
+    expect(panel).to_be_hidden()
+    expect(label(page, "Fc")).to_have_attribute("aria-label", "foundation of clubs: ace of clubs on top, 1 card")
+    page.keyboard.press("u")
+    expect(moves(page)).to_have_text("0")
+
+
+def test_no_useful_move_hint_opens_a_notice_that_closes(page: Page) -> None:
+    open_game(page, table=NO_USEFUL)
+    page.locator("#hint").click()
+    notice = page.locator("#notice")
+    expect(notice).to_be_visible()
+    expect(page.locator("#notice-title")).to_have_text("No move really helps now")
+    for name in ("Undo the last move", "Replay this deal", "New game", "Close"):
+        expect(notice.get_by_role("button", name=name)).to_be_visible()
+    notice.get_by_role("button", name="Close").click()
+    expect(notice).to_be_hidden()
+    expect(moves(page)).to_have_text("0")
+
+
+def test_won_results_panel_copies_the_code_and_replay_deals_the_same_cards(page: Page) -> None:
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    game = open_game(page, table=WON_IN_ONE)
+    assert game["code"] is None  # the code reveals every card: not while the game is on
+    at(page, "1").click()
+    at(page, "Fc").click()
+    expect(page.locator("#end-panel")).to_be_visible()
+    expect(page.locator("#end-title")).to_have_text("You won!")
+    expect(page.locator("#end-recycles")).to_have_text("0")
+    expect(page.locator("#end-up")).to_have_text("1")
+    expect(page.locator("#end-code")).to_have_text("KL1-3-AAAAAAA")
+    page.locator("#end-code").click()
+    expect(page.locator("#end-copied")).to_have_text("Code copied")
+    assert page.evaluate("navigator.clipboard.readText()") == "KL1-3-AAAAAAA"
+    page.locator("#end-again").click()
+    expect(page.locator("#end-panel")).to_be_hidden()
+    expect(moves(page)).to_have_text("0")
+    expect(label(page, "1")).to_have_attribute("aria-label", "column 1: king of clubs")
+    assert game["id"] not in page.url
+
+
+def test_replay_deals_the_same_cards(page: Page) -> None:
+    game = open_game(page, code=DEAL)
+    first = page.locator("#board").get_attribute("aria-label")
+    labels = [at(page, str(i)).get_attribute("aria-label") for i in range(1, 8)]
+    res = page.request.post("/api/games", data={"replay": game["id"]})
+    again = res.json()
+    assert [p["label"] for p in again["places"][6:]] == labels and first
+
+
+# -- keys ------------------------------------------------------------------------------------
+
+
+def test_keys_space_u_h_n_and_arrows(page: Page) -> None:
+    game = open_game(page, code=DEAL)
+    page.keyboard.press("Space")
+    expect(moves(page)).to_have_text("1")
+    expect(at(page, "W").locator(".card")).to_have_count(3)
+    page.keyboard.press("u")
+    expect(moves(page)).to_have_text("0")
+    expect(at(page, "W").locator(".card")).to_have_count(0)
+    page.keyboard.press("h")
+    expect(moves(page)).to_have_text("1")
+    at(page, "S").focus()
+    page.keyboard.press("ArrowRight")
+    expect(at(page, "W")).to_be_focused()
+    page.keyboard.press("ArrowRight")
+    expect(at(page, "Fs")).to_be_focused()
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    expect(at(page, "7")).to_be_focused()
+    page.keyboard.press("n")
+    page.wait_for_url(lambda url: game["id"] not in url)
+    expect(moves(page)).to_have_text("0")
+
+
+def test_key_f_starts_and_stops_finish(page: Page) -> None:
+    open_game(page, table=FINISH)
+    page.keyboard.press("f")
+    expect(page.locator("#hint")).to_have_text("Stop")
+    expect(moves(page)).to_have_text(AT_LEAST_3)
+    page.keyboard.press("f")
+    expect(page.locator("#hint")).to_have_text("Finish")
+
+
+# -- secrecy, layout ---------------------------------------------------------------------------
+
+
+def _hidden_cards(code: str, tokens: list[str]) -> set[int]:
+    state = new_state(code)
+    assert isinstance(state, KlondikeState)
+    state.play_all(tokens)
+    hidden = set(state.stock)
+    for col, down in zip(state.cols, state.down, strict=True):
+        hidden.update(col[:down])
+    return hidden
+
+
+def test_no_face_down_card_reaches_the_browser(page: Page) -> None:
+    bodies: list[str] = []
+    page.on("response", lambda r: bodies.append(r.text()) if "/api/" in r.url or "/klondike/" in r.url else None)
+    open_game(page, code=DEAL)
+    at(page, "S").click()
+    expect(moves(page)).to_have_text("1")
+    page.locator("#hint").click()
+    expect(moves(page)).to_have_text("2")
+    at(page, "S").click()
+    expect(moves(page)).to_have_text("3")
+    page.wait_for_timeout(100)
+    views: list[dict[str, Any]] = []
+    for body in bodies:
+        assert DEAL not in body  # the deal code reveals every card: never while the game is on
+        found = re.search(r'id="initial-view">(.*?)</script>', body)
+        try:
+            data = json.loads(found.group(1) if found else body)
+        except ValueError:
+            continue
+        if isinstance(data, dict) and "places" in data:
+            views.append(data)
+    assert [v["version"] for v in views] == [0, 1, 2, 3]
+    tokens = [v["last"] for v in views[1:]]
+    for v in views:
+        hidden = _hidden_cards(DEAL, tokens[: v["version"]])
+        shown = {c for p in v["places"] for c in p["cards"]}
+        assert not shown & hidden
+        stock = next(p for p in v["places"] if p["id"] == "S")
+        assert stock["cards"] == [] and stock["count"] > 0
+
+
+def test_the_table_fits_a_phone_and_a_desktop(browser: Browser, live_server: LiveServer) -> None:
+    landscape: ViewportSize = {"width": 844, "height": 390}
+    for viewport in (PHONE, DESKTOP, landscape):
+        context = browser.new_context(base_url=live_server.url, viewport=viewport)
+        page = context.new_page()
+        open_game(page, code=DEAL)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= viewport["width"]
+        for pid in ("S", "W", "Fs", "Fc", "1", "7"):
+            box = at(page, pid).locator(".slot").bounding_box()
+            assert box is not None
+            assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
+            assert box["y"] + box["height"] <= viewport["height"]
+        # Resizing (a rotation) keeps the game: same moves, same table.
+        at(page, "S").click()
+        expect(moves(page)).to_have_text("1")
+        page.set_viewport_size({"width": viewport["height"], "height": viewport["width"]})
+        expect(moves(page)).to_have_text("1")
+        expect(at(page, "W").locator(".card")).to_have_count(3)
+        context.close()
