@@ -1,0 +1,940 @@
+"""The Klondike solver (thoughtful solitaire: every card known), hints and progress analysis.
+
+``solve_klondike(state, timeout)`` answers ``winnable`` with a line of move tokens (replayed
+through ``State.play`` before it is returned), ``unwinnable`` only when a search that uses sound
+reductions alone exhausted everything, ``unknown`` when time ran out first. In order:
+
+1. a static test (``_hopeless``) that proves many lost positions at once;
+2. for ``FAST_SHARE`` of the time, fast searches with unsound restrictions, restarted with
+   shuffled move orders and growing budgets: they can find a win, never prove a loss;
+3. the sound search for the rest of the time.
+
+The search
+==========
+
+Depth-first over make/unmake on a private copy of the position (the ``State`` passed in is not
+touched), with a set of the canonical keys of the positions already entered.
+
+**The stock as reachable cards.** The stock and the waste are one sequence ``T`` (the waste
+bottom to top, then the stock in the order it will be drawn) with a pointer ``p``, the waste's
+size. A draw moves ``p`` to ``min(p + d, len(T))``; a recycle sets it to 0; the waste top is
+``T[p - 1]``. Draws and recycles touch nothing else, so they commute with every other move and a
+winning line can have its draws moved to just before the waste play they serve. So one search
+move is "play the reachable card ``T[i]``" (the line gets the ``D`` taps it needs when written
+out), the reachable cards being those at pointers ``p, p + d, …, len(T)`` and, after a recycle,
+``d, 2d, …, len(T)``.
+
+**Canonical key.** The columns, sorted (no rule depends on a column's number; face-down cards
+are stored as ``card + 64``); in draw three the sequence ``T`` and the pointer, recorded as 0
+whenever it reaches the same cards as 0 does (a multiple of 3, or ``len(T)``); in draw one, where
+every stock card is always reachable whatever the order, the foundation heights instead (the
+stock is then what no column and no foundation holds).
+
+**Sound reductions.** The graph searched has the positions after the automatic moves as nodes
+and a fixed set of moves out of each, so depth-first search with a visited set enters every
+node reachable from the root, and reports ``unwinnable`` only if none is won. What it leaves
+out never loses a win:
+
+* *automatic moves*: a card that ``_safe`` accepts goes up at once (proof there);
+* *symmetry*: a King alone in its column never moves to an empty column, and of several empty
+  columns only the first is a destination (either gives the same position with the columns
+  renumbered);
+* *dead positions*: a position that ``_hopeless`` condemns is not searched (proof there); the
+  test runs where a card was just turned up.
+
+The fast searches add, unsoundly, *obligations*: after a move that only rearranges (a run moved
+off a card that was already face up, a card taken down from a foundation, a stock card put on a
+column) the next move must use the card it left or put: put a card on it, move it on with its
+run, send it up (or, for a stock card in draw three, play another stock card). Winning lines
+almost always allow this order, and it cuts most of the shuffling; but a line may need two such
+moves before the one that uses both, so a failure proves nothing.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections import OrderedDict
+from collections.abc import Collection, Iterable
+
+from paciencia.engine.protocol import State
+from paciencia.games.klondike import (
+    F0,
+    FITS,
+    K_COL_COL,
+    K_COL_F,
+    K_DRAW,
+    K_F_COL,
+    K_W_COL,
+    K_W_F,
+    PARENTS,
+    RANK,
+    SUIT,
+    KlondikeMove,
+    KlondikeState,
+)
+from paciencia.solver import Result, Verdict
+
+__all__ = ["hint_klondike", "solve_klondike", "useful_moves_klondike"]
+
+FD = 64
+"""Added to a face-down card in the search's columns, so that keys tell them apart."""
+KING = 12
+COLS = 7
+SUIT_LETTERS = "shdc"
+
+FAST_SHARE = 0.3
+"""Share of the time given to the fast (unsound, win-finding) searches."""
+FIRST_LIMIT = 2000
+"""Node budget of the first fast search; each restart gets 1.5 times more."""
+RECURSION = 50_000
+"""Recursion limit while searching (a line of the search is one Python frame per move)."""
+
+# Suits: 0 ♠ and 3 ♣ black, 1 ♥ and 2 ♦ red.
+OPP1 = (1, 0, 0, 1)
+OPP2 = (2, 3, 3, 2)
+SAME = (3, 2, 1, 0)
+# The two cards a card may lie on; 52 (no card) for a King.
+PAR1 = [p[0] if p else 52 for p in PARENTS]
+PAR2 = [p[1] if p else 52 for p in PARENTS]
+
+# Search moves (kind, a, b, n).
+CF = 0  # the end card of column a to its foundation
+TF = 1  # the reachable stock card T[a] to its foundation
+TC = 2  # T[a] to column b
+CC = 3  # the last n cards of column a to column b
+FC = 4  # the top card of suit a's foundation to column b
+Move = tuple[int, int, int, int]
+
+Step = tuple[int, int, int, int, int]
+"""A move of the line being searched, with what undoing and writing it take: ``CF`` (column,
+turned up 0/1, card, 1 if automatic), ``TF`` (index, pointer before, card, 1 if automatic),
+``TC`` (index, pointer before, card, column), ``CC`` (source, destination, count, turned up),
+``FC`` (suit, column, card, 0)."""
+
+# Obligations of the fast search: what the last move left pending, as ``kind << 6 | card``.
+OB_PARTIAL = 1  # the card a run was moved off
+OB_DOWN = 2  # a card taken down from a foundation
+OB_STOCK = 3  # a stock card put on a column
+
+
+def _reach_table(draw: int) -> list[list[tuple[int, ...]]]:
+    """``table[n][p]``: the indexes in ``T`` (length n, pointer p) of the cards that draws and
+    recycles bring to the waste top, the nearest (fewest taps) first."""
+    table: list[list[tuple[int, ...]]] = []
+    for n in range(25):
+        row: list[tuple[int, ...]] = []
+        for p in range(n + 1):
+            out: list[int] = []
+            q = p
+            for _ in range(2 * n + 2):
+                if q and q - 1 not in out:
+                    out.append(q - 1)
+                q = 0 if q == n else min(q + draw, n)
+            row.append(tuple(out))
+        table.append(row)
+    return table
+
+
+REACH = {3: _reach_table(3), 1: _reach_table(1)}
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+def _safe(found: list[int], c: int) -> bool:
+    """Whether sending ``c`` (a column's end card, whose foundation takes it next) up keeps a
+    winnable position winnable. With ``r`` its rank (Ace 1) and counts ``found``:
+
+    * ``r <= 2``; or
+    * both opposite-colour foundations hold at least ``r - 1`` cards and the other foundation of
+      ``c``'s colour at least ``r - 2``.
+
+    Proof. Take a winning line ``L`` from the position; we build one ``L'`` that starts with
+    ``c`` up and is shorter. Call *lifted* a set ``X`` of cards that ``L'`` has on foundations
+    while ``L`` still has them in columns; ``L'`` keeps its position equal to ``L``'s with the
+    cards of ``X`` taken off (a face-down card left at a column's end counts as turned up). This
+    holds while the cards of ``X`` lie at column ends in ``L`` (only lifted cards above them):
+    moves of unlifted cards are copied (a run carries only its unlifted part; a card sent up in
+    ``L`` never has a lifted card of its suit above it, since those cards are higher and were
+    put up in ``L'`` in order), a lifted card's own moves are skipped (its going up ends its
+    lifting), and a card that ``L`` takes down from a foundation onto a lifted card, or from
+    under a lifted card, is simply left up and joins ``X``. The one move that cannot be copied
+    is an unlifted card put onto a lifted one. Start with ``X = {c}``.
+
+    *Rank 1 and 2.* Nothing lies on an Ace. Only an opposite-colour Ace ``a`` can lie on a 2;
+    when ``L`` puts ``a`` there, ``L'`` sends ``a`` up instead (its foundation is empty, since
+    ``a`` is neither up in ``L`` nor lifted) and ``a`` joins ``X``.
+
+    *The general rule.* Let ``Λ`` be the opposite-colour cards of rank ``≤ r - 1`` and the
+    same-colour cards of rank ``≤ r - 2``: all are on foundations now (the rule's condition), and
+    ``Λ`` is closed under "may lie on" (a card that may lie on a ``Λ`` card is again in ``Λ``).
+    First rewrite ``L`` so that no ``Λ`` card ever leaves its foundation: lift all of ``Λ`` (as
+    above); no unlifted card can go onto a ``Λ`` card, because it would be in ``Λ`` too, and
+    neither Λ card sits on the stock; so every move of ``L`` is copied or skipped. In the
+    rewritten line the cards that may lie on ``c`` (opposite colour, rank ``r - 1``) and on the
+    card under it in its suit (``r - 1``; ``r - 2`` opposite colour) never leave the
+    foundations, so nothing is ever put on a card of ``X`` and the lifting goes through.
+
+    In both cases every move of ``L`` gives at most one move of ``L'``, and ``c``'s own move
+    gives none. The waste is left out in draw three: taking a card out of the stock shifts the
+    groups of three that later draws turn. In draw one every stock card stays reachable whatever
+    the order, so the same proof covers stock cards there.
+
+    The weaker classic rule (both opposite-colour foundations at ``r - 1`` only) is not used:
+    here a card of ``c``'s colour and rank ``r - 2`` may still be in play, come onto an
+    opposite ``r - 1`` taken down from its foundation, and make that card worth putting on ``c``.
+    """
+    s = SUIT[c]
+    r = found[s]  # c's rank from 0, which equals its foundation's count
+    return r < 2 or (found[OPP1[s]] >= r and found[OPP2[s]] >= r and found[SAME[s]] >= r - 1)
+
+
+def _hopeless(cols: list[list[int]], tal: Iterable[int], found: list[int]) -> bool:
+    """Whether the position is lost by a static test: some card can never go up, even in a
+    relaxation that lets every stock card be played at any time and forgets when things happen.
+
+    Facts per card, grown from nothing to a least fixed point:
+
+    * ``bare``: a column card becomes a column end (it is one, or the card right above it is
+      ``free``);
+    * ``free``: a column card leaves the card or place under it: it is face up or ``bare``, and
+      it goes ``up``, or a card it may lie on can be a column end at hand (in another column and
+      ``bare``; above it in its own column, ``free`` and ``bare``; never below it; not in a
+      column and ``lands``), or it is a King and another column can be emptied (is empty, or
+      its first card is ``free``);
+    * ``lands``: a card from the stock or a foundation can be put on a column (a card it may lie
+      on is ``bare`` in a column or ``lands``, or it is a King and a column can be emptied);
+    * ``up``: the card before it in its suit is ``up`` (or it is an Ace), and it is ``bare`` or
+      not in a column.
+
+    In any line of play each of these events (a card becoming a column end, leaving its place
+    for the first time, being put on a column, going up) needs such earlier events, so every card
+    that goes up in a winning line gets ``up`` here: a card without it proves the position lost.
+    """
+    up = [False] * 52
+    bare = [False] * 52
+    free = [False] * 53  # index 52: "no card", never free
+    lands = [False] * 52
+    col_of = [-1] * 52
+    depth = [0] * 52
+    for s in range(4):
+        for r in range(found[s]):
+            up[s * 13 + r] = True
+    # Per column, top to bottom: (card, face up, column, depth, card right above or 52).
+    cells: list[tuple[int, bool, int, int, int]] = []
+    firsts: list[int] = []
+    empty_now = False
+    for i, col in enumerate(cols):
+        if not col:
+            empty_now = True
+            continue
+        firsts.append(col[0] & 63)
+        above = 52
+        for k in range(len(col) - 1, -1, -1):
+            c = col[k] & 63
+            col_of[c] = i
+            depth[c] = k
+            cells.append((c, col[k] < FD, i, k, above))
+            above = c
+        bare[col[-1] & 63] = True
+    others = [c for c in range(52) if col_of[c] < 0]  # stock and foundation cards
+    changed = True
+    while changed:
+        changed = False
+        nfree = sum(free[c] for c in firsts)
+        any_empty = empty_now or nfree > 0
+        for c, face_up, i, k, above in cells:
+            if not bare[c] and free[above]:
+                bare[c] = changed = True
+            if not free[c] and (face_up or bare[c]):
+                ok = up[c]
+                if not ok:
+                    for q in PARENTS[c]:
+                        j = col_of[q]
+                        if j != i:
+                            ok = bare[q] if j >= 0 else lands[q]
+                        elif depth[q] > k:
+                            ok = free[q] and bare[q]
+                        if ok:
+                            break
+                    else:
+                        if RANK[c] == KING:
+                            # Another column can be emptied: empty now, or its first card free.
+                            ok = empty_now or nfree > (1 if free[cols[i][0] & 63] else 0)
+                if ok:
+                    free[c] = changed = True
+            if not up[c] and bare[c] and (RANK[c] == 0 or up[c - 1]):
+                up[c] = changed = True
+        for c in others:
+            if not lands[c]:
+                if RANK[c] == KING:
+                    ok = any_empty
+                else:
+                    q1, q2 = PARENTS[c]
+                    ok = (bare[q1] if col_of[q1] >= 0 else lands[q1]) or (bare[q2] if col_of[q2] >= 0 else lands[q2])
+                if ok:
+                    lands[c] = changed = True
+            if not up[c] and (RANK[c] == 0 or up[c - 1]):
+                up[c] = changed = True
+    return not all(up)
+
+
+class _Search:
+    """One depth-first search from a position: the private position, the keys seen, the line.
+
+    ``fast``: the unsound obligations (see the module notes) and, with ``rng``, shuffled move
+    orders; ``deadcheck``: ``_hopeless`` at the nodes where a card was just turned up;
+    ``autos``: the automatic moves (off only to check them against the search without them).
+    """
+
+    def __init__(
+        self,
+        state: KlondikeState,
+        deadline: float,
+        node_limit: int,
+        *,
+        fast: bool = False,
+        rng: random.Random | None = None,
+        deadcheck: bool = True,
+        autos: bool = True,
+    ) -> None:
+        self.autos = autos
+        self.fast = fast
+        self.rng = rng
+        self.deadcheck = deadcheck
+        self.draw = state.draw
+        self.cols = [
+            [c + FD if k < hidden else c for k, c in enumerate(col)]
+            for col, hidden in zip(state.cols, state.down, strict=True)
+        ]
+        self.down = list(state.down)
+        self.tal = list(state.waste) + state.stock[::-1]
+        self.pt = [len(state.waste)]
+        self.found = list(state.found)
+        self.deadline = deadline
+        self.node_limit = node_limit
+        self.nodes = 0
+        self.path: list[Step] = []
+        self.seen: set[bytes] = set()
+
+    def hopeless(self) -> bool:
+        return _hopeless(self.cols, self.tal, self.found)
+
+    def run(self) -> bool:
+        """True with ``path`` holding a winning line; False when every node was entered;
+        ``_OutOfTime`` past the deadline or the node limit."""
+        old = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(old, RECURSION))
+        try:
+            return self._run()
+        finally:
+            sys.setrecursionlimit(old)
+
+    def _run(self) -> bool:
+        # One closure over local names: that is what makes CPython's inner loop bearable.
+        cols = self.cols
+        down = self.down
+        tal = self.tal
+        pt = self.pt
+        found = self.found
+        path = self.path
+        seen = self.seen
+        draw1 = self.draw == 1
+        fast = self.fast
+        deadcheck = self.deadcheck
+        use_autos = self.autos
+        rng = self.rng
+        reach = REACH[self.draw]
+        deadline = self.deadline
+        node_limit = self.node_limit
+        clock = time.perf_counter
+        suit_of = SUIT
+        rank_of = RANK
+        par1 = PAR1
+        par2 = PAR2
+        fits = FITS
+        opp1 = OPP1
+        opp2 = OPP2
+        same = SAME
+        rng7 = range(COLS)
+        nodes = 0
+
+        def key(tail: bytes) -> bytes:
+            ks = sorted([bytes(c) for c in cols])
+            if draw1:
+                return b"\xff".join(ks) + b"\xfe" + bytes(found) + tail
+            n = len(tal)
+            p = pt[0]
+            if p == n or not p % 3:
+                p = 0
+            return b"\xff".join(ks) + b"\xfe" + bytes(tal) + bytes((p,)) + tail
+
+        def autos() -> int:
+            """Sends safe cards up (``_safe``, inlined) until none is left; how many went."""
+            count = 0
+            again = use_autos
+            while again:
+                again = False
+                for i in rng7:
+                    col = cols[i]
+                    if col:
+                        c = col[-1]
+                        s = suit_of[c]
+                        r = found[s]
+                        if rank_of[c] == r and (
+                            r < 2 or (found[opp1[s]] >= r and found[opp2[s]] >= r and found[same[s]] >= r - 1)
+                        ):
+                            col.pop()
+                            found[s] = r + 1
+                            flip = 0
+                            if col and down[i] == len(col):
+                                col[-1] -= FD
+                                down[i] -= 1
+                                flip = 1
+                            path.append((CF, i, flip, c, 1))
+                            count += 1
+                            again = True
+                if draw1:  # every stock card is reachable in draw one: the same rule holds there
+                    for idx in range(len(tal) - 1, -1, -1):
+                        c = tal[idx]
+                        s = suit_of[c]
+                        r = found[s]
+                        if rank_of[c] == r and (
+                            r < 2 or (found[opp1[s]] >= r and found[opp2[s]] >= r and found[same[s]] >= r - 1)
+                        ):
+                            del tal[idx]
+                            found[s] = r + 1
+                            path.append((TF, idx, pt[0], c, 1))
+                            pt[0] = idx
+                            count += 1
+                            again = True
+            return count
+
+        def unwind(count: int) -> None:
+            """Takes back the last ``count`` automatic moves."""
+            for _ in range(count):
+                kind, a, b, c, _ = path.pop()
+                found[suit_of[c]] -= 1
+                if kind == CF:
+                    col = cols[a]
+                    if b:
+                        col[-1] += FD
+                        down[a] += 1
+                    col.append(c)
+                else:
+                    tal.insert(a, c)
+                    pt[0] = b
+
+        def all_moves() -> list[Move]:
+            """The moves, the promising first: what turns a card up or empties a column (the
+            columns with most face-down cards first), other cards up, stock cards to columns,
+            other runs, foundation cards down."""
+            endc = [-1] * 53  # the column each end card closes; index 52 stands for "no card"
+            empty = -1
+            for i in rng7:
+                col = cols[i]
+                if col:
+                    endc[col[-1]] = i
+                elif empty < 0:
+                    empty = i
+            first: list[Move] = []
+            reveal: list[tuple[int, Move]] = []
+            ups: list[Move] = []
+            stock: list[Move] = []
+            partial: list[Move] = []
+            downs: list[Move] = []
+            for i in rng7:
+                col = cols[i]
+                if not col:
+                    continue
+                size = len(col)
+                d = down[i]
+                j = size - 1
+                c = col[j]
+                if found[suit_of[c]] == rank_of[c]:
+                    (first if j == d else ups).append((CF, i, 0, 1))
+                while True:  # each card of the face-up run at the end may lead a move
+                    t = endc[par1[c]]
+                    t2 = endc[par2[c]]
+                    if t >= 0 or t2 >= 0:
+                        n = size - j
+                        if j != d:
+                            if t >= 0:
+                                partial.append((CC, i, t, n))
+                            if t2 >= 0:
+                                partial.append((CC, i, t2, n))
+                        elif j:
+                            if t >= 0:
+                                reveal.append((d, (CC, i, t, n)))
+                            if t2 >= 0:
+                                reveal.append((d, (CC, i, t2, n)))
+                        else:
+                            if t >= 0:
+                                first.append((CC, i, t, n))
+                            if t2 >= 0:
+                                first.append((CC, i, t2, n))
+                    elif j and empty >= 0 and rank_of[c] == KING:  # never a King alone in its column
+                        if j != d:
+                            partial.append((CC, i, empty, size - j))
+                        else:
+                            reveal.append((d, (CC, i, empty, size - j)))
+                    if j == d:
+                        break
+                    above = col[j - 1]
+                    if not fits[above * 52 + c]:
+                        break
+                    j -= 1
+                    c = above
+            ntal = len(tal)
+            if ntal:
+                for idx in reach[ntal][pt[0]]:
+                    w = tal[idx]
+                    if found[suit_of[w]] == rank_of[w]:
+                        ups.append((TF, idx, 0, 1))
+                    t = endc[par1[w]]
+                    if t >= 0:
+                        stock.append((TC, idx, t, 1))
+                    t = endc[par2[w]]
+                    if t >= 0:
+                        stock.append((TC, idx, t, 1))
+                    if empty >= 0 and rank_of[w] == KING:
+                        stock.append((TC, idx, empty, 1))
+            for s in range(4):
+                r = found[s]
+                if r:
+                    z = s * 13 + r - 1
+                    t = endc[par1[z]]
+                    if t >= 0:
+                        downs.append((FC, s, t, 1))
+                    t = endc[par2[z]]
+                    if t >= 0:
+                        downs.append((FC, s, t, 1))
+                    if r == 13 and empty >= 0:
+                        downs.append((FC, s, empty, 1))
+            if rng is not None:
+                for bucket in (first, ups, stock, partial, downs):
+                    rng.shuffle(bucket)
+                rng.shuffle(reveal)
+            if reveal:
+                reveal.sort(key=_first, reverse=True)
+                first.extend([m for _, m in reveal])
+            return first + ups + stock + partial + downs
+
+        def dfs(pending: int, fb: int, fbu: int, fdp: int) -> bool:
+            """One node. Fast search only: ``pending`` (``kind << 6 | card``, 0 for none) is what
+            the last move left to use, ``fb``/``fbu`` the first card of a run just moved and the
+            card it left (not to move it straight back). ``fdp``: face-down cards at the parent."""
+            nonlocal nodes
+            nodes += 1
+            if not nodes & 255 and (clock() > deadline or nodes > node_limit):
+                raise _OutOfTime
+            if pending:
+                count = 0
+                k = key(bytes((pending, fb, fbu)))
+                if k in seen:
+                    return False
+                pcard = pending & 63
+                pkind = pending >> 6
+            else:
+                count = autos()
+                if found[0] + found[1] + found[2] + found[3] == 52:
+                    return True
+                k = key(b"")
+                if k in seen:
+                    unwind(count)
+                    return False
+                pcard = pkind = -1
+            seen.add(k)
+            fdn = down[0] + down[1] + down[2] + down[3] + down[4] + down[5] + down[6]
+            if deadcheck and fdn != fdp and not pending and _hopeless(cols, tal, found):
+                unwind(count)
+                return False
+            for mv in all_moves():
+                kind, a, b, n = mv
+                dst = cols[b] if kind >= TC else None
+                child = 0
+                if fast:
+                    # What a lazy move leaves pending, and whether this move uses what is pending.
+                    used = False
+                    if kind == CC:
+                        src = cols[a]
+                        rest = len(src) - n
+                        if rest > down[a]:
+                            child = OB_PARTIAL << 6 | src[rest - 1]
+                            if src[rest] == fb and dst and dst[-1] == fbu:
+                                continue  # straight back
+                        if src[-1] == pcard:
+                            if n == 1 and pkind != OB_PARTIAL:
+                                continue  # moved on alone: it could have gone there at once
+                            used = True
+                    elif kind == CF:
+                        if cols[a][-1] == pcard:
+                            if pkind != OB_PARTIAL:
+                                continue  # sent up: it could have gone up from where it was
+                            used = True
+                    elif kind == FC:
+                        child = OB_DOWN << 6 | (a * 13 + found[a] - 1)
+                        used = pkind == OB_DOWN and pcard == a * 13 + found[a]  # the card under it, down too
+                    elif kind == TC:
+                        child = OB_STOCK << 6 | tal[a]
+                    if (
+                        pending
+                        and not used
+                        and not (dst and dst[-1] == pcard)
+                        and not (pkind == OB_STOCK and not draw1 and kind in (TF, TC))
+                    ):
+                        continue
+                if kind == CC:
+                    src = cols[a]
+                    rest = len(src) - n
+                    if n == 1:
+                        dst.append(src.pop())  # type: ignore[union-attr]
+                    else:
+                        dst.extend(src[rest:])  # type: ignore[union-attr]
+                        del src[rest:]
+                    flip = 0
+                    if rest and down[a] == rest:
+                        src[-1] -= FD
+                        down[a] -= 1
+                        flip = 1
+                    path.append((CC, a, b, n, flip))
+                    # After a partial move: its run's first card and the card it left.
+                    won = dfs(child, dst[-n], src[-1], fdn) if child else dfs(0, 255, 255, fdn)  # type: ignore[index]
+                    if won:
+                        return True
+                    path.pop()
+                    if flip:
+                        src[-1] += FD
+                        down[a] += 1
+                    if n == 1:
+                        src.append(dst.pop())  # type: ignore[union-attr]
+                    else:
+                        src.extend(dst[-n:])  # type: ignore[index]
+                        del dst[-n:]  # type: ignore[union-attr]
+                elif kind == CF:
+                    src = cols[a]
+                    c = src.pop()
+                    s = suit_of[c]
+                    found[s] += 1
+                    flip = 0
+                    if src and down[a] == len(src):
+                        src[-1] -= FD
+                        down[a] -= 1
+                        flip = 1
+                    path.append((CF, a, flip, c, 0))
+                    if dfs(0, 255, 255, fdn):
+                        return True
+                    path.pop()
+                    if flip:
+                        src[-1] += FD
+                        down[a] += 1
+                    src.append(c)
+                    found[s] -= 1
+                elif kind == FC:
+                    r = found[a] - 1
+                    found[a] = r
+                    z = a * 13 + r
+                    cols[b].append(z)
+                    path.append((FC, a, b, z, 0))
+                    if dfs(child, 255, 255, fdn):
+                        return True
+                    path.pop()
+                    cols[b].pop()
+                    found[a] = r + 1
+                else:  # TF, TC
+                    w = tal.pop(a)
+                    old = pt[0]
+                    pt[0] = a
+                    if kind == TF:
+                        found[suit_of[w]] += 1
+                        path.append((TF, a, old, w, 0))
+                    else:
+                        cols[b].append(w)
+                        path.append((TC, a, old, w, b))
+                    if dfs(child, 255, 255, fdn):
+                        return True
+                    path.pop()
+                    if kind == TF:
+                        found[suit_of[w]] -= 1
+                    else:
+                        cols[b].pop()
+                    pt[0] = old
+                    tal.insert(a, w)
+            unwind(count)
+            return False
+
+        try:
+            return dfs(0, 255, 255, -1)
+        finally:
+            self.nodes = nodes
+
+
+def _first(item: tuple[int, Move]) -> int:
+    return item[0]
+
+
+def _tokens(state: KlondikeState, path: Iterable[Step]) -> tuple[str, ...]:
+    """The line in move notation, each token played on a copy of ``state`` as it is written
+    (an illegal token raises); the draws a stock card needs are tapped out."""
+    sim = state.copy()
+    out: list[str] = []
+
+    def play(token: str) -> None:
+        sim.play(token)
+        out.append(token)
+
+    for kind, a, b, card, extra in path:
+        if kind == CF:
+            play(f"{a + 1}-F")
+        elif kind == CC:
+            play(f"{a + 1}-{b + 1}" if card == 1 else f"{a + 1}x{card}-{b + 1}")
+        elif kind == FC:
+            play(f"F{SUIT_LETTERS[a]}-{b + 1}")
+        else:
+            for _ in range(len(sim.stock) + len(sim.waste) + 2):
+                if sim.waste and sim.waste[-1] == card:
+                    break
+                play("D")
+            play("W-F" if kind == TF else f"W-{extra + 1}")
+    if not sim.is_won():
+        raise AssertionError("the solver's line does not win")
+    return tuple(out)
+
+
+def solve_klondike(state: State[KlondikeMove], timeout: float = 10.0) -> Result:
+    """Whether ``state`` (a Klondike position, left untouched) can be won; see the module notes.
+
+    ``notes``: ``proof`` (``static`` or ``search``) for a loss, ``phase`` (``fast`` or
+    ``sound``) for a win, ``tries`` (fast searches run), ``positions`` (entered by the last)."""
+    if not isinstance(state, KlondikeState):
+        raise TypeError("solve_klondike takes a Klondike position")
+    start = time.perf_counter()
+    deadline = start + timeout
+    if state.is_won():
+        return Result(Verdict.WINNABLE, (), 0, 0.0)
+    if _Search(state, deadline, 0).hopeless():
+        return Result(Verdict.UNWINNABLE, (), 0, time.perf_counter() - start, {"proof": "static"})
+    nodes = 0
+    tries = 0
+    limit = FIRST_LIMIT
+    rng = random.Random(0)  # fixed: the same position gets the same answer
+    fast_end = start + timeout * FAST_SHARE
+    while time.perf_counter() < fast_end:
+        search = _Search(state, fast_end, limit, fast=True, rng=rng if tries else None)
+        tries += 1
+        try:
+            won = search.run()
+        except _OutOfTime:
+            nodes += search.nodes
+            limit = limit * 3 // 2
+            continue
+        nodes += search.nodes
+        if won:
+            return _won(state, search, nodes, start, {"phase": "fast", "tries": tries})
+        break  # the restricted graph is exhausted: shuffling would not help
+    search = _Search(state, deadline, 1 << 62)
+    try:
+        won = search.run()
+    except _OutOfTime:
+        notes: dict[str, object] = {"tries": tries, "positions": len(search.seen)}
+        return Result(Verdict.UNKNOWN, (), nodes + search.nodes, time.perf_counter() - start, notes)
+    nodes += search.nodes
+    if won:
+        return _won(state, search, nodes, start, {"phase": "sound", "tries": tries, "positions": len(search.seen)})
+    notes = {"proof": "search", "tries": tries, "positions": len(search.seen)}
+    return Result(Verdict.UNWINNABLE, (), nodes, time.perf_counter() - start, notes)
+
+
+def _won(state: KlondikeState, search: _Search, nodes: int, start: float, notes: dict[str, object]) -> Result:
+    line = _tokens(state, search.path)
+    return Result(Verdict.WINNABLE, line, nodes, time.perf_counter() - start, notes)
+
+
+# -- progress ------------------------------------------------------------------------------
+
+
+def _progress(state: KlondikeState) -> set[tuple[int, int]]:
+    """What can be done now that advances the game, in the reachable-stock view, as
+    ``(what, card)``: 0 a card up (from a column end or the stock), 1 a face-down card turned up
+    (the card), 2 a column emptied (its first card), 3 a stock card put on a column. Stock
+    cards are those some draws and recycles bring to the waste top. Identified by cards, not
+    places, so that moving a run between two cards of equal rank and colour adds nothing."""
+    out: set[tuple[int, int]] = set()
+    cols = state.cols
+    found = state.found
+    ends = {col[-1]: i for i, col in enumerate(cols) if col}
+    empty = any(not col for col in cols)
+    for i, col in enumerate(cols):
+        if not col:
+            continue
+        d = state.down[i]
+        c = col[-1]
+        if found[SUIT[c]] == RANK[c]:
+            out.add((0, c))
+            if len(col) == 1:
+                out.add((2, c))
+            elif d == len(col) - 1:
+                out.add((1, col[d - 1]))
+        # The whole face-up run (or its longest movable tail) leaving turns a card up or empties.
+        j = len(col) - 1
+        while j > d and FITS[col[j - 1] * 52 + col[j]]:
+            j -= 1
+        if j == d:
+            b = col[j]
+            fits = any(p in ends for p in PARENTS[b]) or (RANK[b] == KING and empty and j > 0)
+            if fits:
+                out.add((1, col[j - 1]) if j else (2, b))
+    tal = list(state.waste) + state.stock[::-1]
+    if tal:
+        for idx in REACH[state.draw][len(tal)][len(state.waste)]:
+            w = tal[idx]
+            if found[SUIT[w]] == RANK[w]:
+                out.add((0, w))
+            if any(p in ends for p in PARENTS[w]) or (RANK[w] == KING and empty):
+                out.add((3, w))
+    return out
+
+
+def _moved_cards(state: KlondikeState, move: KlondikeMove) -> set[int]:
+    """The cards a legal move carries."""
+    if move.kind in (K_COL_COL, K_COL_F):
+        return set(state.cols[move.src][-move.n :])
+    if move.kind in (K_W_COL, K_W_F):
+        return {state.waste[-1]}
+    if move.kind == K_F_COL:
+        suit = move.src - F0
+        return {suit * 13 + state.found[suit] - 1}
+    return set()
+
+
+def _advances(state: KlondikeState, move: KlondikeMove, before: set[tuple[int, int]]) -> bool:
+    """Whether a legal move really advances the game (see ``useful_moves_klondike``)."""
+    kind = move.kind
+    if kind in (K_COL_F, K_W_F, K_W_COL):
+        return True  # a card up, or the stock's arrangement changed for good
+    if kind == K_DRAW:
+        top = state.waste[-1] if state.waste else -1
+        return any(what in (0, 3) and card != top for what, card in before)
+    if kind == K_COL_COL:
+        col = state.cols[move.src]
+        rest = len(col) - move.n
+        if rest == state.down[move.src] and (rest > 0 or RANK[col[0]] != KING):
+            return True  # turns a card up, or empties a column not already led by a King
+    moved = _moved_cards(state, move)
+    state.push(move)
+    try:
+        after = _progress(state)
+    finally:
+        state.undo()
+    return any(card not in moved for _, card in after - before)
+
+
+def useful_moves_klondike(state: State[KlondikeMove]) -> list[str]:
+    """The legal moves (tokens) that really advance the game: a face-down card turned up, a
+    card sent up, a column emptied (not by a King that already led its column), a waste card
+    played (the stock's arrangement changes for good), a draw when some other stock card can
+    then be played, or a move that makes one of these possible where it was not (a run moved
+    so that the card it leaves can go up, a card taken down from a foundation so that another
+    can go on it…). An empty list with legal moves left means none of them helps."""
+    if not isinstance(state, KlondikeState):
+        raise TypeError("useful_moves_klondike takes a Klondike position")
+    sim = state.copy()
+    before = _progress(sim)
+    return [str(m) for m in sim.legal_moves() if _advances(sim, m, before)]
+
+
+# -- hints ---------------------------------------------------------------------------------
+
+PLAN_CACHE = 32
+"""Winning lines remembered for hints (position key -> next token), most recent first."""
+_plans: OrderedDict[tuple[object, ...], dict[tuple[object, ...], str]] = OrderedDict()
+
+
+def _plan_step(state: KlondikeState) -> str | None:
+    key = state.key()
+    for root, plan in _plans.items():
+        token = plan.get(key)
+        if token is not None:
+            _plans.move_to_end(root)
+            return token
+    return None
+
+
+def _remember(state: KlondikeState, line: tuple[str, ...]) -> None:
+    sim = state.copy()
+    plan: dict[tuple[object, ...], str] = {}
+    for token in line:
+        plan.setdefault(sim.key(), token)
+        sim.play(token)
+    _plans[state.key()] = plan
+    while len(_plans) > PLAN_CACHE:
+        _plans.popitem(last=False)
+
+
+def hint_klondike(
+    state: State[KlondikeMove], budget_seconds: float = 0.25, seen: Collection[tuple[object, ...]] = ()
+) -> str | None:
+    """A move (token) to play next: the next move of a winning line when the solver finds one
+    within ``budget_seconds`` (lines are remembered, so that following the hints walks one line
+    to the end), else the best move by a heuristic. ``seen``: ``KlondikeState.key()`` of the
+    positions earlier on the game's path; the heuristic never suggests a move back to one of
+    them (nor to this position) while another move is left. ``None`` only without legal moves.
+    """
+    if not isinstance(state, KlondikeState):
+        raise TypeError("hint_klondike takes a Klondike position")
+    legal = state.legal_moves()
+    if not legal:
+        return None
+    token = _plan_step(state)
+    if token is None:
+        result = solve_klondike(state, budget_seconds)
+        if result.verdict == Verdict.WINNABLE and result.line:
+            _remember(state, result.line)
+            token = result.line[0]
+    if token is not None:
+        return token
+    return str(_best_move(state, legal, seen))
+
+
+def _best_move(state: KlondikeState, legal: list[KlondikeMove], seen: Collection[tuple[object, ...]]) -> KlondikeMove:
+    """The heuristic: moves to unseen positions first; among them, turning a face-down card up
+    (from the column with most of them), then cards up, emptying a column, stock cards played,
+    other useful moves, draws that lead to a playable card, and anything else last."""
+    sim = state.copy()
+    before = _progress(sim)
+    here = sim.key()
+    best: tuple[tuple[int, int], KlondikeMove] | None = None
+    for m in legal:
+        useful = _advances(sim, m, before)
+        kind = m.kind
+        if kind == K_COL_COL:
+            col = sim.cols[m.src]
+            rest = len(col) - m.n
+            if rest and rest == sim.down[m.src]:
+                score = 100 + sim.down[m.src]
+            elif not rest and useful:
+                score = 60
+            else:
+                score = 30 if useful else 0
+        elif kind in (K_COL_F, K_W_F):
+            src = sim.cols[m.src] if kind == K_COL_F else []
+            turns = len(src) > 1 and sim.down[m.src] == len(src) - 1
+            score = 100 + sim.down[m.src] if turns else 80
+        elif kind == K_W_COL:
+            score = 50
+        elif kind == K_DRAW:
+            score = 20 if useful else 5
+        else:  # a card back from a foundation
+            score = 25 if useful else -10
+        sim.push(m)
+        new = sim.key()
+        sim.undo()
+        fresh = new != here and new not in seen
+        rank = (1 if fresh else 0, score)
+        if best is None or rank > best[0]:
+            best = (rank, m)
+    assert best is not None
+    return best[1]

@@ -1,0 +1,430 @@
+"""The Klondike solver: winning lines replay to won (whole deals and positions near the end), the
+verdicts on positions built from table text, every shortcut of the search checked against plain
+search on small positions, hints and the progress analysis."""
+
+import random
+import time
+
+import pytest
+
+from paciencia.games import state_from_text
+from paciencia.games.klondike import KlondikeGame, KlondikeState
+from paciencia.solver import Verdict, solve
+from paciencia.solver.klondike import (
+    _best_move,
+    _OutOfTime,
+    _safe,
+    _Search,
+    hint_klondike,
+    solve_klondike,
+    useful_moves_klondike,
+)
+
+RANKS = "A23456789TJQK"
+ORDER = ["S", "W", "Fs", "Fh", "Fd", "Fc", "1", "2", "3", "4", "5", "6", "7"]
+# Deals the solver settles as winnable well within a second (from bench runs).
+QUICK = {"3": [1, 2, 4, 5, 7, 8, 10, 14, 15, 16, 17, 18, 19], "1": [1, 2, 3, 5, 6, 7, 8, 9, 10, 14, 16, 17, 18, 19]}
+
+
+def up(suit: str, ranks: str) -> list[str]:
+    return [r + suit for r in ranks]
+
+
+def position(places: dict[str, list[str]], draw: str = "3", header: str = "") -> KlondikeState:
+    lines = [f"# klondike KL1-{draw}-AAAAAAB {header}".rstrip()]
+    lines += [f"{p}: {' '.join(places.get(p, []))}" for p in ORDER]
+    s = state_from_text("\n".join(lines))
+    assert isinstance(s, KlondikeState)
+    return s
+
+
+def replays_to_won(state: KlondikeState, line: tuple[str, ...]) -> None:
+    sim = state.copy()
+    sim.play_all(line)
+    assert sim.is_won()
+
+
+ALL_UP = {"Fs": up("s", RANKS), "Fh": up("h", RANKS), "Fd": up("d", RANKS), "Fc": up("c", RANKS)}
+
+
+# -- plain search: every legal move (draws included), no shortcut --------------------------------
+
+
+def plain_winnable(state: KlondikeState, budget: int = 20_000) -> bool | None:
+    """Exhaustive search over the engine's legal moves with a visited set of engine keys; None
+    past ``budget`` positions."""
+    sim = state.copy()
+    if sim.is_won():
+        return True
+    seen = {sim.key()}
+    stack = [iter(sim.legal_moves())]
+    while stack:
+        m = next(stack[-1], None)
+        if m is None:
+            stack.pop()
+            if stack:
+                sim.undo()
+            continue
+        sim.push(m)
+        if sim.is_won():
+            return True
+        k = sim.key()
+        if k in seen:
+            sim.undo()
+            continue
+        seen.add(k)
+        if len(seen) > budget:
+            return None
+        stack.append(iter(sim.legal_moves()))
+    return False
+
+
+def small_position(rng: random.Random, draw: str, left: int, columns: int = 7, hide: float = 0.5) -> KlondikeState:
+    """A random position with ``left`` cards not on the foundations: each suit keeps the top of
+    its ranks in play (at least its King, so that no King comes down to flood the empty
+    columns); those cards go to the first ``columns`` columns, the stock and the waste; a column
+    hides all but its last card with probability ``hide`` (else a random number of them); the
+    face-up part of a column need not be an ordered run."""
+    counts = [12] * 4
+    for _ in range(left - 4):
+        s = rng.choice([i for i in range(4) if counts[i] > 0])
+        counts[s] -= 1
+    suits = "shdc"
+    places: dict[str, list[str]] = {f"F{suits[s]}": up(suits[s], RANKS[: counts[s]]) for s in range(4)}
+    loose = [r + suits[s] for s in range(4) for r in RANKS[counts[s] :]]
+    rng.shuffle(loose)
+    spots = ["S", "W"] + [str(i) for i in range(1, columns + 1)] * 3
+    for card in loose:
+        places.setdefault(rng.choice(spots), []).append(card)
+    for p in ["S", *[str(i) for i in range(1, 8)]]:
+        cards = places.get(p, [])
+        if p == "S":
+            hidden = len(cards)
+        elif rng.random() < hide:
+            hidden = max(0, len(cards) - 1)
+        else:
+            hidden = rng.randint(0, max(0, len(cards) - 1))
+        places[p] = [f"[{c}]" if k < hidden else c for k, c in enumerate(cards)]
+    return position(places, draw)
+
+
+# -- whole deals and positions near the end ----------------------------------------------------
+
+
+@pytest.mark.parametrize("draw", ["3", "1"])
+def test_winning_lines_of_whole_deals_replay_to_won(draw: str) -> None:
+    game = KlondikeGame(draw)
+    for number in QUICK[draw]:
+        state = game.new_state(number)
+        before = state.to_text()
+        result = solve_klondike(state, 3.0)
+        assert result.verdict is Verdict.WINNABLE, number
+        assert state.to_text() == before and not state.history, "the solver touched the position"
+        assert all(t == "D" or "-" in t for t in result.line)
+        replays_to_won(state, result.line)
+
+
+@pytest.mark.parametrize("draw", ["3", "1"])
+def test_lines_from_positions_along_a_won_game_replay_to_won(draw: str) -> None:
+    """Hundreds of positions: every few moves along the lines of a few deals, each solved again."""
+    game = KlondikeGame(draw)
+    checked = 0
+    for number in QUICK[draw][:5]:
+        state = game.new_state(number)
+        line = solve_klondike(state, 3.0).line
+        sim = state.copy()
+        for k, token in enumerate(line):
+            if k % 4 == 0 and k >= len(line) // 3:
+                result = solve_klondike(sim, 2.0)
+                assert result.verdict is Verdict.WINNABLE, (number, k)
+                replays_to_won(sim, result.line)
+                checked += 1
+            sim.play(token)
+        assert sim.is_won()
+    assert checked >= 80
+
+
+def test_the_shared_entry_point_solves_klondike() -> None:
+    state = KlondikeGame("3").new_state(QUICK["3"][0])
+    result = solve(state, 3.0)
+    assert result.verdict is Verdict.WINNABLE
+    replays_to_won(state, result.line)
+
+
+# -- built positions ---------------------------------------------------------------------------
+
+
+def test_a_won_position_needs_no_move() -> None:
+    result = solve_klondike(position(ALL_UP), 1.0)
+    assert result.verdict is Verdict.WINNABLE and result.line == ()
+
+
+@pytest.mark.parametrize(
+    ("places", "line"),
+    [
+        ({**ALL_UP, "Fh": up("h", RANKS[:12]), "3": ["Kh"]}, ("3-F",)),
+        ({**ALL_UP, "Fc": up("c", RANKS[:12]), "W": ["Kc"]}, ("W-F",)),
+        ({**ALL_UP, "Fd": up("d", RANKS[:12]), "S": ["[Kd]"]}, ("D", "W-F")),
+    ],
+)
+def test_one_move_from_won(places: dict[str, list[str]], line: tuple[str, ...]) -> None:
+    state = position(places)
+    result = solve_klondike(state, 1.0)
+    assert result.verdict is Verdict.WINNABLE and result.line == line
+    replays_to_won(state, result.line)
+
+
+def test_the_line_taps_the_stock_to_reach_a_card() -> None:
+    """Draw three, spades A-9 up, the stock drawn Qs Ks Js Ts: the first draw shows Js, the
+    second Ts; the line must hold both taps."""
+    state = position({**ALL_UP, "Fs": up("s", RANKS[:9]), "S": ["[Ts]", "[Js]", "[Ks]", "[Qs]"]})
+    result = solve_klondike(state, 1.0)
+    assert result.verdict is Verdict.WINNABLE
+    assert result.line[:3] == ("D", "D", "W-F")
+    replays_to_won(state, result.line)
+
+
+def test_a_card_lying_on_its_only_ways_out_is_lost() -> None:
+    """2s lies on the face-down As and both red threes: it can neither go up nor move, and the
+    static test says so at once."""
+    state = position(
+        {
+            "Fh": up("h", "A2"),
+            "Fd": up("d", "A2"),
+            "Fc": up("c", RANKS),
+            "1": ["[3h]", "[3d]", "[As]", "2s"],
+            "2": up("s", "3456789TJQK")[::-1],
+            "S": [f"[{c}]" for c in up("h", "456789TJQK") + up("d", "456789TJQK")],
+        }
+    )
+    result = solve_klondike(state, 2.0)
+    assert result.verdict is Verdict.UNWINNABLE and result.notes["proof"] == "static"
+
+
+# Spades 7-K fill the seven columns, 2s-6s are in the stock, drawn 2s 3s 4s 5s 6s.
+GROUPS = {
+    **ALL_UP,
+    "Fs": ["As"],
+    "S": ["[6s]", "[5s]", "[4s]", "[3s]", "[2s]"],
+    **{str(i + 1): [r + "s"] for i, r in enumerate("789TJQK")},
+}
+
+
+def test_a_stock_whose_groups_of_three_never_show_the_card_needed_is_lost() -> None:
+    """Draw three turns 2s 3s 4s, then 5s 6s: only 4s and 6s ever show, and nothing takes them.
+    The search proves it (the static test, which lets every stock card be played, cannot); the
+    same cards in draw one are won."""
+    lost = position(GROUPS, "3")
+    assert plain_winnable(lost) is False
+    assert not _Search(lost, 0, 0).hopeless()
+    result = solve_klondike(lost, 5.0)
+    assert result.verdict is Verdict.UNWINNABLE and result.notes["proof"] == "search"
+    won = position(GROUPS, "1")
+    result = solve_klondike(won, 2.0)
+    assert result.verdict is Verdict.WINNABLE
+    replays_to_won(won, result.line)
+
+
+def test_out_of_time_is_unknown() -> None:
+    state = KlondikeGame("3").new_state(0)
+    result = solve_klondike(state, 0.0)
+    assert result.verdict in (Verdict.UNKNOWN, Verdict.UNWINNABLE, Verdict.WINNABLE)
+    assert solve_klondike(state, 0.0).verdict is Verdict.UNKNOWN or result.verdict is not Verdict.UNKNOWN
+
+
+# -- the shortcuts against plain search --------------------------------------------------------
+
+
+def search_verdict(state: KlondikeState, seconds: float, autos: bool = True, deadcheck: bool = True) -> bool | None:
+    """The sound search alone (no fast phase, no static test at the root): True/False, or None
+    when it runs out of time."""
+    search = _Search(state, time.perf_counter() + seconds, 1 << 40, autos=autos, deadcheck=deadcheck)
+    try:
+        return search.run()
+    except _OutOfTime:
+        return None
+
+
+@pytest.mark.parametrize("draw", ["3", "1"])
+def test_verdicts_agree_with_plain_search_on_small_positions(draw: str) -> None:
+    """The solver against plain search over the engine's moves (draws included), where plain
+    search settles the position within its budget (mostly won positions: plain search rarely
+    exhausts a lost one; the lost ones are checked against the search without shortcuts below)."""
+    rng = random.Random(17 + int(draw))
+    verdicts = []
+    for _ in range(40):
+        state = small_position(rng, draw, rng.randint(6, 10), rng.choice([2, 3, 7]))
+        expected = plain_winnable(state, 3000)
+        if expected is None:
+            continue
+        result = solve_klondike(state, 10.0)
+        assert result.verdict is (Verdict.WINNABLE if expected else Verdict.UNWINNABLE), state.to_text()
+        if expected:
+            replays_to_won(state, result.line)
+        verdicts.append(expected)
+    assert len(verdicts) >= 15
+
+
+@pytest.mark.parametrize("draw", ["3", "1"])
+def test_automatic_moves_agree_with_the_search_without_them(draw: str) -> None:
+    """The same search with and without the automatic moves (and without the static test) on
+    small positions where some card is safe to send up at once: the verdicts agree."""
+    rng = random.Random(5 + int(draw))
+    outcomes = []
+    for _ in range(300):
+        state = small_position(rng, draw, rng.randint(10, 14), rng.choice([2, 3]), 0.9)
+        search = _Search(state, time.perf_counter() + 1.0, 1 << 40)
+        ends = [col[-1] & 63 for col in search.cols if col] + (search.tal if draw == "1" else [])
+        if not any(state.found[c // 13] == c % 13 and _safe(state.found, c) for c in ends):
+            continue
+        plain = search_verdict(state, 1.0, autos=False, deadcheck=False)
+        if plain is None:
+            continue
+        assert search_verdict(state, 5.0, deadcheck=False) is plain, state.to_text()
+        outcomes.append(plain)
+    assert len(outcomes) >= 25 and False in outcomes
+
+
+@pytest.mark.parametrize("draw", ["3", "1"])
+def test_every_safe_card_keeps_a_won_position_won(draw: str) -> None:
+    """``_safe`` directly: whenever it lets a column end (or, in draw one, a stock card) go up
+    and the position was winnable, the position after it is winnable too (search without
+    automatic moves)."""
+    rng = random.Random(7 + int(draw))
+    tried = 0
+    for _ in range(120):
+        state = small_position(rng, draw, rng.randint(8, 13), rng.choice([2, 3, 7]))
+        if not search_verdict(state, 1.0, autos=False, deadcheck=False):
+            continue
+        for m in state.legal_moves():
+            token = str(m)
+            if not token.endswith("-F") or (token.startswith("W") and draw == "3"):
+                continue
+            card = state.waste[-1] if token.startswith("W") else state.cols[int(token[0]) - 1][-1]
+            if _safe(state.found, card):
+                after = state.copy()
+                after.play(token)
+                assert search_verdict(after, 5.0, autos=False, deadcheck=False), (state.to_text(), token)
+                tried += 1
+    assert tried >= 30
+
+
+def test_the_static_test_only_condemns_lost_positions() -> None:
+    rng = random.Random(3)
+    condemned = 0
+    for _ in range(200):
+        state = small_position(rng, rng.choice("31"), rng.randint(10, 14), rng.choice([2, 3]), 0.9)
+        if _Search(state, 0, 0).hopeless():
+            assert search_verdict(state, 5.0, autos=False, deadcheck=False) is False, state.to_text()
+            condemned += 1
+    assert condemned >= 10
+
+
+# -- hints ---------------------------------------------------------------------------------------
+
+
+def test_a_hint_is_a_legal_move_on_a_winning_line() -> None:
+    state = KlondikeGame("3").new_state(QUICK["3"][1])
+    sim = state.copy()
+    for _ in range(40):
+        token = hint_klondike(sim, 1.0)
+        assert token is not None
+        sim.play(token)  # raises if illegal
+    # Following the hints walks one remembered line to the end.
+    for _ in range(400):
+        if sim.is_won():
+            break
+        token = hint_klondike(sim, 1.0)
+        assert token is not None
+        sim.play(token)
+    assert sim.is_won()
+
+
+# Only hearts are in play, and none can move: 2h lies on its Ace, the black cards they need are
+# under the black Kings, and no column is empty for a King.
+NO_MOVE = {
+    "Fs": up("s", RANKS),
+    "Fd": up("d", RANKS),
+    "Fc": up("c", RANKS),
+    "1": ["[Ah]", "[3h]", "2h"],
+    "2": ["[4h]", "5h"],
+    "3": ["6h"],
+    "4": ["7h"],
+    "5": ["[8h]", "9h"],
+    "6": ["[Th]", "Jh"],
+    "7": ["[Qh]", "Kh"],
+}
+# The same with the Kh alone in column 7 and column 6 empty: the King can move to it, and the
+# black Kings can come down to it, but nothing then goes on them.
+NO_HELP = {**NO_MOVE, "5": ["[8h]", "[Th]", "[Jh]", "[Qh]", "9h"], "6": [], "7": ["Kh"]}
+
+
+def test_no_hint_without_a_legal_move() -> None:
+    stuck = position(NO_MOVE)
+    assert stuck.legal_moves() == []
+    assert hint_klondike(stuck) is None
+    assert useful_moves_klondike(stuck) == []
+
+
+def test_no_useful_move_while_moves_exist() -> None:
+    state = position(NO_HELP)
+    legal = {str(m) for m in state.legal_moves()}
+    assert legal == {"7-6", "Fs-6", "Fd-6", "Fc-6"}
+    assert useful_moves_klondike(state) == []
+    assert hint_klondike(state, 0.1) in legal
+
+
+def test_the_heuristic_never_leads_back_to_a_position_seen() -> None:
+    """The fallback when no line is found: with every position but one already seen, the move
+    to that one."""
+    state = KlondikeGame("3").new_state(0)
+    moves = state.legal_moves()
+    assert len(moves) >= 3
+    keys = []
+    for m in moves:
+        state.push(m)
+        keys.append(state.key())
+        state.undo()
+    for keep in range(len(moves)):
+        seen = {k for i, k in enumerate(keys) if i != keep}
+        assert _best_move(state, moves, seen) == moves[keep]
+    assert hint_klondike(state, 0.0) in {str(m) for m in moves}
+
+
+def test_useful_moves_on_a_built_position() -> None:
+    state = position(
+        {
+            "Fs": up("s", "A2"),
+            "Fh": up("h", "A"),
+            "Fd": up("d", RANKS),
+            "Fc": up("c", RANKS),
+            "1": ["[8h]", "3s"],  # 3s up turns 8h over
+            "2": ["Ks", "Qh", "Js", "Th"],  # a run led by the King that leads its column
+            "4": ["9s"],
+            "5": ["[5s]", "Ts", "9h"],
+            "6": ["6s", "5h"],
+            "W": ["2h"],  # up
+            "S": ["[4s]", "[7s]", "[Qs]", "[8s]", "[4h]", "[3h]", "[6h]", "[7h]", "[Jh]", "[Kh]"],
+        }
+    )
+    useful = set(useful_moves_klondike(state))
+    legal = {str(m) for m in state.legal_moves()}
+    assert useful <= legal
+    assert {"1-F", "W-F"} <= useful
+    assert "2x4-3" in legal and "2x4-3" not in useful
+
+
+SPADES = {"Fh": up("h", RANKS), "Fd": up("d", RANKS), "Fc": up("c", RANKS), "Fs": ["As"], "1": ["[3s]", "Ks"]}
+
+
+@pytest.mark.parametrize(
+    ("drawn", "useful"),
+    [
+        ("4s 5s 2s 6s 7s 8s 9s Ts Js Qs", True),  # the first draw shows 2s
+        ("2s 4s 5s 6s 7s 8s 9s Ts Js Qs", False),  # only 5s, 8s, Js and Qs ever show: none plays
+    ],
+)
+def test_a_draw_is_useful_when_it_brings_a_playable_stock_card(drawn: str, useful: bool) -> None:
+    stock = [f"[{c}]" for c in reversed(drawn.split())]
+    state = position({**SPADES, "S": stock})
+    assert ("D" in useful_moves_klondike(state)) is useful
