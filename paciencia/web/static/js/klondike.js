@@ -144,10 +144,19 @@ function makeBack(i) {
   return el;
 }
 
+let metrics = null; // {height, cw}: a column's room and the card width, read once per layout
+
+function measure() {
+  if (!metrics) {
+    const b = buttons.get("1");
+    metrics = { height: b.clientHeight, cw: b.querySelector(".slot").clientWidth || 40 };
+  }
+  return metrics;
+}
+
 function layoutColumn(button, p, selected) {
   const slot = button.querySelector(".slot");
-  const height = button.clientHeight;
-  const cw = slot.clientWidth || 40;
+  const { height, cw } = measure();
   const ch = cw * 1.4;
   const total = p.down + p.cards.length;
   let down = cw * 0.16;
@@ -179,19 +188,26 @@ function layoutColumn(button, p, selected) {
   slot.style.height = total ? `${y - up + ch}px` : "";
 }
 
+const drawn = new Map(); // place id -> what its cards were last drawn from
+let changed = new Set(); // the places redrawn by the last render
+
 function render() {
   const v = st.view;
   if (!v) return;
   const sel = st.selected;
   const targets = new Set(sel ? destsOf(sel.src, sel.n) : []);
+  changed = new Set();
+  measure();
   for (const p of v.places) {
     const b = buttons.get(p.id);
     if (!b) continue;
     const slot = b.querySelector(".slot");
-    if (p.id === "S") {
+    const key = `${p.count}|${p.down}|${p.cards}|${sel && sel.src === p.id ? sel.n : 0}|${metrics.height}|${metrics.cw}`;
+    if (drawn.get(p.id) === key) {
+      // unchanged: only the flags below
+    } else if (p.id === "S") {
       slot.replaceChildren(...(p.count ? [makeBack()] : []));
       b.querySelector(".count").textContent = String(p.count);
-      b.classList.toggle("recycle", !p.count && place("W").count > 0);
     } else if (p.id === "W") {
       const kids = p.cards.map((c, k) => {
         const el = makeCard(c);
@@ -210,6 +226,11 @@ function render() {
     } else {
       layoutColumn(b, p, sel);
     }
+    if (drawn.get(p.id) !== key) {
+      drawn.set(p.id, key);
+      changed.add(p.id);
+    }
+    if (p.id === "S") b.classList.toggle("recycle", !p.count && place("W").count > 0);
     if (b.getAttribute("aria-label") !== p.label) b.setAttribute("aria-label", p.label);
     b.classList.toggle("empty", p.count === 0);
     b.classList.toggle("selected", Boolean(sel && sel.src === p.id));
@@ -236,6 +257,7 @@ function render() {
       performance.mark("move-drawn");
       try {
         performance.measure("move", "move-start", "move-drawn");
+        performance.measure("move-answer", "move-start", "move-answer");
       } catch (e) {
         /* a newer move cleared the mark */
       }
@@ -243,20 +265,27 @@ function render() {
   }
 }
 
-// FLIP: every card that changed place starts where it was and slides to where it is.
+// FLIP: every card of a redrawn place that came from elsewhere starts there and slides home
+// (all positions read first, then all written: one layout).
 function slide() {
   const before = lastRects;
   lastRects = null;
-  if (!before || reducedMotion.matches) return;
-  for (const el of document.querySelectorAll("#board .card[data-card]")) {
-    const from = before.get(el.dataset.card);
-    if (!from) continue;
-    const to = el.getBoundingClientRect();
-    const dx = from.left - to.left;
-    const dy = from.top - to.top;
-    if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
-    el.style.transform = `translate(${dx}px, ${dy}px)`;
-    el.getBoundingClientRect();
+  if (!before || reducedMotion.matches || !changed.size) return;
+  const moved = [];
+  for (const id of changed) {
+    for (const el of buttons.get(id).querySelectorAll(".card[data-card]")) {
+      const from = before.get(el.dataset.card);
+      if (!from) continue;
+      const to = el.getBoundingClientRect();
+      const dx = from.left - to.left;
+      const dy = from.top - to.top;
+      if (Math.abs(dx) >= 1 || Math.abs(dy) >= 1) moved.push([el, dx, dy]);
+    }
+  }
+  if (!moved.length) return;
+  for (const [el, dx, dy] of moved) el.style.transform = `translate(${dx}px, ${dy}px)`;
+  document.body.getBoundingClientRect();
+  for (const [el] of moved) {
     el.classList.add("moving");
     el.style.transform = "";
     const done = () => el.classList.remove("moving");
@@ -339,6 +368,7 @@ async function send(token, src = null) {
   performance.mark("move-start");
   try {
     const view = await api.play(v.id, token, v.version, st.lang);
+    performance.mark("move-answer");
     st.timing = true;
     if (st.messageKind === "refusal") say("");
     setView(view);
@@ -954,6 +984,7 @@ function wire() {
   // Rotation, resizing, full screen: the same game, laid out again.
   let resizeQueued = false;
   const relayout = () => {
+    metrics = null;
     if (resizeQueued) return;
     resizeQueued = true;
     requestAnimationFrame(() => {
