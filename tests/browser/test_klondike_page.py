@@ -432,3 +432,103 @@ def test_the_table_fits_a_phone_and_a_desktop(browser: Browser, live_server: Liv
         expect(moves(page)).to_have_text("1")
         expect(at(page, "W").locator(".card")).to_have_count(3)
         context.close()
+
+
+# -- whole games -----------------------------------------------------------------------------
+
+WINNABLE = "KL1-3-AAAAAAE"  # the solver wins it in 147 moves
+
+
+def winning_line() -> list[str]:
+    from paciencia.solver import solve
+
+    result = solve(new_state(WINNABLE), 30)
+    assert result.verdict == "winnable"
+    return list(result.line)
+
+
+def split(token: str) -> tuple[str, int, str]:
+    src, _, dst = token.partition("-")
+    src, _, n = src.partition("x")
+    return src, int(n or 1), dst
+
+
+def picked_up(page: Page, src: str, count: int) -> bool:
+    """Waits for the tap on ``src`` to be answered: True when it picked the cards up, False when it moved them."""
+    for _ in range(200):
+        if moves(page).inner_text() == str(count):
+            return False
+        if at(page, src).get_attribute("aria-pressed") == "true":
+            return True
+        page.wait_for_timeout(10)
+    raise AssertionError(f"the tap on {src} did nothing")
+
+
+def finish_to_the_end(page: Page, press: str | None) -> None:
+    expect(page.locator("#hint")).to_have_text("Finish")
+    if press:
+        page.keyboard.press(press)
+    else:
+        page.locator("#hint").tap()
+    expect(page.locator("#end-panel")).to_be_visible(timeout=30_000)
+    expect(page.locator("#end-title")).to_have_text("You won!")
+    expect(page.locator("#end-up")).to_have_text("52")
+    expect(page.locator("#end-code")).to_have_text(WINNABLE)
+
+
+def test_a_whole_game_won_by_touch_on_a_phone(browser: Browser, live_server: LiveServer) -> None:
+    context = browser.new_context(base_url=live_server.url, viewport=PHONE, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    open_game(page, code=WINNABLE)
+    for count, token in enumerate(winning_line(), 1):
+        if page.locator("#hint").inner_text() == "Finish":
+            break
+        src, n, dst = split(token)
+        if token == "D":
+            at(page, "S").tap()
+        else:
+            cards = at(page, src).locator(".card")
+            if src in "1234567":
+                cards = at(page, src).locator(f'.card[data-i="{cards.count() - n}"]')
+            cards.last.tap(position={"x": 6, "y": 4})
+            if picked_up(page, src, count):
+                at(page, "Fs" if dst == "F" else dst).tap()
+        expect(moves(page)).to_have_text(str(count))
+    finish_to_the_end(page, None)
+    context.close()
+
+
+def test_a_whole_game_won_by_keyboard_alone(page: Page) -> None:
+    order = ["S", "W", "Fs", "Fh", "Fd", "Fc", "1", "2", "3", "4", "5", "6", "7"]
+    open_game(page, code=WINNABLE)
+    for _ in range(10):  # Tab into the table: the stock comes first
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.dataset.place") == "S":
+            break
+    here = "S"
+
+    def go(target: str) -> None:
+        nonlocal here
+        steps = (order.index(target) - order.index(here)) % len(order)
+        key = "ArrowRight" if steps <= len(order) // 2 else "ArrowLeft"
+        for _ in range(steps if key == "ArrowRight" else len(order) - steps):
+            page.keyboard.press(key)
+        here = target
+
+    for count, token in enumerate(winning_line(), 1):
+        if page.locator("#hint").inner_text() == "Finish":
+            break
+        src, n, dst = split(token)
+        if token == "D":
+            page.keyboard.press("Space")
+        else:
+            go(src)
+            for _ in range(n - 1):
+                page.keyboard.press("ArrowUp")
+            page.keyboard.press("Enter")
+            if picked_up(page, src, count):
+                go("Fs" if dst == "F" else dst)
+                page.keyboard.press("Enter")
+        expect(moves(page)).to_have_text(str(count))
+    finish_to_the_end(page, "f")
