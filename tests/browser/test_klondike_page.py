@@ -80,6 +80,17 @@ def test_draw_three_fans_three_cards_and_only_the_top_plays(page: Page) -> None:
     expect(page.locator("#announce")).to_have_text("Drawn: jack of hearts, king of diamonds, king of clubs.")
 
 
+def test_draw_one_turns_one_card(page: Page) -> None:
+    open_game(page, code="KL1-1-AAAAAAB")
+    expect(page.locator("#game")).to_have_attribute("data-draw", "1")
+    at(page, "S").click()
+    expect(at(page, "W").locator(".card")).to_have_count(1)
+    expect(at(page, "W")).to_have_attribute("aria-label", "waste: 1 card, jack of hearts on top")
+    page.locator("#new-3").click()
+    expect(page.locator("#game")).to_have_attribute("data-draw", "3")
+    expect(moves(page)).to_have_text("0")
+
+
 def test_the_fan_shrinks_when_fewer_are_drawn(page: Page) -> None:
     open_game(page, table=FEW_IN_STOCK)
     expect(at(page, "W").locator(".card")).to_have_count(3)
