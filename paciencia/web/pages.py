@@ -204,7 +204,10 @@ async def klondike_table(lang: str, game_id: str, request: Request) -> Response:
     saved = request.app.state.store.load(game_id, request.state.player)
     if saved.game != "klondike":
         return RedirectResponse(f"/{lang}/{saved.game}/{game_id}", status_code=303)
-    view = game_view(saved, Words(lang))
+    words = Words(lang)
+    view = game_view(saved, words)
+    # Card names for what the page says by itself (the run picker): every card of the deck.
+    names = [words.card_name(c) for c in range(52)]
     return render(
         request,
         "klondike.html",
@@ -212,5 +215,5 @@ async def klondike_table(lang: str, game_id: str, request: Request) -> Response:
         f"/klondike/{game_id}",
         view=view,
         view_json=_json_block(view),
-        ui_json=_json_block(ui_words(lang)),
+        ui_json=_json_block({**ui_words(lang), "card_names": names}),
     )

@@ -174,6 +174,26 @@ def test_drag_with_the_mouse_and_a_bad_drop_returns_with_a_message(page: Page) -
     )
 
 
+def test_drag_by_touch(browser: Browser, live_server: LiveServer) -> None:
+    context = browser.new_context(base_url=live_server.url, viewport=PHONE, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    open_game(page)
+    cdp = context.new_cdp_session(page)
+    sx, sy = center(top_card(page, "2"))  # 10♥ onto J♣, before a long press could open the picker
+    tx, ty = center(top_card(page, "4"))
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": sx, "y": sy}]})
+    for k in range(1, 7):
+        x, y = sx + (tx - sx) * k / 6, sy + (ty - sy) * k / 6
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    expect(label(page, "4")).to_have_attribute(
+        "aria-label", "column 4: king of spades, queen of hearts, jack of clubs, 10 of hearts"
+    )
+    expect(page.locator("#picker")).to_be_hidden()
+    context.close()
+
+
 def test_a_foundation_card_comes_back_to_a_column(page: Page) -> None:
     open_game(page)
     at(page, "Fh").click()  # 3♥ fits only on 4♣
@@ -223,6 +243,7 @@ def test_run_picker_by_keyboard_and_escape_leaves_the_table_alone(page: Page) ->
     page.keyboard.press("ArrowUp")
     page.keyboard.press("ArrowUp")
     expect(page.locator("#picker")).to_have_attribute("data-n", "3")
+    expect(page.locator("#announce")).to_have_text("king of spades. Cards: 3")
     page.keyboard.press("ArrowUp")  # no further: the run is three cards
     expect(page.locator("#picker")).to_have_attribute("data-n", "3")
     page.keyboard.press("Enter")

@@ -60,8 +60,7 @@ function face(card) {
 }
 
 function cardName(card) {
-  // the accessible names come whole from the server; this is for the picker's short text
-  return face(card);
+  return (st.ui.card_names && st.ui.card_names[card]) || face(card);
 }
 
 /** How many face-up cards at a column's end form an ordered run (the longest movable one). */
@@ -639,6 +638,8 @@ function openPicker(col, n, at) {
   st.selected = null;
   renderPicker();
   requestRender();
+  const card = p.cards[p.cards.length - st.picker.n];
+  announce(`${st.ui.kl_picker}: ${cardName(card)}. ${fmt(st.ui.kl_picker_count, { count: st.picker.n })}`);
 }
 
 function stepPicker(delta) {
@@ -648,6 +649,8 @@ function stepPicker(delta) {
   if (n === pk.n) return;
   pk.n = n;
   renderPicker();
+  const p = place(pk.col);
+  announce(`${cardName(p.cards[p.cards.length - n])}. ${fmt(st.ui.kl_picker_count, { count: n })}`);
 }
 
 function confirmPicker() {
