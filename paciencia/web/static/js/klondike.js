@@ -685,12 +685,19 @@ function renderPicker() {
   $("pick-down").disabled = pk.n <= 1;
   box.dataset.n = String(pk.n);
   box.hidden = false;
-  // Beside the column, above the finger (or the column's run) and inside the window.
+  // Inside the window, near the column.
   const b = buttons.get(pk.col).getBoundingClientRect();
   const w = box.offsetWidth;
   const h = box.offsetHeight;
-  const y = pk.at ? pk.at.y - h - 24 : b.top + 20;
-  const x = b.left + b.width / 2 - w / 2;
+  let x;
+  let y;
+  if (pk.at) {
+    y = pk.at.y - h - 24; // above the finger, so that the finger can slide up to ▲
+    x = b.left + b.width / 2 - w / 2;
+  } else {
+    y = b.top; // beside the column, leaving its cards in sight
+    x = b.right + 8 + w <= innerWidth ? b.right + 8 : b.left - w - 8;
+  }
   box.style.left = `${Math.min(Math.max(x, 4), innerWidth - w - 4)}px`;
   box.style.top = `${Math.min(Math.max(y, 4), innerHeight - h - 4)}px`;
 }
