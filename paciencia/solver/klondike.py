@@ -172,20 +172,21 @@ def _safe(found: list[int], c: int) -> bool:
     same-colour cards of rank ``≤ r - 2``: all are on foundations now (the rule's condition), and
     ``Λ`` is closed under "may lie on" (a card that may lie on a ``Λ`` card is again in ``Λ``).
     First rewrite ``L`` so that no ``Λ`` card ever leaves its foundation: lift all of ``Λ`` (as
-    above); no unlifted card can go onto a ``Λ`` card, because it would be in ``Λ`` too, and
-    neither Λ card sits on the stock; so every move of ``L`` is copied or skipped. In the
-    rewritten line the cards that may lie on ``c`` (opposite colour, rank ``r - 1``) and on the
-    card under it in its suit (``r - 1``; ``r - 2`` opposite colour) never leave the
-    foundations, so nothing is ever put on a card of ``X`` and the lifting goes through.
+    above); no unlifted card can go onto a ``Λ`` card, because it would be in ``Λ`` too, and no
+    ``Λ`` card is in the stock; so every move of ``L`` is copied or skipped. In the rewritten line
+    nothing is ever put on a card of ``X``: ``X`` starts as ``{c}`` and can only gain the card of
+    ``c``'s suit ranked ``r - 1`` (taken down from under ``c``); the cards that may lie on ``c``
+    (opposite colour, rank ``r - 1``) or on that card (opposite colour, ``r - 2``) are in ``Λ``.
 
     In both cases every move of ``L`` gives at most one move of ``L'``, and ``c``'s own move
     gives none. The waste is left out in draw three: taking a card out of the stock shifts the
     groups of three that later draws turn. In draw one every stock card stays reachable whatever
     the order, so the same proof covers stock cards there.
 
-    The weaker classic rule (both opposite-colour foundations at ``r - 1`` only) is not used:
-    here a card of ``c``'s colour and rank ``r - 2`` may still be in play, come onto an
-    opposite ``r - 1`` taken down from its foundation, and make that card worth putting on ``c``.
+    The classic rule (both opposite-colour foundations at ``r - 1``, nothing asked of the other
+    suit of ``c``'s colour) is not used: with cards allowed back from the foundations its proof
+    fails here, since a card of ``c``'s colour and rank ``r - 2`` still in play can go onto an
+    opposite ``r - 1`` taken down from its foundation, and that pair may then need ``c``.
     """
     s = SUIT[c]
     r = found[s]  # c's rank from 0, which equals its foundation's count
