@@ -524,29 +524,34 @@ class _Search:
                 first.extend([m for _, m in reveal])
             return first + ups + stock + partial + downs
 
-        def dfs(pending: int, fb: int, fbu: int, fdp: int) -> bool:
-            """One node. Fast search only: ``pending`` (``kind << 6 | card``, 0 for none) is what
-            the last move left to use, ``fb``/``fbu`` the first card of a run just moved and the
-            card it left (not to move it straight back). ``fdp``: face-down cards at the parent."""
+        def enter(pending: int, fb: int, fbu: int, fdp: int) -> bool:
+            """The child just made, unless its key was seen (most are: checked before the call)."""
+            k = key(bytes((pending, fb, fbu)) if pending else b"")
+            return k not in seen and dfs(pending, fb, fbu, fdp, k)
+
+        def dfs(pending: int, fb: int, fbu: int, fdp: int, k: bytes) -> bool:
+            """One node, of key ``k`` (not seen yet). Fast search only: ``pending`` (``kind << 6 |
+            card``, 0 for none) is what the last move left to use, ``fb``/``fbu`` the first card
+            of a run just moved and the card it left (not to move it straight back). ``fdp``:
+            face-down cards at the parent."""
             nonlocal nodes
             nodes += 1
             if not nodes & 255 and (clock() > deadline or nodes > node_limit):
                 raise _OutOfTime
+            count = 0
             if pending:
-                count = 0
-                k = key(bytes((pending, fb, fbu)))
-                if k in seen:
-                    return False
                 pcard = pending & 63
                 pkind = pending >> 6
             else:
                 count = autos()
                 if found[0] + found[1] + found[2] + found[3] == 52:
                     return True
-                k = key(b"")
-                if k in seen:
-                    unwind(count)
-                    return False
+                if count:
+                    seen.add(k)  # this position leads where the one after its automatic moves does
+                    k = key(b"")
+                    if k in seen:
+                        unwind(count)
+                        return False
                 pcard = pkind = -1
             seen.add(k)
             fdn = down[0] + down[1] + down[2] + down[3] + down[4] + down[5] + down[6]
@@ -603,7 +608,7 @@ class _Search:
                         flip = 1
                     path.append((CC, a, b, n, flip))
                     # After a partial move: its run's first card and the card it left.
-                    won = dfs(child, dst[-n], src[-1], fdn) if child else dfs(0, 255, 255, fdn)  # type: ignore[index]
+                    won = enter(child, dst[-n], src[-1], fdn) if child else enter(0, 255, 255, fdn)  # type: ignore[index]
                     if won:
                         return True
                     path.pop()
@@ -626,7 +631,7 @@ class _Search:
                         down[a] -= 1
                         flip = 1
                     path.append((CF, a, flip, c, 0))
-                    if dfs(0, 255, 255, fdn):
+                    if enter(0, 255, 255, fdn):
                         return True
                     path.pop()
                     if flip:
@@ -640,7 +645,7 @@ class _Search:
                     z = a * 13 + r
                     cols[b].append(z)
                     path.append((FC, a, b, z, 0))
-                    if dfs(child, 255, 255, fdn):
+                    if enter(child, 255, 255, fdn):
                         return True
                     path.pop()
                     cols[b].pop()
@@ -655,7 +660,7 @@ class _Search:
                     else:
                         cols[b].append(w)
                         path.append((TC, a, old, w, b))
-                    if dfs(child, 255, 255, fdn):
+                    if enter(child, 255, 255, fdn):
                         return True
                     path.pop()
                     if kind == TF:
@@ -668,7 +673,7 @@ class _Search:
             return False
 
         try:
-            return dfs(0, 255, 255, -1)
+            return dfs(0, 255, 255, -1, key(b""))
         finally:
             self.nodes = nodes
 
