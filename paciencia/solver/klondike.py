@@ -241,12 +241,22 @@ def _hopeless(cols: list[list[int]], tal: Iterable[int], found: list[int]) -> bo
             cells.append((c, col[k] < FD, i, k, above))
             above = c
         bare[col[-1] & 63] = True
-    others = [c for c in range(52) if col_of[c] < 0]  # stock and foundation cards
+    # Stock and foundation cards, Kings first: a card lands on one that landed before it.
+    others = sorted((c for c in range(52) if col_of[c] < 0), key=RANK.__getitem__, reverse=True)
     changed = True
     while changed:
         changed = False
+        any_empty = empty_now or any(free[c] for c in firsts)
+        for c in others:
+            if not lands[c]:
+                if RANK[c] == KING:
+                    ok = any_empty
+                else:
+                    q1, q2 = PARENTS[c]
+                    ok = (bare[q1] if col_of[q1] >= 0 else lands[q1]) or (bare[q2] if col_of[q2] >= 0 else lands[q2])
+                if ok:
+                    lands[c] = changed = True
         nfree = sum(free[c] for c in firsts)
-        any_empty = empty_now or nfree > 0
         for c, face_up, i, k, above in cells:
             if not bare[c] and free[above]:
                 bare[c] = changed = True
@@ -267,19 +277,14 @@ def _hopeless(cols: list[list[int]], tal: Iterable[int], found: list[int]) -> bo
                             ok = empty_now or nfree > (1 if free[cols[i][0] & 63] else 0)
                 if ok:
                     free[c] = changed = True
-            if not up[c] and bare[c] and (RANK[c] == 0 or up[c - 1]):
-                up[c] = changed = True
-        for c in others:
-            if not lands[c]:
-                if RANK[c] == KING:
-                    ok = any_empty
-                else:
-                    q1, q2 = PARENTS[c]
-                    ok = (bare[q1] if col_of[q1] >= 0 else lands[q1]) or (bare[q2] if col_of[q2] >= 0 else lands[q2])
-                if ok:
-                    lands[c] = changed = True
-            if not up[c] and (RANK[c] == 0 or up[c - 1]):
-                up[c] = changed = True
+        # Each suit up as far as it goes, in one sweep.
+        for s in range(4):
+            c = s * 13 + found[s]
+            top = s * 13 + 13
+            while c < top and (up[c] or ((col_of[c] < 0 or bare[c]) and (c == s * 13 or up[c - 1]))):
+                if not up[c]:
+                    up[c] = changed = True
+                c += 1
     return not all(up)
 
 
@@ -364,14 +369,16 @@ class _Search:
         nodes = 0
 
         def key(tail: bytes) -> bytes:
-            ks = sorted([bytes(c) for c in cols])
+            ks = sorted(map(bytes, cols))
             if draw1:
-                return b"\xff".join(ks) + b"\xfe" + bytes(found) + tail
-            n = len(tal)
-            p = pt[0]
-            if p == n or not p % 3:
-                p = 0
-            return b"\xff".join(ks) + b"\xfe" + bytes(tal) + bytes((p,)) + tail
+                ks.append(bytes(found) + tail)
+            else:
+                n = len(tal)
+                p = pt[0]
+                if p == n or not p % 3:
+                    p = 0
+                ks.append(bytes(tal) + bytes((p,)) + tail)
+            return b"\xff".join(ks)
 
         def autos() -> int:
             """Sends safe cards up (``_safe``, inlined) until none is left; how many went."""
