@@ -13,7 +13,7 @@ The search
 ==========
 
 Depth-first over make/unmake on a private copy of the position (the ``State`` passed in is not
-touched), with a set of the canonical keys of the positions already entered.
+touched), with a record of the canonical keys of the positions already entered.
 
 **The stock as reachable cards.** The stock and the waste are one sequence ``T`` (the waste
 bottom to top, then the stock in the order it will be drawn) with a pointer ``p``, the waste's
@@ -25,10 +25,14 @@ out), the reachable cards being those at pointers ``p, p + d, …, len(T)`` and,
 ``d, 2d, …, len(T)``.
 
 **Canonical key.** The columns, sorted (no rule depends on a column's number; face-down cards
-are stored as ``card + 64``); in draw three the sequence ``T`` and the pointer, recorded as 0
-whenever it reaches the same cards as 0 does (a multiple of 3, or ``len(T)``); in draw one, where
-every stock card is always reachable whatever the order, the foundation heights instead (the
-stock is then what no column and no foundation holds).
+are stored as ``card + 64``), then in draw three the sequence ``T`` and in draw one, where every
+stock card is always reachable whatever the order, the foundation heights instead (the stock is
+then what no column and no foundation holds). The pointer is kept apart, as one bit per key: a
+pointer ``p`` reaches what ``p + 3`` reaches (one draw leads from one to the other) and every
+pointer reaches what 0 reaches (draw to the end, recycle; 0 stands for ``len(T)`` and for the
+multiples of 3 too, which reach the same cards). So a node is not entered when its position was
+entered with a pointer that reaches all its cards: whatever it leads to, that one leads to with
+a pointer at least as good.
 
 **Sound reductions.** The graph searched has the positions after the automatic moves as nodes
 and a fixed set of moves out of each, so depth-first search with a visited set enters every
@@ -86,8 +90,10 @@ SUIT_LETTERS = "shdc"
 
 FAST_SHARE = 0.3
 """Share of the time given to the fast (unsound, win-finding) searches."""
-FIRST_LIMIT = 2000
-"""Node budget of the first fast search; each restart gets 1.5 times more."""
+FIRST_LIMIT = 400
+"""Node budget of the first fast search; each restart gets ``GROWTH`` times more (many short
+shuffled tries find more wins than a few long ones: the search time is heavy-tailed)."""
+GROWTH = 1.3
 RECURSION = 50_000
 """Recursion limit while searching (a line of the search is one Python frame per move)."""
 
@@ -138,6 +144,10 @@ def _reach_table(draw: int) -> list[list[tuple[int, ...]]]:
 
 
 REACH = {3: _reach_table(3), 1: _reach_table(1)}
+# ABOVE[p]: the pointers (as bits) whose position reaches every card that pointer p reaches:
+# p itself and p - 3, p - 6, … (draws lead from them to p); any pointer for 0 (draws to the end
+# and a recycle lead from it to 0).
+ABOVE = [(1 << 25) - 1] + [sum(1 << q for q in range(p, 0, -3)) for p in range(1, 25)]
 
 
 class _OutOfTime(Exception):
@@ -324,7 +334,7 @@ class _Search:
         self.node_limit = node_limit
         self.nodes = 0
         self.path: list[Step] = []
-        self.seen: set[bytes] = set()
+        self.seen: dict[bytes, int] = {}  # key (pointer aside) -> the pointers entered, as bits
 
     def hopeless(self) -> bool:
         return _hopeless(self.cols, self.tal, self.found)
@@ -369,16 +379,17 @@ class _Search:
         nodes = 0
 
         def key(tail: bytes) -> bytes:
+            """The canonical key, the waste pointer aside (see ``pointer``)."""
             ks = sorted(map(bytes, cols))
-            if draw1:
-                ks.append(bytes(found) + tail)
-            else:
-                n = len(tal)
-                p = pt[0]
-                if p == n or not p % 3:
-                    p = 0
-                ks.append(bytes(tal) + bytes((p,)) + tail)
+            ks.append((bytes(found) if draw1 else bytes(tal)) + tail)
             return b"\xff".join(ks)
+
+        def pointer() -> int:
+            """The waste pointer, 0 when it reaches what 0 reaches (and always in draw one)."""
+            if draw1:
+                return 0
+            p = pt[0]
+            return 0 if p == len(tal) or not p % 3 else p
 
         def autos() -> int:
             """Sends safe cards up (``_safe``, inlined) until none is left; how many went."""
@@ -532,15 +543,17 @@ class _Search:
             return first + ups + stock + partial + downs
 
         def enter(pending: int, fb: int, fbu: int, fdp: int) -> bool:
-            """The child just made, unless its key was seen (most are: checked before the call)."""
+            """The child just made, unless it was entered before, or with a pointer that reaches
+            all it reaches (checked here: most children were)."""
             k = key(bytes((pending, fb, fbu)) if pending else b"")
-            return k not in seen and dfs(pending, fb, fbu, fdp, k)
+            p = pointer()
+            return not seen.get(k, 0) & ABOVE[p] and dfs(pending, fb, fbu, fdp, k, p)
 
-        def dfs(pending: int, fb: int, fbu: int, fdp: int, k: bytes) -> bool:
-            """One node, of key ``k`` (not seen yet). Fast search only: ``pending`` (``kind << 6 |
-            card``, 0 for none) is what the last move left to use, ``fb``/``fbu`` the first card
-            of a run just moved and the card it left (not to move it straight back). ``fdp``:
-            face-down cards at the parent."""
+        def dfs(pending: int, fb: int, fbu: int, fdp: int, k: bytes, p: int) -> bool:
+            """One node, of key ``k`` and pointer ``p`` (not entered yet). Fast search only:
+            ``pending`` (``kind << 6 | card``, 0 for none) is what the last move left to use,
+            ``fb``/``fbu`` the first card of a run just moved and the card it left (not to move
+            it straight back). ``fdp``: face-down cards at the parent."""
             nonlocal nodes
             nodes += 1
             if not nodes & 255 and (clock() > deadline or nodes > node_limit):
@@ -554,13 +567,15 @@ class _Search:
                 if found[0] + found[1] + found[2] + found[3] == 52:
                     return True
                 if count:
-                    seen.add(k)  # this position leads where the one after its automatic moves does
+                    # This position leads where the one after its automatic moves does.
+                    seen[k] = seen.get(k, 0) | 1 << p
                     k = key(b"")
-                    if k in seen:
+                    p = pointer()
+                    if seen.get(k, 0) & ABOVE[p]:
                         unwind(count)
                         return False
                 pcard = pkind = -1
-            seen.add(k)
+            seen[k] = seen.get(k, 0) | 1 << p
             fdn = down[0] + down[1] + down[2] + down[3] + down[4] + down[5] + down[6]
             if deadcheck and fdn != fdp and not pending and _hopeless(cols, tal, found):
                 unwind(count)
@@ -680,7 +695,7 @@ class _Search:
             return False
 
         try:
-            return dfs(0, 255, 255, -1, key(b""))
+            return dfs(0, 255, 255, -1, key(b""), pointer())
         finally:
             self.nodes = nodes
 
@@ -742,7 +757,7 @@ def solve_klondike(state: State[KlondikeMove], timeout: float = 10.0) -> Result:
             won = search.run()
         except _OutOfTime:
             nodes += search.nodes
-            limit = limit * 3 // 2
+            limit = int(limit * GROWTH)
             continue
         nodes += search.nodes
         if won:
@@ -771,10 +786,10 @@ def _won(state: KlondikeState, search: _Search, nodes: int, start: float, notes:
 
 def _progress(state: KlondikeState) -> set[tuple[int, int]]:
     """What can be done now that advances the game, in the reachable-stock view, as
-    ``(what, card)``: 0 a card up (from a column end or the stock), 1 a face-down card turned up
-    (the card), 2 a column emptied (its first card), 3 a stock card put on a column. Stock
-    cards are those some draws and recycles bring to the waste top. Identified by cards, not
-    places, so that moving a run between two cards of equal rank and colour adds nothing."""
+    ``(what, card)``: 0 a column card up, 1 a face-down card turned up (the card), 2 a column
+    emptied (its first card), 3 a stock card put on a column, 4 a stock card up. Stock cards
+    are those some draws and recycles bring to the waste top. Identified by cards, not places,
+    so that moving a run between two cards of equal rank and colour adds nothing."""
     out: set[tuple[int, int]] = set()
     cols = state.cols
     found = state.found
@@ -805,7 +820,7 @@ def _progress(state: KlondikeState) -> set[tuple[int, int]]:
         for idx in REACH[state.draw][len(tal)][len(state.waste)]:
             w = tal[idx]
             if found[SUIT[w]] == RANK[w]:
-                out.add((0, w))
+                out.add((4, w))
             if any(p in ends for p in PARENTS[w]) or (RANK[w] == KING and empty):
                 out.add((3, w))
     return out
@@ -830,7 +845,7 @@ def _advances(state: KlondikeState, move: KlondikeMove, before: set[tuple[int, i
         return True  # a card up, or the stock's arrangement changed for good
     if kind == K_DRAW:
         top = state.waste[-1] if state.waste else -1
-        return any(what in (0, 3) and card != top for what, card in before)
+        return any(what >= 3 and card != top for what, card in before)  # another stock card plays
     if kind == K_COL_COL:
         col = state.cols[move.src]
         rest = len(col) - move.n

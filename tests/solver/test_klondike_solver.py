@@ -418,13 +418,14 @@ SPADES = {"Fh": up("h", RANKS), "Fd": up("d", RANKS), "Fc": up("c", RANKS), "Fs"
 
 
 @pytest.mark.parametrize(
-    ("drawn", "useful"),
+    ("column", "drawn", "useful"),
     [
-        ("4s 5s 2s 6s 7s 8s 9s Ts Js Qs", True),  # the first draw shows 2s
-        ("2s 4s 5s 6s 7s 8s 9s Ts Js Qs", False),  # only 5s, 8s, Js and Qs ever show: none plays
+        (["[3s]", "Ks"], "4s 5s 2s 6s 7s 8s 9s Ts Js Qs", True),  # the first draw shows 2s
+        (["[3s]", "Ks"], "2s 4s 5s 6s 7s 8s 9s Ts Js Qs", False),  # only 5s, 8s, Js, Qs show: none plays
+        (["[3s]", "Ks", "2s"], "4s 5s 6s 7s 8s 9s Ts Js Qs", False),  # a column card can go up, no stock card
     ],
 )
-def test_a_draw_is_useful_when_it_brings_a_playable_stock_card(drawn: str, useful: bool) -> None:
+def test_a_draw_is_useful_when_it_brings_a_playable_stock_card(column: list[str], drawn: str, useful: bool) -> None:
     stock = [f"[{c}]" for c in reversed(drawn.split())]
-    state = position({**SPADES, "S": stock})
+    state = position({**SPADES, "1": column, "S": stock})
     assert ("D" in useful_moves_klondike(state)) is useful
