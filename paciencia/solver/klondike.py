@@ -203,9 +203,9 @@ def _safe(found: list[int], c: int) -> bool:
     return r < 2 or (found[OPP1[s]] >= r and found[OPP2[s]] >= r and found[SAME[s]] >= r - 1)
 
 
-def _hopeless(cols: list[list[int]], tal: Iterable[int], found: list[int]) -> bool:
+def _hopeless(cols: list[list[int]], tal: list[int], found: list[int], ptr: int, draw: int) -> bool:
     """Whether the position is lost by a static test: some card can never go up, even in a
-    relaxation that lets every stock card be played at any time and forgets when things happen.
+    relaxation that forgets when things happen.
 
     Facts per card, grown from nothing to a least fixed point:
 
@@ -216,10 +216,17 @@ def _hopeless(cols: list[list[int]], tal: Iterable[int], found: list[int]) -> bo
       ``bare``; above it in its own column, ``free`` and ``bare``; never below it; not in a
       column and ``lands``), or it is a King and another column can be emptied (is empty, or
       its first card is ``free``);
-    * ``lands``: a card from the stock or a foundation can be put on a column (a card it may lie
-      on is ``bare`` in a column or ``lands``, or it is a King and a column can be emptied);
-    * ``up``: the card before it in its suit is ``up`` (or it is an Ace), and it is ``bare`` or
-      not in a column.
+    * ``lands``: a card from a foundation, or a ``drawn`` stock card, can be put on a column (a
+      card it may lie on is ``bare`` in a column or ``lands``, or it is a King and a column can
+      be emptied);
+    * ``up``: the card before it in its suit is ``up`` (or it is an Ace), and it is ``bare``, or
+      ``drawn``, or on a foundation;
+    * ``drawn``: a stock card can come to the waste top: in draw one always; in draw three when
+      draws and recycles bring it there now, or a card before it in ``T`` is played (``lands``
+      or ``up``), or the card right after it is. Indeed with none of these, the card keeps its
+      index ``i`` and the card after it stays there, so every play is of a card at ``i + 2`` or
+      beyond and leaves the pointer there; the pointers that follow (``+ 3``, the end, a
+      recycle, multiples of 3) reach ``i + 1`` only if draws reached it already.
 
     In any line of play each of these events (a card becoming a column end, leaving its place
     for the first time, being put on a column, going up) needs such earlier events, so every card
@@ -253,12 +260,28 @@ def _hopeless(cols: list[list[int]], tal: Iterable[int], found: list[int]) -> bo
         bare[col[-1] & 63] = True
     # Stock and foundation cards, Kings first: a card lands on one that landed before it.
     others = sorted((c for c in range(52) if col_of[c] < 0), key=RANK.__getitem__, reverse=True)
+    drawn = [True] * 52  # for the cards out of the stock it plays no part
+    if draw == 3 and tal:
+        for c in tal:
+            drawn[c] = False
+        for i in REACH[3][len(tal)][ptr]:
+            drawn[tal[i]] = True
     changed = True
     while changed:
         changed = False
+        if draw == 3 and tal:
+            played = False  # some card before this one is played
+            for c in tal:
+                if not drawn[c] and played:
+                    drawn[c] = changed = True
+                played = played or lands[c] or up[c]
+            for i in range(len(tal) - 1):  # the card right after it is played
+                c = tal[i]
+                if not drawn[c] and (lands[tal[i + 1]] or up[tal[i + 1]]):
+                    drawn[c] = changed = True
         any_empty = empty_now or any(free[c] for c in firsts)
         for c in others:
-            if not lands[c]:
+            if not lands[c] and drawn[c]:
                 if RANK[c] == KING:
                     ok = any_empty
                 else:
@@ -291,7 +314,7 @@ def _hopeless(cols: list[list[int]], tal: Iterable[int], found: list[int]) -> bo
         for s in range(4):
             c = s * 13 + found[s]
             top = s * 13 + 13
-            while c < top and (up[c] or ((col_of[c] < 0 or bare[c]) and (c == s * 13 or up[c - 1]))):
+            while c < top and (up[c] or ((bare[c] or (col_of[c] < 0 and drawn[c])) and (c == s * 13 or up[c - 1]))):
                 if not up[c]:
                     up[c] = changed = True
                 c += 1
@@ -337,7 +360,7 @@ class _Search:
         self.seen: dict[bytes, int] = {}  # key (pointer aside) -> the pointers entered, as bits
 
     def hopeless(self) -> bool:
-        return _hopeless(self.cols, self.tal, self.found)
+        return _hopeless(self.cols, self.tal, self.found, self.pt[0], self.draw)
 
     def run(self) -> bool:
         """True with ``path`` holding a winning line; False when every node was entered;
@@ -358,7 +381,8 @@ class _Search:
         found = self.found
         path = self.path
         seen = self.seen
-        draw1 = self.draw == 1
+        draw = self.draw
+        draw1 = draw == 1
         fast = self.fast
         deadcheck = self.deadcheck
         use_autos = self.autos
@@ -577,7 +601,7 @@ class _Search:
                 pcard = pkind = -1
             seen[k] = seen.get(k, 0) | 1 << p
             fdn = down[0] + down[1] + down[2] + down[3] + down[4] + down[5] + down[6]
-            if deadcheck and fdn != fdp and not pending and _hopeless(cols, tal, found):
+            if deadcheck and fdn != fdp and not pending and _hopeless(cols, tal, found, pt[0], draw):
                 unwind(count)
                 return False
             for mv in all_moves():
