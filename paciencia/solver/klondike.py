@@ -44,7 +44,7 @@ out never loses a win:
   columns only the first is a destination (either gives the same position with the columns
   renumbered);
 * *dead positions*: a position that ``_hopeless`` condemns is not searched (proof there); the
-  test runs where a card was just turned up.
+  test runs where a card was just turned up or the stock just changed.
 
 The fast searches add, unsoundly, *obligations*: after a move that only rearranges (a run moved
 off a card that was already face up, a card taken down from a foundation, a stock card put on a
@@ -325,7 +325,8 @@ class _Search:
     """One depth-first search from a position: the private position, the keys seen, the line.
 
     ``fast``: the unsound obligations (see the module notes) and, with ``rng``, shuffled move
-    orders; ``deadcheck``: ``_hopeless`` at the nodes where a card was just turned up;
+    orders; ``deadcheck``: ``_hopeless`` at the nodes where a card was just turned up or the
+    stock just changed;
     ``autos``: the automatic moves (off only to check them against the search without them).
     """
 
@@ -600,7 +601,8 @@ class _Search:
                         return False
                 pcard = pkind = -1
             seen[k] = seen.get(k, 0) | 1 << p
-            fdn = down[0] + down[1] + down[2] + down[3] + down[4] + down[5] + down[6]
+            # Face-down cards and stock size: the static test runs again when either changes.
+            fdn = (down[0] + down[1] + down[2] + down[3] + down[4] + down[5] + down[6]) << 6 | len(tal)
             if deadcheck and fdn != fdp and not pending and _hopeless(cols, tal, found, pt[0], draw):
                 unwind(count)
                 return False
