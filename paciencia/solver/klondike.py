@@ -578,7 +578,7 @@ class _Search:
             """One node, of key ``k`` and pointer ``p`` (not entered yet). Fast search only:
             ``pending`` (``kind << 6 | card``, 0 for none) is what the last move left to use,
             ``fb``/``fbu`` the first card of a run just moved and the card it left (not to move
-            it straight back). ``fdp``: face-down cards at the parent."""
+            it straight back). ``fdp``: face-down cards and stock size at the parent."""
             nonlocal nodes
             nodes += 1
             if not nodes & 255 and (clock() > deadline or nodes > node_limit):
