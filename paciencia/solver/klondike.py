@@ -129,7 +129,7 @@ def _reach_table(draw: int) -> list[list[tuple[int, ...]]]:
     """``table[n][p]``: the indexes in ``T`` (length n, pointer p) of the cards that draws and
     recycles bring to the waste top, the nearest (fewest taps) first."""
     table: list[list[tuple[int, ...]]] = []
-    for n in range(25):
+    for n in range(53):  # a position from table text may hold every card in the stock
         row: list[tuple[int, ...]] = []
         for p in range(n + 1):
             out: list[int] = []
@@ -147,7 +147,7 @@ REACH = {3: _reach_table(3), 1: _reach_table(1)}
 # ABOVE[p]: the pointers (as bits) whose position reaches every card that pointer p reaches:
 # p itself and p - 3, p - 6, … (draws lead from them to p); any pointer for 0 (draws to the end
 # and a recycle lead from it to 0).
-ABOVE = [(1 << 25) - 1] + [sum(1 << q for q in range(p, 0, -3)) for p in range(1, 25)]
+ABOVE = [(1 << 53) - 1] + [sum(1 << q for q in range(p, 0, -3)) for p in range(1, 53)]
 
 
 class _OutOfTime(Exception):

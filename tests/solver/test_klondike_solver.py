@@ -187,6 +187,17 @@ def test_the_line_taps_the_stock_to_reach_a_card() -> None:
     replays_to_won(state, result.line)
 
 
+@pytest.mark.parametrize("draw", ["3", "1"])
+def test_a_position_with_every_card_in_the_stock(draw: str) -> None:
+    cards = [r + s for s in "shdc" for r in RANKS]
+    random.Random(8).shuffle(cards)
+    state = position({"S": [f"[{c}]" for c in cards]}, draw)
+    result = solve_klondike(state, 5.0)
+    assert result.verdict is not Verdict.UNKNOWN
+    if result.verdict is Verdict.WINNABLE:
+        replays_to_won(state, result.line)
+
+
 def test_a_card_lying_on_its_only_ways_out_is_lost() -> None:
     """2s lies on the face-down As and both red threes: it can neither go up nor move, and the
     static test says so at once."""
