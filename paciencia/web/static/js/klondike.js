@@ -2,6 +2,7 @@
 // draws it and turns taps, drags, the run picker and keys into move tokens.
 
 import * as api from "./api.js";
+import { makeCard as drawCard } from "./cards.js";
 import { announce } from "./a11y.js";
 
 const SUITS = "shdc";
@@ -117,22 +118,9 @@ function cardRects() {
 }
 
 function makeCard(card, i) {
-  const el = document.createElement("span");
-  const suit = Math.floor(card / 13);
-  el.className = "card " + (suit === 1 || suit === 2 ? "red" : "black");
+  const el = drawCard(card, face(card));
   el.dataset.card = String(card);
   if (i !== undefined) el.dataset.i = String(i);
-  const f = face(card);
-  const rank = document.createElement("span");
-  rank.className = "rk";
-  rank.textContent = f.slice(0, -1);
-  const small = document.createElement("span");
-  small.className = "st";
-  small.textContent = f.slice(-1);
-  const pip = document.createElement("span");
-  pip.className = "pip";
-  pip.textContent = f.slice(-1);
-  el.append(rank, small, pip);
   return el;
 }
 

@@ -1,5 +1,6 @@
 // Draws the state: once per animation frame at most; cards move with CSS transforms.
 
+import { makeCard } from "./cards.js";
 import { state, dests } from "./state.js";
 
 const refs = new Map(); // place id -> {button, slot, card, count}
@@ -51,23 +52,6 @@ export function requestRender() {
     queued = false;
     render();
   });
-}
-
-function makeCard(card, face) {
-  const el = document.createElement("span");
-  const suit = Math.floor(card / 13);
-  el.className = "card " + (suit === 1 || suit === 2 ? "red" : "black");
-  const rank = document.createElement("span");
-  rank.className = "rk";
-  rank.textContent = face.slice(0, -1);
-  const small = document.createElement("span");
-  small.className = "st";
-  small.textContent = face.slice(-1);
-  const pip = document.createElement("span");
-  pip.className = "pip";
-  pip.textContent = face.slice(-1);
-  el.append(rank, small, pip);
-  return el;
 }
 
 export function formatTime(seconds) {
