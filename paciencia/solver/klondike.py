@@ -88,7 +88,7 @@ KING = 12
 COLS = 7
 SUIT_LETTERS = "shdc"
 
-FAST_SHARE = 0.3
+FAST_SHARE = 0.2
 """Share of the time given to the fast (unsound, win-finding) searches."""
 FIRST_LIMIT = 400
 """Node budget of the first fast search; each restart gets ``GROWTH`` times more (many short
