@@ -210,13 +210,14 @@ def _hopeless(cols: list[list[int]], tal: list[int], found: list[int], ptr: int,
     Facts per card, grown from nothing to a least fixed point:
 
     * ``bare``: a column card becomes a column end (it is one, or the card right above it is
-      ``free``);
-    * ``free``: a column card leaves the card or place under it: it is face up or ``bare``, and
-      it goes ``up``, or a card it may lie on can be a column end at hand (in another column and
-      ``bare``; above it in its own column, ``free`` and ``bare``; never below it; not in a
-      column and ``lands``), or it is a King and another column can be emptied (is empty, or
-      its first card is ``free``);
-    * ``lands``: a card from a foundation, or a ``drawn`` stock card, can be put on a column (a
+      ``free``: only a move of that card's own can uncover it);
+    * ``free``: a column card leaves the card or place under it by a move of its own (not carried
+      on a run that starts under it): it is face up or ``bare``, and it goes ``up``, or a card it
+      may lie on is ``bare`` (wherever it lies: a run starting between the two can carry this
+      card away first) or, out of the columns, ``lands``, or it is a King and another column can
+      be emptied (is empty, or its first card is ``free``);
+    * ``lands``: a card from a foundation (its top, or a card whose successor ``lands``), a
+      ``drawn`` stock card, or a column card back from its foundation, can be put on a column (a
       card it may lie on is ``bare`` in a column or ``lands``, or it is a King and a column can
       be emptied);
     * ``up``: the card before it in its suit is ``up`` (or it is an Ace), and it is ``bare``, or
@@ -237,12 +238,11 @@ def _hopeless(cols: list[list[int]], tal: list[int], found: list[int], ptr: int,
     free = [False] * 53  # index 52: "no card", never free
     lands = [False] * 52
     col_of = [-1] * 52
-    depth = [0] * 52
     for s in range(4):
         for r in range(found[s]):
             up[s * 13 + r] = True
-    # Per column, top to bottom: (card, face up, column, depth, card right above or 52).
-    cells: list[tuple[int, bool, int, int, int]] = []
+    # Per column, top to bottom: (card, face up, column, card right above or 52).
+    cells: list[tuple[int, bool, int, int]] = []
     firsts: list[int] = []
     empty_now = False
     for i, col in enumerate(cols):
@@ -254,12 +254,11 @@ def _hopeless(cols: list[list[int]], tal: list[int], found: list[int], ptr: int,
         for k in range(len(col) - 1, -1, -1):
             c = col[k] & 63
             col_of[c] = i
-            depth[c] = k
-            cells.append((c, col[k] < FD, i, k, above))
+            cells.append((c, col[k] < FD, i, above))
             above = c
         bare[col[-1] & 63] = True
-    # Stock and foundation cards, Kings first: a card lands on one that landed before it.
-    others = sorted((c for c in range(52) if col_of[c] < 0), key=RANK.__getitem__, reverse=True)
+    # Kings first: a card lands on one that landed before it.
+    landers = sorted(range(52), key=RANK.__getitem__, reverse=True)
     drawn = [True] * 52  # for the cards out of the stock it plays no part
     if draw == 3 and tal:
         for c in tal:
@@ -280,8 +279,8 @@ def _hopeless(cols: list[list[int]], tal: list[int], found: list[int], ptr: int,
                 if not drawn[c] and (lands[tal[i + 1]] or up[tal[i + 1]]):
                     drawn[c] = changed = True
         any_empty = empty_now or any(free[c] for c in firsts)
-        for c in others:
-            if not lands[c] and drawn[c]:
+        for c in landers:
+            if not lands[c] and drawn[c] and (RANK[c] >= found[SUIT[c]] - 1 or lands[c + 1]):
                 if RANK[c] == KING:
                     ok = any_empty
                 else:
@@ -290,18 +289,14 @@ def _hopeless(cols: list[list[int]], tal: list[int], found: list[int], ptr: int,
                 if ok:
                     lands[c] = changed = True
         nfree = sum(free[c] for c in firsts)
-        for c, face_up, i, k, above in cells:
+        for c, face_up, i, above in cells:
             if not bare[c] and free[above]:
                 bare[c] = changed = True
             if not free[c] and (face_up or bare[c]):
                 ok = up[c]
                 if not ok:
                     for q in PARENTS[c]:
-                        j = col_of[q]
-                        if j != i:
-                            ok = bare[q] if j >= 0 else lands[q]
-                        elif depth[q] > k:
-                            ok = free[q] and bare[q]
+                        ok = bare[q] if col_of[q] >= 0 else lands[q]
                         if ok:
                             break
                     else:

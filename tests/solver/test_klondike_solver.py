@@ -225,25 +225,43 @@ GROUPS = {
 
 
 def test_a_stock_whose_groups_of_three_never_show_the_card_needed_is_lost() -> None:
-    """Draw three turns 2s 3s 4s, then 5s 6s: only 4s and 6s ever show, and nothing takes them.
-    The search proves it (the static test, which lets every stock card be played, cannot); the
-    same cards in draw one are won."""
+    """Draw three turns 2s 3s 4s, then 5s 6s: only 4s and 6s ever show, and nothing takes them
+    (the red cards are under the red Kings on their foundations). The static test sees it from
+    the stock alone; the same cards in draw one are won."""
     lost = position(GROUPS, "3")
     assert plain_winnable(lost) is False
-    assert not _Search(lost, 0, 0).hopeless()
     result = solve_klondike(lost, 5.0)
-    assert result.verdict is Verdict.UNWINNABLE and result.notes["proof"] == "search"
+    assert result.verdict is Verdict.UNWINNABLE and result.notes["proof"] == "static"
     won = position(GROUPS, "1")
     result = solve_klondike(won, 2.0)
     assert result.verdict is Verdict.WINNABLE
     replays_to_won(won, result.line)
 
 
+# Both black Queens need a red King, and the only one that can come out (Kd, from the stock)
+# takes the first of them, which then has nowhere else to go; Kh lies under them all.
+TWO_QUEENS = {
+    "Fs": up("s", "A23456789"),
+    "Fh": up("h", "A23456789T"),
+    "Fd": up("d", "A23456789TJQ"),
+    "Fc": up("c", "A23456789T"),
+    "1": ["[Kh]", "[Js]", "[Jc]", "[Jh]", "[Qs]", "[Ks]", "[Qc]", "[Kc]", "Ts"],
+    "W": ["Qh"],
+    "S": ["[Kd]"],
+}
+
+
+def test_a_loss_that_only_the_search_proves() -> None:
+    state = position(TWO_QUEENS, "3")
+    assert not _Search(state, 0, 0).hopeless()
+    assert plain_winnable(state) is False
+    result = solve_klondike(state, 5.0)
+    assert result.verdict is Verdict.UNWINNABLE and result.notes["proof"] == "search"
+
+
 def test_out_of_time_is_unknown() -> None:
-    state = KlondikeGame("3").new_state(0)
-    result = solve_klondike(state, 0.0)
-    assert result.verdict in (Verdict.UNKNOWN, Verdict.UNWINNABLE, Verdict.WINNABLE)
-    assert solve_klondike(state, 0.0).verdict is Verdict.UNKNOWN or result.verdict is not Verdict.UNKNOWN
+    result = solve_klondike(KlondikeGame("3").new_state(0), 0.0)
+    assert result.verdict is Verdict.UNKNOWN and result.line == ()
 
 
 # -- the shortcuts against plain search --------------------------------------------------------
@@ -321,6 +339,25 @@ def test_every_safe_card_keeps_a_won_position_won(draw: str) -> None:
                 assert search_verdict(after, 5.0, autos=False, deadcheck=False), (state.to_text(), token)
                 tried += 1
     assert tried >= 30
+
+
+@pytest.mark.parametrize("draw", ["3", "1"])
+def test_the_static_test_never_condemns_a_position_on_a_winning_line(draw: str) -> None:
+    """Thousands of mid-game positions with face-up runs: a run can carry a card away from
+    above a card it may lie on, so that card is not out of reach (an earlier version of the
+    test got this wrong and condemned positions along won games)."""
+    checked = 0
+    for number in [*QUICK[draw], 21, 23, 31]:
+        state = KlondikeGame(draw).new_state(number)
+        result = solve_klondike(state, 3.0)
+        if result.verdict is not Verdict.WINNABLE:
+            continue
+        sim = state.copy()
+        for token in result.line:
+            assert not _Search(sim, 0, 0).hopeless(), (number, sim.to_text())
+            checked += 1
+            sim.play(token)
+    assert checked >= 2000
 
 
 @pytest.mark.parametrize("stock", [1, 6])
