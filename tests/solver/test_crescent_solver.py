@@ -9,8 +9,8 @@ import pytest
 
 from paciencia.games import new_state, state_from_text
 from paciencia.games.crescent import CrescentState
-from paciencia.solver import Verdict
-from paciencia.solver.crescent import _Board, crescent_progress, hint_crescent, solve_crescent
+from paciencia.solver import Verdict, _crescent
+from paciencia.solver.crescent import crescent_progress, hint_crescent, solve_crescent
 
 FOUNDATIONS = ["As", "Ah", "Ad", "Ac", "Ks", "Kh", "Kd", "Kc"]
 RANKS = "A23456789TJQK"
@@ -170,16 +170,18 @@ def test_dead_and_clearance_rules_against_plain_search() -> None:
     dead = cleared = 0
     for _ in range(300):
         state = random_endgame(rng, 8)
-        b = _Board.of(state)
-        if b.dead():
+        dead_now, up, piles, a, d = _crescent.reductions(
+            [list(p) for p in state.piles], state.ftop[:4], state.ftop[4:], state.redeals
+        )
+        if dead_now:
             dead += 1
             assert not plain(state), state.to_text()
-        if b.clear_isolated():
+        if up:
             cleared += 1
             after = position(
-                {i + 1: [RANKS[c % 13] + SUITS[c // 13] for c in p] for i, p in enumerate(b.piles)},
-                {f: (b.a[i] + 1 if i < 4 else 13 - b.d[i - 4]) for i, f in enumerate(FOUNDATIONS)},
-                b.redeals,
+                {i + 1: [RANKS[c % 13] + SUITS[c // 13] for c in p] for i, p in enumerate(piles)},
+                {f: (a[i] + 1 if i < 4 else 13 - d[i - 4]) for i, f in enumerate(FOUNDATIONS)},
+                state.redeals,
             )
             assert plain(after) is plain(state), state.to_text()
     assert dead > 5 and cleared > 5

@@ -1,0 +1,704 @@
+/* The Crescent solver's search loop, in C: the same board, moves, reductions and evaluation as
+ * paciencia/solver/crescent.py describes (read its docstring for the rules and the proofs), at a
+ * few million positions a second instead of tens of thousands.
+ *
+ * One entry point, search(), runs a depth-first search over make/unmake with a transposition
+ * table. Options make it either the sound exhaustive search (every move, children ordered by
+ * the evaluation) or a heuristic dive (a move up taken greedily, random noise in the order, a
+ * node budget). Both apply the sound reductions (clear_isolated, dead). It returns the trail of
+ * a win, which Python replays on the engine before trusting it.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define NP 16
+#define CAP 104
+#define LIMIT 13
+#define ASC 16
+#define DESC 20
+#define MET 24
+#define RD (-1)
+#define KING 12
+#define MAXM 300
+
+enum { WON = 0, EXHAUSTED = 1, BUDGET = 2, TIMEOUT = 3, FULL = 4 };
+
+static int RANK_[52], SUIT_[52], UPC[52], DOWNC[52];
+static uint64_t Z[CAP][52];
+
+static uint64_t mix(uint64_t x) {
+    x += 0x9E3779B97F4A7C15ULL;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+}
+
+typedef struct {
+    uint8_t c[NP][CAP];
+    int len[NP];
+    int a[4], d[4];
+    int redeals;
+    uint64_t h[NP];
+    int *trail;
+    int nt, tcap;
+} Board;
+
+static void rehash(Board *b, int i) {
+    uint64_t h = 0;
+    for (int k = 0; k < b->len[i]; k++) h ^= Z[k][b->c[i][k]];
+    b->h[i] = h;
+}
+
+static int met(const Board *b, int s) { return b->d[s] == b->a[s] + 1; }
+
+static void key(const Board *b, uint64_t *k1, uint64_t *k2) {
+    uint64_t x = 0, y = 0;
+    for (int i = 0; i < NP; i++) {
+        uint64_t h = b->h[i] + (uint64_t)b->len[i] * 0xD6E8FEB86659FD93ULL;
+        x += mix(h);
+        y += mix(h ^ 0xA0761D6478BD642FULL);
+    }
+    uint64_t f = (uint64_t)b->redeals;
+    for (int s = 0; s < 4; s++) {
+        int code = met(b, s) ? 255 : b->a[s] * 14 + b->d[s];
+        f = f * 256 + (uint64_t)code;
+    }
+    *k1 = x ^ mix(f);
+    *k2 = y ^ mix(f ^ 0xE7037ED1A0B428DBULL);
+}
+
+static void push_trail(Board *b, int t) {
+    if (b->nt == b->tcap) {
+        b->tcap *= 2;
+        b->trail = realloc(b->trail, sizeof(int) * (size_t)b->tcap);
+    }
+    b->trail[b->nt++] = t;
+}
+
+static void pile_push(Board *b, int i, int card) {
+    b->h[i] ^= Z[b->len[i]][card];
+    b->c[i][b->len[i]++] = (uint8_t)card;
+}
+
+static int pile_pop(Board *b, int i) {
+    int card = b->c[i][--b->len[i]];
+    b->h[i] ^= Z[b->len[i]][card];
+    return card;
+}
+
+static void make(Board *b, int m) {
+    if (m < 0) {
+        for (int i = 0; i < NP; i++) {
+            int n = b->len[i];
+            if (n > 1) {
+                uint8_t first = b->c[i][0];
+                memmove(b->c[i], b->c[i] + 1, (size_t)(n - 1));
+                b->c[i][n - 1] = first;
+                rehash(b, i);
+            }
+        }
+        b->redeals--;
+        push_trail(b, m);
+        return;
+    }
+    int src = m >> 5, dst = m & 31;
+    int card = pile_pop(b, src);
+    if (dst < ASC) {
+        pile_push(b, dst, card);
+        push_trail(b, m);
+    } else if (dst < DESC) {
+        b->a[dst - ASC]++;
+        push_trail(b, m);
+    } else if (dst < MET) {
+        b->d[dst - DESC]--;
+        push_trail(b, m);
+    } else {
+        int s = dst - MET;
+        push_trail(b, m | (b->a[s] << 10));
+        b->a[s] = b->d[s] = RANK_[card];
+    }
+}
+
+static void unmake(Board *b) {
+    int t = b->trail[--b->nt];
+    if (t < 0) {
+        for (int i = 0; i < NP; i++) {
+            int n = b->len[i];
+            if (n > 1) {
+                uint8_t last = b->c[i][n - 1];
+                memmove(b->c[i] + 1, b->c[i], (size_t)(n - 1));
+                b->c[i][0] = last;
+                rehash(b, i);
+            }
+        }
+        b->redeals++;
+        return;
+    }
+    int m = t & 1023, src = m >> 5, dst = m & 31, card;
+    if (dst < ASC) {
+        card = pile_pop(b, dst);
+    } else if (dst < DESC) {
+        int s = dst - ASC;
+        card = s * 13 + b->a[s];
+        b->a[s]--;
+    } else if (dst < MET) {
+        int s = dst - DESC;
+        card = s * 13 + b->d[s];
+        b->d[s]++;
+    } else {
+        int s = dst - MET;
+        card = s * 13 + b->a[s];
+        b->a[s] = t >> 10;
+        b->d[s] = b->a[s] + 1;
+    }
+    pile_push(b, src, card);
+}
+
+static int is_up(int m) { return m >= 0 && (m & 31) >= ASC; }
+
+static int won(const Board *b) {
+    for (int i = 0; i < NP; i++)
+        if (b->len[i]) return 0;
+    return 1;
+}
+
+static int up_count(const Board *b) {
+    int n = 0;
+    for (int s = 0; s < 4; s++) {
+        int a = b->a[s], d = b->d[s];
+        n += d > a ? a + 1 + 13 - d : 13 + (a - d + 1);
+    }
+    return n;
+}
+
+/* Pile moves, moves up (a met suit's card as one move) and the redeal. */
+static int gen(const Board *b, int *out) {
+    int n = 0, any_long = 0;
+    for (int i = 0; i < NP; i++) {
+        int li = b->len[i];
+        if (!li) continue;
+        if (li > 1) any_long = 1;
+        int c = b->c[i][li - 1], s = SUIT_[c], r = RANK_[c], base = i << 5;
+        if (met(b, s)) {
+            out[n++] = base | (MET + s);
+        } else {
+            if (b->a[s] == r - 1) out[n++] = base | (ASC + s);
+            if (b->d[s] == r + 1) out[n++] = base | (DESC + s);
+        }
+        int up = UPC[c], down = DOWNC[c];
+        for (int j = 0; j < NP; j++) {
+            int lj = b->len[j];
+            if (j == i || lj == 0 || lj >= LIMIT) continue;
+            int t = b->c[j][lj - 1];
+            if (t == up || t == down) out[n++] = base | j;
+        }
+    }
+    if (b->redeals && any_long) out[n++] = RD;
+    return n;
+}
+
+/* Safe moves up: empties every isolated pile that can go up whole now (proof: crescent.py,
+ * _Board.clear_isolated). Returns how many cards went up. */
+static int clear_isolated(Board *b) {
+    int done = 0, changed = 1;
+    while (changed) {
+        changed = 0;
+        int where[52];
+        for (int c = 0; c < 52; c++) where[c] = -2; /* -2 nowhere, -1 several piles */
+        for (int i = 0; i < NP; i++)
+            for (int k = 0; k < b->len[i]; k++) {
+                int c = b->c[i][k];
+                where[c] = (where[c] == -2 || where[c] == i) ? i : -1;
+            }
+        for (int i = 0; i < NP; i++) {
+            int n = b->len[i];
+            if (!n) continue;
+            int ok = 1;
+            for (int k = 0; k < n && ok; k++) {
+                int c = b->c[i][k], s = SUIT_[c];
+                int wu = where[UPC[c]], wd = where[DOWNC[c]];
+                if (b->d[s] > b->a[s] || (wu != -2 && wu != i) || (wd != -2 && wd != i)) ok = 0;
+            }
+            if (!ok) continue;
+            int ta[4], td[4];
+            memcpy(ta, b->a, sizeof ta);
+            memcpy(td, b->d, sizeof td);
+            for (int k = n - 1; k >= 0 && ok; k--) {
+                int c = b->c[i][k], s = SUIT_[c], r = RANK_[c];
+                if (ta[s] == r - 1) ta[s] = r;
+                else if (td[s] == r + 1) td[s] = r;
+                else ok = 0;
+            }
+            if (!ok) continue;
+            while (b->len[i]) {
+                int c = b->c[i][b->len[i] - 1], s = SUIT_[c];
+                make(b, (i << 5) | (b->a[s] == RANK_[c] - 1 ? ASC + s : DESC + s));
+                done++;
+            }
+            changed = 1;
+        }
+    }
+    return done;
+}
+
+/* Proved lost with no redeal left (proof: crescent.py, _Board.dead). */
+static int dead(const Board *b) {
+    if (b->redeals) return 0;
+    int cnt[52], wp[52][2], wh[52][2];
+    memset(cnt, 0, sizeof cnt);
+    for (int i = 0; i < NP; i++)
+        for (int k = 0; k < b->len[i]; k++) {
+            int c = b->c[i][k];
+            if (cnt[c] < 2) {
+                wp[c][cnt[c]] = i;
+                wh[c][cnt[c]] = k;
+            }
+            cnt[c]++;
+        }
+    for (int i = 0; i < NP; i++) {
+        for (int h = 1; h < b->len[i]; h++) {
+            int y = b->c[i][h], s = SUIT_[y];
+            int a = b->a[s], d = b->d[s];
+            if (d > a) continue;
+            int ry = RANK_[y], asc_y = ry > a, blocked = 0;
+            for (int k = 0; k < h && !blocked; k++) {
+                int x = b->c[i][k];
+                if (SUIT_[x] != s) continue;
+                int rx = RANK_[x];
+                if ((asc_y && rx > a && rx < ry) || (!asc_y && rx < d && rx > ry)) blocked = 1;
+            }
+            if (!blocked) continue;
+            int stuck = 1;
+            int nb[2] = {UPC[y], DOWNC[y]};
+            for (int q = 0; q < 2 && stuck; q++) {
+                int n = nb[q];
+                for (int e = 0; e < cnt[n] && e < 2; e++)
+                    if (!(wp[n][e] == i && wh[n][e] < h)) stuck = 0;
+            }
+            if (stuck) return 1;
+        }
+    }
+    return 0;
+}
+
+/* Higher is better (crescent.py, _evaluate). */
+static int evaluate(const Board *b, int w_inv, int w_redeal) {
+    int score = 40 * up_count(b) + w_redeal * b->redeals;
+    int group[52], order[52], need[52];
+    for (int c = 0; c < 52; c++) group[c] = need[c] = -1, order[c] = 0;
+    for (int s = 0; s < 4; s++) {
+        int as = b->a[s], ds = b->d[s], base = s * 13;
+        if (ds == as + 1) continue;
+        for (int r = as + 1; r < 13; r++)
+            if (r >= ds) group[base + r] = 2 * s, order[base + r] = r;
+        for (int r = 0; r < ds; r++)
+            if (r <= as) group[base + r] = 2 * s + 1, order[base + r] = 13 - r;
+        if (as < KING) need[base + as + 1] = 2 * s;
+        if (ds > 0) need[base + ds - 1] = 2 * s + 1;
+    }
+    int depth[8] = {12, 12, 12, 12, 12, 12, 12, 12}, inv = 0;
+    for (int i = 0; i < NP; i++) {
+        int n = b->len[i];
+        /* per group: the orders seen below so far */
+        int seen_n[8] = {0};
+        int seen_o[8][CAP > 16 ? 16 : CAP];
+        for (int h = 0; h < n; h++) {
+            int c = b->c[i][h], f = need[c];
+            if (f >= 0 && n - 1 - h < depth[f]) depth[f] = n - 1 - h;
+            int g = group[c];
+            if (g < 0) continue;
+            int o = order[c];
+            for (int q = 0; q < seen_n[g]; q++)
+                if (seen_o[g][q] < o) inv++;
+            if (seen_n[g] < 16) seen_o[g][seen_n[g]++] = o;
+        }
+    }
+    for (int f = 0; f < 8; f++) {
+        int s = f >> 1;
+        if (met(b, s) || ((f & 1) && b->d[s] == 0) || (!(f & 1) && b->a[s] == KING)) continue;
+        score -= 3 * depth[f];
+    }
+    return score - w_inv * inv;
+}
+
+/* -- transposition table: a set of 128-bit keys, open addressing ------------------------------ */
+
+typedef struct {
+    uint64_t *k1, *k2;
+    size_t mask, used, limit;
+} Table;
+
+static int table_init(Table *t, int bits) {
+    size_t n = (size_t)1 << bits;
+    t->k1 = calloc(n, sizeof(uint64_t));
+    t->k2 = calloc(n, sizeof(uint64_t));
+    t->mask = n - 1;
+    t->used = 0;
+    t->limit = n / 2;
+    return t->k1 && t->k2;
+}
+
+static void table_free(Table *t) {
+    free(t->k1);
+    free(t->k2);
+}
+
+static size_t table_max_bits = 26;
+
+static int table_grow(Table *t) {
+    size_t n = (t->mask + 1) * 2;
+    if (n > ((size_t)1 << table_max_bits)) return 0;
+    uint64_t *k1 = calloc(n, sizeof(uint64_t)), *k2 = calloc(n, sizeof(uint64_t));
+    if (!k1 || !k2) {
+        free(k1);
+        free(k2);
+        return 0;
+    }
+    for (size_t i = 0; i <= t->mask; i++) {
+        if (!t->k1[i]) continue;
+        size_t j = t->k1[i] & (n - 1);
+        while (k1[j]) j = (j + 1) & (n - 1);
+        k1[j] = t->k1[i];
+        k2[j] = t->k2[i];
+    }
+    table_free(t);
+    t->k1 = k1;
+    t->k2 = k2;
+    t->mask = n - 1;
+    t->limit = n / 2;
+    return 1;
+}
+
+/* 1 if newly added, 0 if present, -1 if the table is full. */
+static int table_add(Table *t, uint64_t k1, uint64_t k2) {
+    if (!k1) k1 = 1;
+    size_t j = k1 & t->mask;
+    while (t->k1[j]) {
+        if (t->k1[j] == k1 && t->k2[j] == k2) return 0;
+        j = (j + 1) & t->mask;
+    }
+    if (t->used + 1 > t->limit) {
+        if (!table_grow(t)) return -1;
+        return table_add(t, k1, k2);
+    }
+    t->k1[j] = k1;
+    t->k2[j] = k2;
+    t->used++;
+    return 1;
+}
+
+static int table_has(const Table *t, uint64_t k1, uint64_t k2) {
+    if (!k1) k1 = 1;
+    size_t j = k1 & t->mask;
+    while (t->k1[j]) {
+        if (t->k1[j] == k1 && t->k2[j] == k2) return 1;
+        j = (j + 1) & t->mask;
+    }
+    return 0;
+}
+
+/* -- the search ---------------------------------------------------------------------------------- */
+
+typedef struct {
+    int greedy;      /* take one move up when there is one (unsound: heuristic dives only) */
+    long budget;     /* node budget, <= 0 for none */
+    double deadline; /* CLOCK_MONOTONIC seconds */
+    int w_inv, w_redeal;
+    double noise;
+    uint64_t rng;
+} Options;
+
+typedef struct {
+    int off, n, i, mark;
+} Frame;
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static uint64_t next_rand(uint64_t *s) {
+    *s += 0x9E3779B97F4A7C15ULL;
+    return mix(*s);
+}
+
+typedef struct {
+    int *moves;
+    int n, cap;
+    Frame *frames;
+    int nf, fcap;
+} Stack;
+
+static int *reserve(Stack *st, int n) {
+    while (st->n + n > st->cap) {
+        st->cap *= 2;
+        st->moves = realloc(st->moves, sizeof(int) * (size_t)st->cap);
+    }
+    return st->moves + st->n;
+}
+
+static void push_frame(Stack *st, int off, int n, int mark) {
+    if (st->nf == st->fcap) {
+        st->fcap *= 2;
+        st->frames = realloc(st->frames, sizeof(Frame) * (size_t)st->fcap);
+    }
+    st->frames[st->nf++] = (Frame){off, n, 0, mark};
+}
+
+typedef struct {
+    int m;
+    double score;
+} Scored;
+
+static int by_score(const void *x, const void *y) {
+    double a = ((const Scored *)x)->score, b = ((const Scored *)y)->score;
+    return a < b ? 1 : a > b ? -1 : 0;
+}
+
+/* Enters the position: reductions, then either a win (1), a cut (0) or a new frame (0). -1 when
+ * the table is full. */
+static int enter(Board *b, Table *t, Stack *st, Options *o) {
+    clear_isolated(b);
+    if (won(b)) return 1;
+    uint64_t k1, k2;
+    key(b, &k1, &k2);
+    int added = table_add(t, k1, k2);
+    if (added < 0) return -1;
+    if (!added || dead(b)) return 0;
+    int ms[MAXM];
+    int n = gen(b, ms);
+    int mark = b->nt;
+    if (o->greedy) {
+        int ups[MAXM], nu = 0;
+        for (int q = 0; q < n; q++)
+            if (is_up(ms[q])) ups[nu++] = ms[q];
+        if (nu) {
+            int pick = o->noise > 0 ? ups[next_rand(&o->rng) % (uint64_t)nu] : ups[0];
+            int *dst = reserve(st, 1);
+            dst[0] = pick;
+            push_frame(st, st->n, 1, mark);
+            st->n += 1;
+            return 0;
+        }
+    }
+    Scored sc[MAXM];
+    int ns = 0;
+    for (int q = 0; q < n; q++) {
+        make(b, ms[q]);
+        uint64_t c1, c2;
+        key(b, &c1, &c2);
+        if (!table_has(t, c1, c2)) {
+            double e = evaluate(b, o->w_inv, o->w_redeal);
+            if (o->noise > 0) e += o->noise * (double)(next_rand(&o->rng) >> 11) * (1.0 / 9007199254740992.0);
+            sc[ns++] = (Scored){ms[q], e};
+        }
+        unmake(b);
+    }
+    qsort(sc, (size_t)ns, sizeof(Scored), by_score);
+    int *dst = reserve(st, ns);
+    for (int q = 0; q < ns; q++) dst[q] = sc[q].m;
+    push_frame(st, st->n, ns, mark);
+    st->n += ns;
+    return 0;
+}
+
+static int run(Board *b, Options *o, long *nodes) {
+    Table t;
+    if (!table_init(&t, 20)) return FULL;
+    Stack st = {malloc(sizeof(int) * 4096), 0, 4096, malloc(sizeof(Frame) * 1024), 0, 1024};
+    long start = *nodes;
+    int result = EXHAUSTED;
+    int r = enter(b, &t, &st, o);
+    if (r == 1) result = WON;
+    else if (r < 0) result = FULL;
+    else {
+        while (st.nf) {
+            Frame *f = &st.frames[st.nf - 1];
+            while (b->nt > f->mark) unmake(b);
+            if (f->i == f->n) {
+                st.n = f->off;
+                st.nf--;
+                continue;
+            }
+            int m = st.moves[f->off + f->i++];
+            make(b, m);
+            (*nodes)++;
+            if (o->budget > 0 && *nodes - start > o->budget) {
+                result = BUDGET;
+                break;
+            }
+            if ((*nodes & 1023) == 0 && now() > o->deadline) {
+                result = TIMEOUT;
+                break;
+            }
+            r = enter(b, &t, &st, o);
+            if (r == 1) {
+                result = WON;
+                break;
+            }
+            if (r < 0) {
+                result = FULL;
+                break;
+            }
+        }
+    }
+    table_free(&t);
+    free(st.moves);
+    free(st.frames);
+    return result;
+}
+
+/* Reads a position from Python (piles bottom to top, ascending and descending foundation tops). */
+static Board *board_of(PyObject *piles, PyObject *a, PyObject *d, int redeals) {
+    Board *b = calloc(1, sizeof(Board));
+    if (!b) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    b->tcap = 1024;
+    b->trail = malloc(sizeof(int) * 1024);
+    b->redeals = redeals;
+    if (!b->trail || !PySequence_Check(piles) || PySequence_Size(piles) != NP || PySequence_Size(a) != 4 ||
+        PySequence_Size(d) != 4 || redeals < 0)
+        goto bad;
+    for (int i = 0; i < NP; i++) {
+        PyObject *p = PySequence_GetItem(piles, i);
+        Py_ssize_t n = p ? PySequence_Size(p) : -1;
+        if (n < 0 || n > CAP) {
+            Py_XDECREF(p);
+            goto bad;
+        }
+        for (Py_ssize_t k = 0; k < n; k++) {
+            PyObject *x = PySequence_GetItem(p, k);
+            long c = x ? PyLong_AsLong(x) : -1;
+            Py_XDECREF(x);
+            if (c < 0 || c >= 52) {
+                Py_DECREF(p);
+                goto bad;
+            }
+            b->c[i][k] = (uint8_t)c;
+        }
+        b->len[i] = (int)n;
+        rehash(b, i);
+        Py_DECREF(p);
+    }
+    for (int s = 0; s < 4; s++) {
+        PyObject *x = PySequence_GetItem(a, s), *y = PySequence_GetItem(d, s);
+        b->a[s] = x ? (int)PyLong_AsLong(x) : -1;
+        b->d[s] = y ? (int)PyLong_AsLong(y) : -1;
+        Py_XDECREF(x);
+        Py_XDECREF(y);
+        if (b->a[s] < 0 || b->a[s] > 12 || b->d[s] < 0 || b->d[s] > 12) goto bad;
+    }
+    return b;
+bad:
+    PyErr_Clear();
+    PyErr_SetString(PyExc_ValueError, "not a Crescent position (16 piles of cards 0-51, 4 + 4 tops 0-12)");
+    free(b->trail);
+    free(b);
+    return NULL;
+}
+
+static void board_free(Board *b) {
+    free(b->trail);
+    free(b);
+}
+
+static PyObject *piles_list(const Board *b) {
+    PyObject *out = PyList_New(NP);
+    for (int i = 0; i < NP; i++) {
+        PyObject *p = PyList_New(b->len[i]);
+        for (int k = 0; k < b->len[i]; k++) PyList_SET_ITEM(p, k, PyLong_FromLong(b->c[i][k]));
+        PyList_SET_ITEM(out, i, p);
+    }
+    return out;
+}
+
+/* evaluate(piles, a, d, redeals, w_inv, w_redeal) -> int */
+static PyObject *py_evaluate(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *piles, *a, *d;
+    int redeals, w_inv, w_redeal;
+    if (!PyArg_ParseTuple(args, "OOOiii", &piles, &a, &d, &redeals, &w_inv, &w_redeal)) return NULL;
+    Board *b = board_of(piles, a, d, redeals);
+    if (!b) return NULL;
+    int e = evaluate(b, w_inv, w_redeal);
+    board_free(b);
+    return PyLong_FromLong(e);
+}
+
+/* reductions(piles, a, d, redeals) -> (dead, cleared, piles, a, d): the sound reductions, for
+ * the tests that check them against plain search. */
+static PyObject *py_reductions(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *piles, *a, *d;
+    int redeals;
+    if (!PyArg_ParseTuple(args, "OOOi", &piles, &a, &d, &redeals)) return NULL;
+    Board *b = board_of(piles, a, d, redeals);
+    if (!b) return NULL;
+    int is_dead = dead(b);
+    int cleared = clear_isolated(b);
+    PyObject *out = Py_BuildValue("(NiN(iiii)(iiii))", PyBool_FromLong(is_dead), cleared, piles_list(b), b->a[0],
+                                  b->a[1], b->a[2], b->a[3], b->d[0], b->d[1], b->d[2], b->d[3]);
+    board_free(b);
+    return out;
+}
+
+/* search(piles, a, d, redeals, greedy, budget, seconds, w_inv, w_redeal, noise, seed)
+ *   -> (status, trail, nodes); status 0 won (trail wins), 1 exhausted, 2 budget, 3 time, 4 full. */
+static PyObject *search(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *piles, *a, *d;
+    int redeals, greedy, w_inv, w_redeal;
+    long budget;
+    double seconds, noise;
+    unsigned long long seed;
+    if (!PyArg_ParseTuple(args, "OOOiildiidK", &piles, &a, &d, &redeals, &greedy, &budget, &seconds, &w_inv,
+                          &w_redeal, &noise, &seed))
+        return NULL;
+    Board *b = board_of(piles, a, d, redeals);
+    if (!b) return NULL;
+    Options o = {greedy, budget, now() + seconds, w_inv, w_redeal, noise, (uint64_t)seed};
+    long nodes = 0;
+    int status;
+    Py_BEGIN_ALLOW_THREADS;
+    status = run(b, &o, &nodes);
+    Py_END_ALLOW_THREADS;
+    PyObject *trail = PyList_New(0);
+    if (status == WON)
+        for (int q = 0; q < b->nt; q++) {
+            int t = b->trail[q];
+            PyObject *x = PyLong_FromLong(t < 0 ? -1 : t & 1023);
+            PyList_Append(trail, x);
+            Py_DECREF(x);
+        }
+    board_free(b);
+    return Py_BuildValue("iNl", status, trail, nodes);
+}
+
+static PyMethodDef methods[] = {
+    {"search", search, METH_VARARGS, "Depth-first search of a Crescent position (see crescent.py)."},
+    {"evaluate", py_evaluate, METH_VARARGS, "The heuristic evaluation of a position (higher is better)."},
+    {"reductions", py_reductions, METH_VARARGS, "Whether a position is dead, and it after the safe moves up."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_crescent", NULL, -1, methods, NULL, NULL, NULL, NULL};
+
+PyMODINIT_FUNC PyInit__crescent(void) {
+    for (int c = 0; c < 52; c++) {
+        RANK_[c] = c % 13;
+        SUIT_[c] = c / 13;
+        UPC[c] = (c / 13) * 13 + (c % 13 + 1) % 13;
+        DOWNC[c] = (c / 13) * 13 + (c % 13 + 12) % 13;
+    }
+    uint64_t s = 0x5EED0C4E5CE17ULL;
+    for (int k = 0; k < CAP; k++)
+        for (int c = 0; c < 52; c++) Z[k][c] = next_rand(&s);
+    return PyModule_Create(&module);
+}
