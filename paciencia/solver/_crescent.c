@@ -403,8 +403,18 @@ static int table_has(const Table *t, uint64_t k1, uint64_t k2) {
 
 /* -- the search ---------------------------------------------------------------------------------- */
 
+/* The best positions met in one deal phase, each just after a redeal from it (phase mode). */
+typedef struct {
+    double score;
+    uint64_t k1;
+    int *line, n;
+} End;
+
 typedef struct {
     int greedy;      /* take one move up when there is one (unsound: heuristic dives only) */
+    int keep;        /* phase mode when > 0: no redeal; keep the best `keep` redeal points */
+    End *ends;
+    int nends;
     long budget;     /* node budget, <= 0 for none */
     double deadline; /* CLOCK_MONOTONIC seconds */
     int w_inv, w_redeal;
@@ -460,6 +470,36 @@ static int by_score(const void *x, const void *y) {
     return a < b ? 1 : a > b ? -1 : 0;
 }
 
+static void note_end(Board *b, Options *o) {
+    int long_pile = 0;
+    for (int i = 0; i < NP; i++) long_pile |= b->len[i] > 1;
+    if (!long_pile) return;
+    make(b, RD);
+    uint64_t k1, k2;
+    key(b, &k1, &k2);
+    double e = evaluate(b, o->w_inv, o->w_redeal);
+    int worst = -1;
+    for (int q = 0; q < o->nends; q++) {
+        if (o->ends[q].k1 == k1) {
+            unmake(b);
+            return;
+        }
+        if (worst < 0 || o->ends[q].score < o->ends[worst].score) worst = q;
+    }
+    End *slot = NULL;
+    if (o->nends < o->keep) slot = &o->ends[o->nends++];
+    else if (e > o->ends[worst].score) slot = &o->ends[worst];
+    if (slot) {
+        free(slot->line);
+        slot->score = e;
+        slot->k1 = k1;
+        slot->n = b->nt;
+        slot->line = malloc(sizeof(int) * (size_t)b->nt);
+        for (int q = 0; q < b->nt; q++) slot->line[q] = b->trail[q] < 0 ? RD : b->trail[q] & 1023;
+    }
+    unmake(b);
+}
+
 /* Enters the position: reductions, then either a win (1), a cut (0) or a new frame (0). -1 when
  * the table is full. */
 static int enter(Board *b, Table *t, Stack *st, Options *o) {
@@ -473,6 +513,7 @@ static int enter(Board *b, Table *t, Stack *st, Options *o) {
     int ms[MAXM];
     int n = gen(b, ms);
     int mark = b->nt;
+    if (o->keep && n && ms[n - 1] == RD) n--;
     if (o->greedy) {
         int ups[MAXM], nu = 0;
         for (int q = 0; q < n; q++)
@@ -486,6 +527,7 @@ static int enter(Board *b, Table *t, Stack *st, Options *o) {
             return 0;
         }
     }
+    if (o->keep && b->redeals && n < MAXM) note_end(b, o);
     Scored sc[MAXM];
     int ns = 0;
     for (int q = 0; q < n; q++) {
@@ -654,16 +696,22 @@ static PyObject *py_reductions(PyObject *self, PyObject *args) {
 static PyObject *search(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *piles, *a, *d;
-    int redeals, greedy, w_inv, w_redeal;
+    int redeals, greedy, w_inv, w_redeal, keep;
     long budget;
     double seconds, noise;
     unsigned long long seed;
-    if (!PyArg_ParseTuple(args, "OOOiildiidK", &piles, &a, &d, &redeals, &greedy, &budget, &seconds, &w_inv,
-                          &w_redeal, &noise, &seed))
+    if (!PyArg_ParseTuple(args, "OOOiildiidKi", &piles, &a, &d, &redeals, &greedy, &budget, &seconds, &w_inv,
+                          &w_redeal, &noise, &seed, &keep))
         return NULL;
+    if (keep < 0 || keep > 64) {
+        PyErr_SetString(PyExc_ValueError, "keep must be 0..64");
+        return NULL;
+    }
     Board *b = board_of(piles, a, d, redeals);
     if (!b) return NULL;
-    Options o = {greedy, budget, now() + seconds, w_inv, w_redeal, noise, (uint64_t)seed};
+    End ends[64];
+    memset(ends, 0, sizeof ends);
+    Options o = {greedy, keep, ends, 0, budget, now() + seconds, w_inv, w_redeal, noise, (uint64_t)seed};
     long nodes = 0;
     int status;
     Py_BEGIN_ALLOW_THREADS;
@@ -678,7 +726,23 @@ static PyObject *search(PyObject *self, PyObject *args) {
             Py_DECREF(x);
         }
     board_free(b);
-    return Py_BuildValue("iNl", status, trail, nodes);
+    /* Each redeal point as (score, line, piles, a, d), the position rebuilt from the start. */
+    PyObject *out_ends = PyList_New(0);
+    for (int q = 0; q < o.nends; q++) {
+        Board *e = board_of(piles, a, d, redeals);
+        PyObject *line = PyList_New(ends[q].n);
+        for (int k = 0; k < ends[q].n; k++) {
+            make(e, ends[q].line[k]);
+            PyList_SET_ITEM(line, k, PyLong_FromLong(ends[q].line[k]));
+        }
+        PyObject *item = Py_BuildValue("(dNN(iiii)(iiii))", ends[q].score, line, piles_list(e), e->a[0], e->a[1],
+                                       e->a[2], e->a[3], e->d[0], e->d[1], e->d[2], e->d[3]);
+        PyList_Append(out_ends, item);
+        Py_DECREF(item);
+        board_free(e);
+        free(ends[q].line);
+    }
+    return Py_BuildValue("iNlN", status, trail, nodes, out_ends);
 }
 
 static PyMethodDef methods[] = {

@@ -3,6 +3,9 @@
 from collections.abc import Sequence
 
 Piles = Sequence[Sequence[int]]
+Tops = tuple[int, int, int, int]
+End = tuple[float, list[int], list[list[int]], Tops, Tops]
+"""A redeal point of a phase search: (score, line to it and its redeal, piles, a, d) after it."""
 
 def search(
     piles: Piles,
@@ -16,9 +19,10 @@ def search(
     w_redeal: int,
     noise: float,
     seed: int,
+    keep: int,
     /,
-) -> tuple[int, list[int], int]: ...
+) -> tuple[int, list[int], int, list[End]]: ...
 def evaluate(piles: Piles, a: Sequence[int], d: Sequence[int], redeals: int, w_inv: int, w_redeal: int, /) -> int: ...
 def reductions(
     piles: Piles, a: Sequence[int], d: Sequence[int], redeals: int, /
-) -> tuple[bool, int, list[list[int]], tuple[int, int, int, int], tuple[int, int, int, int]]: ...
+) -> tuple[bool, int, list[list[int]], Tops, Tops]: ...

@@ -60,10 +60,11 @@ Children are tried best-evaluated first (``evaluate``: cards up, redeals kept, e
 next card near a top, few *inversions* — a card above another of its suit that must go up first
 on the same foundation); the order never affects soundness.
 
-**Heuristic dives** take a move up greedily when one exists, add random noise to the order and
-stop after a node budget. They may throw a win away, so they only ever answer ``winnable``.
-Measured on random deals, the wins come early in a dive and different weights find different
-ones, so many short dives with varied weights beat one long one.
+**Heuristic tries** take a move up greedily when one exists, add random noise to the order and
+stop after a node budget: *dives* search the whole game depth-first; *phased* tries search one
+deal phase at a time and go on from its few best redeal points. They may throw a win away, so
+they only ever answer ``winnable``. Measured on random deals, the wins come early in a try and
+each kind and setting finds different ones, so many short varied tries beat one long one.
 """
 
 from __future__ import annotations
@@ -127,55 +128,96 @@ def _replay(state: CrescentState, line: Iterable[int]) -> list[str]:
 # -- the solver -----------------------------------------------------------------------------------
 
 
-def _dive(attempt: int, rng: random.Random) -> tuple[int, int, int, float]:
-    """The ``attempt``-th heuristic dive: (node budget, inversion weight, redeal weight, noise)."""
-    if attempt == 0:
-        return 20000, 6, 30, 0.0
+class _Timeout(Exception):
+    pass
+
+
+def _attempt(attempt: int, rng: random.Random) -> tuple[str, int, int, int, int, float]:
+    """The ``attempt``-th heuristic try: (kind, node budget, redeal points kept, inversion weight,
+    redeal weight, noise). The first two are plain; then the weights and budgets vary."""
+    first = (("dive", 20000, 0, 6, 30, 0.0), ("phased", 20000, 3, 20, 30, 0.0))
+    if attempt < len(first):
+        return first[attempt]
+    w_inv = rng.choice((3, 6, 12, 20, 40))
+    w_redeal = rng.choice((15, 30, 60, 100))
+    noise = rng.choice((5.0, 15.0, 40.0))
     grow = 1 + attempt // 50
-    return 20000 * grow, rng.choice((3, 6, 12, 20, 40)), rng.choice((15, 30, 60, 100)), rng.choice((5.0, 15.0, 40.0))
+    if attempt % 2:
+        return "phased", rng.choice((3000, 10000, 20000)) * grow, rng.choice((1, 2, 3)), w_inv, w_redeal, noise
+    return "dive", 20000 * grow, 0, w_inv, w_redeal, noise
+
+
+_Position = tuple[list[list[int]], list[int], list[int], int]
+
+
+def _phased(
+    pos: _Position, until: float, nodes: list[int], budget: int, keep: int, w: tuple[int, int, float], seed: int
+) -> list[int] | None:
+    """One deal phase searched (no redeal, ``budget`` nodes), then the next phases from its
+    ``keep`` best redeal points, best first: a beam over the phases, where the choices that
+    matter most are made."""
+    status, trail, n, ends = _crescent.search(*pos, 1, budget, until - time.perf_counter(), *w, seed, keep)
+    nodes[0] += n
+    if status == WON:
+        return trail
+    if status == TIMEOUT:
+        raise _Timeout
+    for _, line, piles, a, d in sorted(ends, key=lambda e: e[0], reverse=True):
+        rest = _phased((piles, list(a), list(d), pos[3] - 1), until, nodes, budget, keep, w, seed + 1)
+        if rest is not None:
+            return line + rest
+    return None
 
 
 def solve_crescent(state: CrescentState, timeout: float = 10.0) -> Result:
     """Solves a copy of ``state``: a winning line, a proof that none exists, or unknown.
 
-    Exhaustive tries (each given 2% of the timeout or a fifth of the time spent in dives so far,
-    whichever is more) alternate with heuristic dives until 85% of the time, so small positions
-    are settled at once either way; then the exhaustive search runs until the deadline. Only an
-    exhaustive run that ends can answer ``unwinnable``."""
+    Exhaustive tries (each given 1% of the timeout or a tenth of the time spent in heuristic
+    tries so far, whichever is more) alternate with heuristic tries until 85% of the time, so
+    small positions are settled at once either way; then the exhaustive search runs until the
+    deadline. Only an exhaustive run that ends can answer ``unwinnable``."""
     start = time.perf_counter()
     deadline = start + timeout
     if state.is_won():
         return Result(Verdict.WINNABLE, (), 0, 0.0)
     pos = _position(state)
     rng = random.Random(1)
-    dives_end = start + timeout * 0.85
-    slice_ = timeout * 0.02
+    tries_end = start + timeout * 0.85
+    slice_ = timeout * 0.01
     spent = 0.0
-    nodes = attempt = 0
-    notes: dict[str, object] = {}
+    nodes = [0]
+    attempt = 0
     while True:
         now = time.perf_counter()
-        last = now >= dives_end
+        last = now >= tries_end
         seconds = (deadline if last else min(deadline, now + slice_)) - now
-        status, trail, n = _crescent.search(*pos, 0, 0, max(seconds, 0.0), 6, 30, 0.0, 0)
-        nodes += n
+        status, trail, n, _ = _crescent.search(*pos, 0, 0, max(seconds, 0.0), 6, 30, 0.0, 0, 0)
+        nodes[0] += n
+        notes: dict[str, object] = {"tries": attempt}
         if status == WON:
-            return _won(state, trail, nodes, start, notes | {"phase": "exhaustive", "dives": attempt})
+            return _won(state, trail, nodes[0], start, notes | {"phase": "exhaustive"})
         if status == EXHAUSTED:
-            return Result(Verdict.UNWINNABLE, (), nodes, time.perf_counter() - start, notes | {"dives": attempt})
+            return Result(Verdict.UNWINNABLE, (), nodes[0], time.perf_counter() - start, notes)
         if last or status == FULL:
-            return Result(Verdict.UNKNOWN, (), nodes, time.perf_counter() - start, notes | {"dives": attempt})
-        budget, w_inv, w_redeal, noise = _dive(attempt, rng)
-        began = time.perf_counter()
-        status, trail, n = _crescent.search(
-            *pos, 1, budget, max(dives_end - began, 0.0), w_inv, w_redeal, noise, attempt
-        )
+            return Result(Verdict.UNKNOWN, (), nodes[0], time.perf_counter() - start, notes)
+        kind, budget, keep, w_inv, w_redeal, noise = _attempt(attempt, rng)
         attempt += 1
-        nodes += n
+        began = time.perf_counter()
+        try:
+            if kind == "dive":
+                status, trail, n, _ = _crescent.search(
+                    *pos, 1, budget, max(tries_end - began, 0.0), w_inv, w_redeal, noise, attempt, 0
+                )
+                nodes[0] += n
+                found = trail if status == WON else None
+            else:
+                found = _phased(pos, tries_end, nodes, budget, keep, (w_inv, w_redeal, noise), attempt)
+        except _Timeout:
+            found = None
         spent += time.perf_counter() - began
-        slice_ = max(slice_, spent * 0.2)
-        if status == WON:
-            return _won(state, trail, nodes, start, notes | {"phase": "dive", "dives": attempt})
+        slice_ = max(slice_, spent * 0.1)
+        if found is not None:
+            return _won(state, found, nodes[0], start, {"tries": attempt, "phase": kind})
 
 
 def _won(state: CrescentState, line: list[int], nodes: int, start: float, notes: dict[str, object]) -> Result:

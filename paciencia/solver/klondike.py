@@ -881,18 +881,30 @@ def _advances(state: KlondikeState, move: KlondikeMove, before: set[tuple[int, i
     return any(card not in moved for _, card in after - before)
 
 
-def useful_moves_klondike(state: State[KlondikeMove]) -> list[str]:
+def useful_moves_klondike(state: State[KlondikeMove], budget_seconds: float = 0.25) -> list[str]:
     """The legal moves (tokens) that really advance the game: a face-down card turned up, a
     card sent up, a column emptied (not by a King that already led its column), a waste card
     played (the stock's arrangement changes for good), a draw when some other stock card can
     then be played, or a move that makes one of these possible where it was not (a run moved
     so that the card it leaves can go up, a card taken down from a foundation so that another
-    can go on it…). An empty list with legal moves left means none of them helps."""
+    can go on it…). When none does, the first move of a winning line if the solver finds one
+    within ``budget_seconds`` (a win may need a longer preparation than one move). An empty list
+    with legal moves left means none of them helps."""
     if not isinstance(state, KlondikeState):
         raise TypeError("useful_moves_klondike takes a Klondike position")
     sim = state.copy()
     before = _progress(sim)
-    return [str(m) for m in sim.legal_moves() if _advances(sim, m, before)]
+    legal = sim.legal_moves()
+    useful = [str(m) for m in legal if _advances(sim, m, before)]
+    if useful or not legal:
+        return useful
+    token = _plan_step(sim)
+    if token is None:
+        result = solve_klondike(sim, budget_seconds)
+        if result.verdict == Verdict.WINNABLE and result.line:
+            _remember(sim, result.line)
+            token = result.line[0]
+    return [token] if token is not None else []
 
 
 # -- hints ---------------------------------------------------------------------------------

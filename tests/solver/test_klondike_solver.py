@@ -446,6 +446,18 @@ def test_the_heuristic_never_leads_back_to_a_position_seen() -> None:
     assert hint_klondike(state, 0.0) in {str(m) for m in moves}
 
 
+def test_when_no_move_looks_useful_the_first_move_of_a_winning_line_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A win may need more preparation than the one-move look-ahead sees: then the solver's
+    first move is offered rather than "nothing helps"."""
+    import paciencia.solver.klondike as module
+
+    state = KlondikeGame("3").new_state(QUICK["3"][0])
+    monkeypatch.setattr(module, "_advances", lambda *_: False)
+    useful = useful_moves_klondike(state)
+    assert len(useful) == 1 and useful[0] in {str(m) for m in state.legal_moves()}
+    assert hint_klondike(state) == useful[0]  # the line was remembered
+
+
 def test_useful_moves_on_a_built_position() -> None:
     state = position(
         {

@@ -73,10 +73,23 @@ BLOCKED_IN_ONE = klondike_table(
      "4": ["7c", "8c"], "5": ["9c", "Tc"], "6": ["Jc", "Qc"], "7": ["Kc"]},
 )
 
-# Legal moves (a lone King to the empty column, Kings down from the foundations), none that helps.
+# Legal moves (the lone K♥ to the empty column, Kings down from the foundations), none that helps,
+# and the position is lost: only hearts are in play, 2♥ lies on its face-down Ace and 3♥, the
+# black cards the hearts need are under the black Kings, and a King taken down takes nothing.
 NO_USEFUL = klondike_table(
-    {"S": [], "Fs": "K", "Fh": "K", "Fd": "K", "1": ["Kc"], "2": [], "3": ["[Ac]", "[2c]", "3c"],
-     "4": ["4c", "5c", "6c"], "5": ["7c", "8c"], "6": ["9c", "Tc"], "7": ["Jc", "Qc"]},
+    {
+        "S": [],
+        "Fs": "K",
+        "Fd": "K",
+        "Fc": "K",
+        "1": ["[Ah]", "[3h]", "2h"],
+        "2": ["[4h]", "5h"],
+        "3": ["6h"],
+        "4": ["7h"],
+        "5": ["[8h]", "[Th]", "[Jh]", "[Qh]", "9h"],
+        "6": [],
+        "7": ["Kh"],
+    },
 )
 
 # Every card face up and the stock empty: Finish sends the last 27 cards up, one by one.
