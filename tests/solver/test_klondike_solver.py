@@ -427,6 +427,28 @@ def test_no_useful_move_while_moves_exist() -> None:
     assert legal == {"7-6", "Fs-6", "Fd-6", "Fc-6"}
     assert useful_moves_klondike(state) == []
     assert hint_klondike(state, 0.1) in legal
+    # Lost (the site's tests use this position for "no move helps": no winning line may exist).
+    assert solve_klondike(state, 5.0).verdict is Verdict.UNWINNABLE
+
+
+@pytest.mark.parametrize("draw", ["3", "1"])
+def test_hints_on_a_pasted_position_with_more_than_24_cards_in_stock_and_waste(draw: str) -> None:
+    """Table text may put any number of cards in the stock and the waste: the progress analysis,
+    the hint and the solver all read such a position."""
+    cards = [r + s for s in "shdc" for r in RANKS]
+    random.Random(11).shuffle(cards)
+    waste, stock, rest = cards[:9], cards[9:38], cards[38:]
+    places = {"W": waste, "S": [f"[{c}]" for c in stock]}
+    for i, c in enumerate(rest):
+        places.setdefault(str(i % 7 + 1), []).append(c)
+    state = position(places, draw)
+    assert len(state.stock) + len(state.waste) == 38
+    useful = useful_moves_klondike(state)
+    assert set(useful) <= {str(m) for m in state.legal_moves()}
+    assert hint_klondike(state, 0.5) in {str(m) for m in state.legal_moves()}
+    result = solve_klondike(state, 5.0)
+    if result.verdict is Verdict.WINNABLE:
+        replays_to_won(state, result.line)
 
 
 def test_the_heuristic_never_leads_back_to_a_position_seen() -> None:
