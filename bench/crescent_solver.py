@@ -1,78 +1,43 @@
-"""Crescent solver figures: winnable / unwinnable / unknown shares per variant.
+"""Crescent solver figures per variant: the survey's shares, intervals and solve times.
 
-Run: .venv/bin/python bench/crescent_solver.py [--deals N] [--timeout S] [--seed K] [--jobs J]
-     [--variants NFDB]
-Deals are drawn from a seeded RNG (the same numbers for every variant); each share comes with a
-95% Wilson interval; times are wall-clock seconds per deal; "settled" = winnable or unwinnable
-within the timeout. The issue's target: >= 95% settled within 10 s in every variant.
+Run: .venv/bin/python bench/crescent_solver.py [--deals 100] [--timeout 10] [--jobs 2] [--variants NFDB]
+     [--results DIR]
+It is ``paciencia survey crescent`` for each variant (the same seeded sample of deal numbers in
+every variant, results kept in DIR so an interrupted run resumes), then the issue's target:
+>= 95% of deals settled (proved winnable or unwinnable) within 10 s each, in every variant.
+With full knowledge of the cards the face-down variants play like the others (only the number of
+redeals matters), so D repeats N and B repeats F: their figures differ only by timing noise.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
-import random
-import statistics
-from concurrent.futures import ProcessPoolExecutor
+import sys
+import tempfile
+from pathlib import Path
 
-from paciencia.games import new_state
-from paciencia.games.crescent import CrescentState
-from paciencia.solver.crescent import solve_crescent
-
-LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def run(job: tuple[str, float]) -> tuple[str, str, float, int]:
-    code, timeout = job
-    state = new_state(code)
-    assert isinstance(state, CrescentState)
-    r = solve_crescent(state, timeout)
-    return code, r.verdict.value, r.seconds, r.nodes
+from paciencia.solver import survey
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--deals", type=int, default=40)
+    ap.add_argument("--deals", type=int, default=100)
     ap.add_argument("--timeout", type=float, default=10.0)
-    ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--variants", default="NFDB")
-    ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--results", type=Path, help="folder for the JSON-lines results (default: a temporary one)")
     args = ap.parse_args()
-    rng = random.Random(args.seed)
-    numbers = ["".join(rng.choice(LETTERS) for _ in range(7)) for _ in range(args.deals)]
-    with ProcessPoolExecutor(args.jobs) as pool:
-        for v in args.variants:
-            jobs = [(f"CR1-{v}-{n}", args.timeout) for n in numbers]
-            rows = list(pool.map(run, jobs))
-            if args.verbose:
-                for code, verdict, secs, nodes in rows:
-                    print(f"  {code} {verdict:10} {secs:6.2f}s {nodes} nodes", flush=True)
-            n = len(rows)
-            parts = []
-            for verdict in ("winnable", "unwinnable", "unknown"):
-                k = sum(1 for r in rows if r[1] == verdict)
-                lo, hi = wilson(k, n)
-                parts.append(f"{verdict} {k}/{n} = {k / n:.0%} [{lo:.0%}, {hi:.0%}]")
-            times = sorted(r[2] for r in rows)
-            settled = [r for r in rows if r[1] != "unknown"]
-            in10 = sum(1 for r in settled if r[2] <= 10.0)
-            p95 = times[min(n - 1, math.ceil(0.95 * n) - 1)]
-            lo, hi = wilson(in10, n)
-            print(
-                f"CR1-{v}: {'; '.join(parts)}; time median {statistics.median(times):.2f}s p95 {p95:.2f}s; "
-                f"settled within 10 s {in10}/{n} = {in10 / n:.0%} [{lo:.0%}, {hi:.0%}]",
-                flush=True,
-            )
+    folder = args.results or Path(tempfile.mkdtemp(prefix="crescent-bench-"))
+    folder.mkdir(parents=True, exist_ok=True)
+    for v in args.variants:
+        path = folder / f"crescent-{v}-{args.seed}.jsonl"
+        summary = survey.run("crescent", v, args.deals, args.timeout, args.jobs, path, args.seed, sys.stderr)
+        print(f"CR1-{v} ({path}):")
+        for line in summary.lines(args.timeout):
+            print("  " + line)
+        verdict = "met" if summary.settled_in >= 0.95 else "NOT met"
+        print(f"  target >= 95% settled within {args.timeout:g} s: {verdict}", flush=True)
 
 
 if __name__ == "__main__":

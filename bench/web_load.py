@@ -1,11 +1,13 @@
 """The server under 50 concurrent players (budget: a move answered in 10 ms at the 99th percentile).
 
-Run: .venv/bin/python bench/web_load.py [--players 50] [--seconds 20] [--think-ms 200:800]
+Run: .venv/bin/python bench/web_load.py [--game crescent|klondike] [--players 50] [--seconds 20]
+     [--think-ms 200:800]
 Starts ``paciencia serve`` on 127.0.0.1 with a new SQLite file (loopback only; bounded in time
 and in requests) and plays real games through the JSON API. Each player is a browser of its own
 (its cookie, its keep-alive connection): it deals a random game, then plays legal moves chosen
-from the destinations the server sends (an undo now and then, a redeal when stuck, a new deal
-when the game ends), pausing a think time between moves. Every answer is checked.
+from the destinations the server sends (an undo now and then; in Crescent a redeal when stuck,
+in Klondike a draw when it likes; a new deal when the game ends), pausing a think time between
+moves. Every answer is checked.
 
 It prints the latency of the move requests as the players saw them (request written to answer
 read) and the server's own time per move (its Server-Timing header). The players are a light
@@ -71,7 +73,36 @@ class Browser:
         return status, json.loads(await self.reader.readexactly(length))
 
 
+def crescent_move(game: dict[str, Any], rng: random.Random) -> str | None:
+    """A move for the position, or None for a new deal."""
+    sources = list(game["dests"])
+    if game["status"] != "playing" or not (sources or game["can_redeal"]):
+        return None
+    if game["can_undo"] and rng.random() < 0.05:
+        return "U"
+    if sources:
+        src = rng.choice(sources)
+        return f"{src}-{rng.choice(game['dests'][src])}"
+    return "R"
+
+
+def klondike_move(game: dict[str, Any], rng: random.Random) -> str | None:
+    sources = list(game["dests"])
+    if game["status"] != "playing" or game["moves"] > 300:
+        return None
+    if game["can_undo"] and rng.random() < 0.05:
+        return "U"
+    if sources and (rng.random() < 0.6 or not game["can_draw"]):
+        src = rng.choice(sources)
+        return f"{src}-{rng.choice(game['dests'][src])}"
+    return "D"
+
+
+PLAY = {"crescent": crescent_move, "klondike": klondike_move}
+
+
 async def player(
+    name: str,
     host: str,
     port: int,
     seed: int,
@@ -85,20 +116,14 @@ async def player(
     browser = Browser(host, port)
     await browser.open()
     try:
-        _, game = await browser.call("POST", "/api/games", {})
+        choose, new = PLAY[name], {"game": name}
+        _, game = await browser.call("POST", "/api/games", new)
         await asyncio.sleep(rng.uniform(0, think[1]))  # players do not all start at once
         while time.monotonic() < deadline and len(seen) < MAX_REQUESTS:
-            sources = list(game["dests"])
-            if game["status"] != "playing" or not (sources or game["can_redeal"]):
-                _, game = await browser.call("POST", "/api/games", {})
+            token = choose(game, rng)
+            if token is None:
+                _, game = await browser.call("POST", "/api/games", new)
                 continue
-            if game["can_undo"] and rng.random() < 0.05:
-                token = "U"
-            elif sources:
-                src = rng.choice(sources)
-                token = f"{src}-{rng.choice(game['dests'][src])}"
-            else:
-                token = "R"
             t0 = time.perf_counter()
             status, body = await browser.call(
                 "POST", f"/api/games/{game['id']}/moves", {"move": token, "version": game["version"]}
@@ -116,7 +141,7 @@ async def player(
 
 
 async def run(
-    url: str, players: int, seconds: float, think: tuple[float, float]
+    name: str, url: str, players: int, seconds: float, think: tuple[float, float]
 ) -> tuple[list[float], list[float], list[str]]:
     host, port = url.removeprefix("http://").split(":")
     assert host == "127.0.0.1", "loopback only"
@@ -124,12 +149,15 @@ async def run(
     server: list[float] = []
     errors: list[str] = []
     deadline = time.monotonic() + seconds
-    await asyncio.gather(*(player(host, int(port), i, deadline, think, seen, server, errors) for i in range(players)))
+    await asyncio.gather(
+        *(player(name, host, int(port), i, deadline, think, seen, server, errors) for i in range(players))
+    )
     return seen, server, errors
 
 
 def main() -> int:
     parser = argparse.ArgumentParser()
+    parser.add_argument("--game", choices=sorted(PLAY), default="crescent")
     parser.add_argument("--players", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--think-ms", default="200:800", help="a player's pause between moves, MIN:MAX in ms")
@@ -138,11 +166,11 @@ def main() -> int:
     with served() as url:
         os.nice(10)  # the server (started before this) keeps the higher priority
         started = time.monotonic()
-        seen, server, errors = asyncio.run(run(url, ns.players, ns.seconds, (low, high)))
+        seen, server, errors = asyncio.run(run(ns.game, url, ns.players, ns.seconds, (low, high)))
         elapsed = time.monotonic() - started
     p99 = percentile(seen, 99)
     print(machine())
-    print(f"players: {ns.players}, think time {ns.think_ms} ms, {elapsed:.1f} s, loopback, SQLite file")
+    print(f"{ns.game} players: {ns.players}, think time {ns.think_ms} ms, {elapsed:.1f} s, loopback, SQLite file")
     print(f"moves answered: {len(seen)} ({len(seen) / elapsed:.0f}/s), refused or wrong: {len(errors)}")
     for e in errors[:5]:
         print("  refused:", e)
