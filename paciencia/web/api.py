@@ -6,25 +6,22 @@ Errors are raised, never answered here: ``app.py`` maps each kind to its respons
 from __future__ import annotations
 
 import json
-import secrets
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict, Field
 
-from paciencia.engine.dealcode import DEAL_COUNT, DealCode
 from paciencia.engine.protocol import State
 from paciencia.games import new_state, state_from_text
-from paciencia.games.crescent import CrescentGame
-from paciencia.games.klondike import KlondikeGame, KlondikeState
-from paciencia.web import klondike
+from paciencia.games.klondike import KlondikeState
+from paciencia.web import hints, klondike
 from paciencia.web.lang import request_words
 from paciencia.web.store import SavedGame, StaleMove, Store, starting_state
 from paciencia.web.views import GameView, game_view
+from paciencia.web.winnable import GAMES, NoWinnableDeal, WinnableDeals, random_code
 
 PLAYABLE = ("crescent", "klondike")
-RANDOM_DEALS: dict[str, type[CrescentGame] | type[KlondikeGame]] = {"crescent": CrescentGame, "klondike": KlondikeGame}
 
 
 class ApiError(Exception):
@@ -48,6 +45,10 @@ class NewGame(BaseModel):
     game: str = Field(default="crescent", pattern="^(crescent|klondike)$", description="The game of a random deal")
     variant: str | None = Field(
         default=None, pattern="^[NFDB13]$", description="Variant of a random deal: Crescent N F D B, Klondike 3 1"
+    )
+    winnable_only: bool | None = Field(
+        default=None,
+        description="A random deal only from those the solver proved winnable (default: the player's setting)",
     )
 
 
@@ -79,7 +80,25 @@ def store_of(request: Request) -> Store:
     return store
 
 
-def _start(body: NewGame, request: Request) -> tuple[str, str, State[Any]]:
+WINNABLE_COOKIE = "paciencia_winnable"
+"""The player's "winnable deals only" setting: ``1`` on (the page sets it; it is no secret)."""
+
+
+def wants_winnable(body: NewGame, request: Request) -> bool:
+    if body.winnable_only is not None:
+        return body.winnable_only
+    return request.cookies.get(WINNABLE_COOKIE) == "1"
+
+
+def _random_variant(body: NewGame) -> str:
+    cls = GAMES[body.game]
+    variant = body.variant or next(iter(cls.variants))
+    if variant not in cls.variants:
+        raise ApiError(422, "bad_variant", "bad_variant")
+    return variant
+
+
+def _start(body: NewGame, request: Request, drawn: str | None) -> tuple[str, str, State[Any]]:
     if body.replay is not None:
         old = store_of(request).load(body.replay, player_of(request))
         return old.start_kind, old.start, starting_state(old.start_kind, old.start)
@@ -89,23 +108,27 @@ def _start(body: NewGame, request: Request) -> tuple[str, str, State[Any]]:
     if body.code is not None:
         state = new_state(body.code)
         return "code", str(state.code), state
-    cls = RANDOM_DEALS[body.game]
-    variant = body.variant or next(iter(cls.variants))
-    if variant not in cls.variants:
-        raise ApiError(422, "bad_variant", "bad_variant")
-    code = DealCode(cls.prefix, cls.version, variant, secrets.randbelow(DEAL_COUNT))
-    return "code", str(code), new_state(str(code))
+    code = drawn or random_code(body.game, _random_variant(body))
+    return "code", code, new_state(code)
 
 
-def create(body: NewGame, request: Request) -> SavedGame:
-    kind, start, state = _start(body, request)
+async def create(body: NewGame, request: Request) -> SavedGame:
+    """Starts the game the body asks for; a winnable deal is sought off the event loop."""
+    drawn = None
+    if body.replay is None and body.table is None and body.code is None and wants_winnable(body, request):
+        deals: WinnableDeals = request.app.state.winnable
+        try:
+            drawn = await run_in_threadpool(deals.draw, body.game, _random_variant(body))
+        except NoWinnableDeal:
+            raise ApiError(503, "no_winnable_deal", "no_winnable") from None
+    kind, start, state = _start(body, request, drawn)
     if state.game.name not in PLAYABLE:
         raise ApiError(422, "not_playable", "only_crescent")
     return store_of(request).create(player_of(request), kind, start, state)
 
 
 router = APIRouter(prefix="/api", tags=["games"])
-ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorOut} for code in (400, 404, 409, 413, 422)}
+ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorOut} for code in (400, 404, 409, 413, 422, 503)}
 
 
 def answer(view: dict[str, Any], status: int = 200) -> Response:
@@ -118,8 +141,10 @@ def answer(view: dict[str, Any], status: int = 200) -> Response:
 
 @router.post("/games", status_code=201, response_model=GameView | klondike.KlondikeView, responses=ERRORS)
 async def create_game(body: NewGame, request: Request) -> Response:
-    """Starts a game for this browser and answers its first position."""
-    return answer(game_view(create(body, request), request_words(request)), 201)
+    """Starts a game for this browser and answers its first position. With ``winnable_only``
+    (or the player's setting), a random deal is one the solver proved winnable; 503
+    ``no_winnable_deal`` when none was proved within the bound."""
+    return answer(game_view(await create(body, request), request_words(request)), 201)
 
 
 @router.get("/games/{game_id}", response_model=GameView | klondike.KlondikeView, responses=ERRORS)
@@ -141,15 +166,16 @@ def _klondike(saved: SavedGame) -> KlondikeState:
     return saved.state
 
 
-@router.post("/games/{game_id}/hint", response_model=klondike.HintOut, responses=ERRORS)
+@router.post("/games/{game_id}/hint", response_model=hints.HintOut, responses=ERRORS)
 async def get_hint(game_id: str, body: VersionIn, request: Request) -> Response:
-    """Klondike: a move worth playing now (shown, then played, by the page), or why there is none."""
+    """A move worth playing now (shown, then played, by the page), or why there is none: no
+    move helps, or (Crescent) the position is proved lost."""
     saved = store_of(request).load(game_id, player_of(request))
     if body.version != saved.version:
         raise StaleMove(saved)
-    state = _klondike(saved).copy()  # the solver works on its own copy, off the event loop
+    state = saved.state.copy()  # the solver works on its own copy, off the event loop
     words = request_words(request)
-    return answer(await run_in_threadpool(klondike.hint, state, words))
+    return answer(await run_in_threadpool(hints.hint, state, words))
 
 
 @router.post("/games/{game_id}/finish", response_model=klondike.KlondikeView, responses=ERRORS)

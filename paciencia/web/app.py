@@ -27,6 +27,7 @@ from paciencia.web.lang import request_words
 from paciencia.web.settings import Settings
 from paciencia.web.store import GameNotFound, StaleMove, Store, new_id
 from paciencia.web.views import game_view
+from paciencia.web.winnable import WinnableDeals
 from paciencia.web.words import say
 
 Scope = MutableMapping[str, Any]
@@ -259,6 +260,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> Any:
         yield
+        app.state.winnable.close()
         app.state.store.close()
 
     app = FastAPI(
@@ -273,6 +275,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.store = Store(settings.database_url, settings.cache_size)
+    app.state.winnable = WinnableDeals(app.state.store, settings.winnable_pool, settings.winnable_attempts)
     app.state.asset_version = version
     app.include_router(api.router)
     app.include_router(pages.router)

@@ -1,4 +1,4 @@
-"""Klondike for the browser: the view of a position, hints and Finish steps.
+"""Klondike for the browser: the view of a position, its part of hints, and Finish steps.
 
 The browser never learns a face-down card: the view carries, for the stock, only its count;
 for the waste, the cards of the last draw's fan (or its top alone); for each column, how many
@@ -9,8 +9,6 @@ panel shows it then.
 
 from __future__ import annotations
 
-import logging
-import threading
 import time
 from typing import Any
 
@@ -36,11 +34,6 @@ from paciencia.games.klondike import (
 from paciencia.i18n import Words
 from paciencia.web.store import SavedGame
 from paciencia.web.words import say
-
-log = logging.getLogger(__name__)
-HINT_SECONDS = 0.2
-"""The solver's time for a hint (the whole answer must come within 300 ms)."""
-_HINTS = threading.Lock()  # the solver remembers lines in one table: one hint at a time
 
 
 class KlondikePlace(BaseModel):
@@ -74,6 +67,7 @@ class KlondikeView(BaseModel):
     last: str | None
     announce: str
     description: str
+    winnable: bool = Field(default=False, description="The deal is one the solver proved winnable")
 
 
 def dest_name(state: KlondikeState, move: KlondikeMove) -> str:
@@ -180,60 +174,31 @@ def klondike_view(saved: SavedGame, words: Words, token: str | None = None) -> d
         "last": token,
         "announce": announce(words, state, token, status),
         "description": ". ".join("; ".join(names) for names in labels) + ".",
+        "winnable": saved.winnable,
     }
 
 
 # -- hints and Finish --------------------------------------------------------------------------
 
 
-class HintOut(BaseModel):
-    kind: str = Field(description="move (a move to play), no_useful (legal moves, none that helps) or none")
-    move: str | None = Field(default=None, description="The move in notation, its foundation named")
-    src: str | None = Field(default=None, description="Where the moving cards are: 1-7, W, Fs…, S for a draw")
-    n: int = Field(default=1, description="How many cards move")
-    dst: str | None = Field(default=None, description="Where they go: 1-7, Fs…, W for a draw")
-    message: str = ""
-
-
-def path_keys(state: KlondikeState) -> set[tuple[object, ...]]:
-    """The keys of the positions earlier on the game's path (its undo history walked back)."""
-    sim = state.copy()
-    keys: set[tuple[object, ...]] = set()
-    while sim.can_undo:
-        sim.undo()
-        keys.add(sim.key())
-    return keys
-
-
-def hint(state: KlondikeState, words: Words) -> dict[str, Any]:
-    """A hint for this position (``state`` is a private copy: this runs off the event loop)."""
+def analyse(state: KlondikeState, avoid: set[tuple[object, ...]], seconds: float) -> tuple[str, str | None]:
+    """For a hint: ``("no_useful", None)`` or ``("move", token)``."""
     from paciencia.solver.klondike import hint_klondike, useful_moves_klondike
 
-    if not state.legal_moves():
-        return {"kind": "none", "message": words.status(Status.BLOCKED.value)}
-    with _HINTS:
-        try:
-            if not useful_moves_klondike(state):
-                return {"kind": "no_useful", "message": say(words, "kl_no_useful")}
-            token = hint_klondike(state, HINT_SECONDS, path_keys(state))
-        except Exception:  # a position the analysis cannot read (a pasted one): a plain hint
-            log.exception("hint analysis failed; falling back to a plain move")
-            token = _plain_hint(state)
-    if token is None:
-        return {"kind": "none", "message": words.status(Status.BLOCKED.value)}
+    if not useful_moves_klondike(state):
+        return "no_useful", None
+    return "move", hint_klondike(state, seconds, avoid)
+
+
+def hint_places(state: KlondikeState, token: str) -> dict[str, Any]:
+    """A hint's move for the page: its token (foundation named), where the cards are and go."""
     move = state.game.parse_move(token)
     if move.kind == K_DRAW:
-        return {"kind": "move", "move": "D", "src": "S", "n": 1, "dst": "W"}
-    return {
-        "kind": "move",
-        "move": token_of(state, move),
-        "src": PLACE_NAMES[move.src],
-        "n": move.n,
-        "dst": dest_name(state, move),
-    }
+        return {"move": "D", "src": "S", "n": 1, "dst": "W"}
+    return {"move": token_of(state, move), "src": PLACE_NAMES[move.src], "n": move.n, "dst": dest_name(state, move)}
 
 
-def _plain_hint(state: KlondikeState) -> str | None:
+def plain_hint(state: KlondikeState) -> str | None:
     """A card up, else a move that turns a card up, else any move but a draw, else the draw."""
     legal = state.legal_moves()
     if not legal:

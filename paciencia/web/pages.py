@@ -45,6 +45,7 @@ def render(request: Request, template: str, lang: str, rest: str, status: int = 
             "languages": [(loc, LANGUAGE_NAMES[loc]) for loc in LOCALES],
             "rest": rest,
             "static": f"/static/{request.app.state.asset_version}",
+            "winnable_only": request.cookies.get(api.WINNABLE_COOKIE) == "1",
             **context,
         },
         status_code=status,
@@ -100,7 +101,7 @@ async def crescent(lang: str, request: Request) -> Response:
         return redirect
     game_id = request.app.state.store.latest(request.state.player, "crescent")
     if game_id is None:
-        game_id = api.create(api.NewGame(), request).id
+        game_id = (await api.create(api.NewGame(), request)).id
     return RedirectResponse(f"/{lang}/crescent/{game_id}", status_code=303)
 
 
@@ -112,7 +113,7 @@ async def crescent_new(lang: str, request: Request) -> Response:
     form = {k: v[0] for k, v in parse_qs((await request.body()).decode("utf-8", "replace")).items() if v}
     try:
         body = api.NewGame(code=form.get("code") or None, table=form.get("table") or None, replay=form.get("replay"))
-        game = api.create(body, request)
+        game = await api.create(body, request)
     except (PacienciaError, api.ApiError, GameNotFound, ValueError) as e:
         words = Words(lang)
         if isinstance(e, api.ApiError):
@@ -165,7 +166,7 @@ async def klondike(lang: str, request: Request) -> Response:
         return redirect
     game_id = request.app.state.store.latest(request.state.player, "klondike")
     if game_id is None:
-        game_id = api.create(api.NewGame(game="klondike"), request).id
+        game_id = (await api.create(api.NewGame(game="klondike"), request)).id
     return RedirectResponse(f"/{lang}/klondike/{game_id}", status_code=303)
 
 
@@ -177,7 +178,7 @@ async def klondike_new(lang: str, request: Request) -> Response:
     form = {k: v[0] for k, v in parse_qs((await request.body()).decode("utf-8", "replace")).items() if v}
     try:
         body = api.NewGame(game="klondike", code=form.get("code") or None, variant=form.get("variant") or None)
-        game = api.create(body, request)
+        game = await api.create(body, request)
     except (PacienciaError, api.ApiError, ValueError) as e:
         words = Words(lang)
         if isinstance(e, api.ApiError):

@@ -39,3 +39,7 @@ class Settings:
     """Mark the player cookie Secure (set it when the site is served over HTTPS)."""
     cache_size: int = 2000
     """How many games the server keeps ready in memory (the database is the truth)."""
+    winnable_pool: int = 3
+    """Proved winnable deals kept ready per variant once a player asks for one (0: none kept)."""
+    winnable_attempts: int = 8
+    """Deals tried at most while a player waits for a winnable one (when the pool is empty)."""

@@ -35,6 +35,7 @@ from sqlalchemy import (
     bindparam,
     create_engine,
     event,
+    func,
     select,
     update,
 )
@@ -63,6 +64,22 @@ games = Table(
     Column("updated", Float, nullable=False),
     Index("games_by_player", "player", "game", "updated"),
 )
+
+verdicts = Table(
+    "verdicts",
+    metadata,
+    Column("code", String(40), primary_key=True),
+    Column("game", String(16), nullable=False),
+    Column("variant", String(4), nullable=False),
+    Column("verdict", String(16), nullable=False),  # winnable, unwinnable or unknown (out of time)
+    Column("line_length", Integer, nullable=False),  # moves in the winning line (0 otherwise)
+    Column("seconds", Float, nullable=False),  # the solver's time
+    Column("solved", Float, nullable=False),
+    Column("handed", Integer, nullable=False, default=0),  # 1 once dealt as a "winnable deals only" game
+    Index("verdicts_pool", "game", "variant", "verdict", "handed"),
+)
+"""What the solver said of each deal code it was run on, so that no code is solved twice; the
+winnable ones not yet dealt are the pool that "winnable deals only" draws from."""
 
 ID_BYTES = 16  # 128 random bits
 
@@ -117,6 +134,8 @@ class SavedGame:
     """The state's status, computed once per move (it searches the moves)."""
     last: str | None = None
     """The last token played in this server process (for the announcement), if known."""
+    winnable: bool = False
+    """The deal it started from is proved winnable (its code has that verdict)."""
 
     @property
     def version(self) -> int:
@@ -180,6 +199,7 @@ class Store:
             started=None,
             ended=now if state.status != Status.PLAYING else None,
             status=state.status,
+            winnable=start_kind == "code" and self.proved_winnable(start),
         )
         with self.engine.begin() as conn:
             conn.execute(
@@ -228,6 +248,7 @@ class Store:
             started=row["started"],
             ended=row["ended"],
             status=state.status,
+            winnable=row["start_kind"] == "code" and self.proved_winnable(row["start"]),
         )
         self._remember(game)
         return game
@@ -296,3 +317,74 @@ class Store:
                 .order_by(games.c.updated.desc())
                 .limit(1)
             ).scalar()
+
+    # -- verdicts ------------------------------------------------------------------------------
+
+    def verdict(self, code: str) -> Known | None:
+        """What the solver said of this deal code, if it was ever run on it."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(verdicts).where(verdicts.c.code == code)).mappings().first()
+        if row is None:
+            return None
+        return Known(row["verdict"], row["line_length"], row["seconds"], bool(row["handed"]))
+
+    def proved_winnable(self, code: str) -> bool:
+        with self.engine.connect() as conn:
+            found = conn.execute(select(verdicts.c.verdict).where(verdicts.c.code == code)).scalar()
+        return found == "winnable"
+
+    def save_verdict(
+        self, code: str, game: str, variant: str, verdict: str, line_length: int, seconds: float, handed: bool
+    ) -> None:
+        """Keeps a verdict (a later one replaces an earlier ``unknown``: more time was given)."""
+        values = {
+            "game": game,
+            "variant": variant,
+            "verdict": verdict,
+            "line_length": line_length,
+            "seconds": seconds,
+            "solved": time.time(),
+            "handed": int(handed),
+        }
+        with self.engine.begin() as conn:
+            done = conn.execute(update(verdicts).where(verdicts.c.code == code).values(**values)).rowcount
+            if not done:
+                conn.execute(verdicts.insert().values(code=code, **values))
+
+    def pool_count(self, game: str, variant: str) -> int:
+        """Proved winnable deals of this variant not yet dealt."""
+        with self.engine.connect() as conn:
+            found = conn.execute(select(func.count()).select_from(verdicts).where(*_pool(game, variant))).scalar()
+        return int(found or 0)
+
+    def claim_winnable(self, game: str, variant: str) -> str | None:
+        """Takes a proved winnable deal of this variant out of the pool (None when it is empty)."""
+        while True:
+            with self.engine.begin() as conn:
+                code = conn.execute(select(verdicts.c.code).where(*_pool(game, variant)).limit(1)).scalar()
+                if code is None:
+                    return None
+                done = conn.execute(
+                    update(verdicts).where(verdicts.c.code == code, verdicts.c.handed == 0).values(handed=1)
+                ).rowcount
+            if done == 1:
+                return str(code)
+
+
+def _pool(game: str, variant: str) -> tuple[Any, ...]:
+    return (
+        verdicts.c.game == game,
+        verdicts.c.variant == variant,
+        verdicts.c.verdict == "winnable",
+        verdicts.c.handed == 0,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Known:
+    """A stored verdict."""
+
+    verdict: str
+    line_length: int
+    seconds: float
+    handed: bool

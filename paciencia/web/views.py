@@ -48,6 +48,7 @@ class GameView(BaseModel):
     last: str | None = Field(description="The last token played, when the server saw it")
     announce: str = Field(description="What the last action did, for the live region")
     description: str = Field(description="The whole board description")
+    winnable: bool = Field(default=False, description="The deal is one the solver proved winnable")
 
 
 def announce(words: Words, places: list[list[PlaceInfo]], token: str | None, status: Status, redeals: int) -> str:
@@ -154,4 +155,5 @@ def game_view(saved: SavedGame, words: Words, token: str | None = None) -> dict[
         "last": token,
         "announce": announce(words, groups, token, status, redeals),
         "description": ". ".join("; ".join(names) for names in labels) + ".",  # as Words.describe
+        "winnable": saved.winnable,
     }

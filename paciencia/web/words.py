@@ -42,7 +42,7 @@ UI: dict[str, str] = {
     "board": N_("Crescent table"),
     "foundations": N_("Foundations"),
     "keys_help": N_(
-        "Keys: arrows move between places, Enter or Space plays, U undo, R redeal, N new game, Esc cancels."
+        "Keys: arrows move between places, Enter or Space plays, U undo, R redeal, H hint, N new game, Esc cancels."
     ),
     "not_found": N_("There is no such game in this browser."),
     "bad_code": N_("That is not a deal code; a code looks like CR1-N-AAAAAAB."),
@@ -60,7 +60,18 @@ UI: dict[str, str] = {
     "to_desc": N_("%(card)s to the descending foundation of %(suit)s."),
     "selected": N_("%(place)s selected."),
     "bad_variant": N_("That variant is not one of this game's."),
-    "not_klondike": N_("Only a Klondike game has hints and Finish."),
+    "not_klondike": N_("Only a Klondike game has Finish."),
+    # Winnable deals only, and Crescent's hints
+    "winnable_only": N_("Winnable deals only"),
+    "winnable_badge": N_("Winnable deal"),
+    "winnable_about": N_("The solver has proved that this deal can be won."),
+    "winnable_seeking": N_("Looking for a winnable deal…"),
+    "no_winnable": N_("No deal proved winnable was found in time; try again in a moment."),
+    "cr_lost_title": N_("This position can no longer be won"),
+    "cr_lost": N_(
+        "The solver has proved that no sequence of moves wins from here. Undo some moves or start a new game."
+    ),
+    "cr_hint_redeal": N_("Hint: redeal."),
     # Klondike
     "klondike": N_("Klondike"),
     "klondike_blurb": N_("One deck, seven columns, the stock turned three cards at a time (or one)."),

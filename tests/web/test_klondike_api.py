@@ -117,9 +117,9 @@ def test_finish_plays_one_step_at_a_time_and_only_when_allowed(client: TestClien
     assert game["status"] == "won" and game["sent_up"] == 27
 
 
-def test_crescent_games_have_no_hint_here(client: TestClient) -> None:
+def test_crescent_games_have_no_finish(client: TestClient) -> None:
     game = start(client)
-    res = client.post(f"/api/games/{game['id']}/hint", json={"version": 0})
+    res = client.post(f"/api/games/{game['id']}/finish", json={"version": 0})
     assert res.status_code == 422 and res.json()["error"] == "not_klondike"
 
 

@@ -4,8 +4,10 @@ import * as api from "./api.js";
 import { announce } from "./a11y.js";
 import { cardElement, placeButton, requestRender, returnCard, shake } from "./render.js";
 import { dests, hasCard, placeView, state } from "./state.js";
+import { whileSeeking, winnableOnly, wireWinnable } from "./winnable.js";
 
 const DOUBLE_TAP_MS = 350;
+const HINT_SHOW_MS = 650;
 const DRAG_START_PX = 6;
 const FOUNDATIONS = ["As", "Ah", "Ad", "Ac", "Ks", "Kh", "Kd", "Kc"];
 const SUITS = "shdc";
@@ -146,11 +148,16 @@ export function select(place) {
 export const undo = () => send("U");
 export const redeal = () => send("R");
 
-export async function newGame(body = {}) {
+/** A new game: `body` names a code, a table or a replay; without one, a random deal of this variant. */
+export async function newGame(body = null) {
   if (state.busy) return;
   state.busy = true;
+  const random = !body;
+  const stopSeeking = random ? whileSeeking(say, state.ui.winnable_seeking) : () => undefined;
   try {
-    const view = await api.newGame(body, state.lang);
+    const variant = state.view ? state.view.code.split("-")[1] : "N";
+    const request = random ? { game: "crescent", variant, winnable_only: winnableOnly() } : body;
+    const view = await api.newGame(request, state.lang);
     state.selected = null;
     state.endShownFor = -1;
     const url = `/${state.lang}/crescent/${view.id}`;
@@ -160,10 +167,80 @@ export async function newGame(body = {}) {
     setView(view);
     announce(state.ui.new_deal.replace("%(code)s", view.code));
     return view;
-  } catch (e) {
-    throw e;
   } finally {
+    stopSeeking();
     state.busy = false;
+  }
+}
+
+// ---- hints ------------------------------------------------------------------------------------
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const noticeOpen = () => document.getElementById("notice").open;
+
+function openNotice(kind, message) {
+  const notice = document.getElementById("notice");
+  notice.dataset.kind = kind;
+  document.getElementById("notice-title").textContent =
+    kind === "lost" ? state.ui.cr_lost_title : state.ui.kl_no_useful_title;
+  document.getElementById("notice-text").textContent = message;
+  document.getElementById("notice-undo").hidden = !state.view.can_undo;
+  if (!notice.open) notice.showModal();
+  announce(message);
+}
+
+/** Asks the server for a hint, shows the card on its way, then plays it as a tap would. */
+export async function hint() {
+  const v = state.view;
+  if (!v || state.busy || state.hinting || v.status !== "playing") return;
+  state.hinting = true;
+  select(null);
+  const board = document.getElementById("board");
+  let card = null;
+  try {
+    const h = await api.hint(v.id, v.version, state.lang);
+    if (h.kind === "no_useful" || h.kind === "lost") {
+      openNotice(h.kind, h.message);
+      return;
+    }
+    if (h.kind !== "move") {
+      say(h.message, "refusal");
+      return;
+    }
+    if (state.view.version !== v.version) return;
+    board.dataset.hint = h.move;
+    board.dataset.lastHint = h.move;
+    if (h.move === "R") {
+      const button = document.getElementById("redeal");
+      button.classList.add("hinting");
+      announce(state.ui.cr_hint_redeal);
+      await sleep(HINT_SHOW_MS);
+      button.classList.remove("hinting");
+      if (state.view.version === v.version) await send("R");
+      return;
+    }
+    const src = placeView(h.src);
+    const dst = placeView(h.dst);
+    select(h.src);
+    announce(state.ui.kl_hint_move.replace("%(card)s", src.face).replace("%(place)s", dst.label.split(":")[0]));
+    card = cardElement(h.src);
+    const target = placeButton(h.dst).querySelector(".slot").getBoundingClientRect();
+    if (card && !window.matchMedia("(prefers-reduced-motion: reduce)").matches) {
+      const from = card.getBoundingClientRect();
+      card.classList.add("hint-moving");
+      card.style.transform = `translate(${target.left - from.left}px, ${target.top - from.top}px)`;
+    }
+    await sleep(HINT_SHOW_MS);
+    if (state.view.version === v.version) await move(h.src, h.dst, { from: target });
+  } catch (e) {
+    failed(e, null);
+  } finally {
+    state.hinting = false;
+    delete board.dataset.hint;
+    if (card && card.isConnected) {
+      card.classList.remove("hint-moving");
+      card.style.transform = "";
+    }
   }
 }
 
@@ -175,7 +252,7 @@ function foundationFor(src) {
 
 /** One tap (or click, or Enter/Space: `pointer` false, never part of a double tap) on a place. */
 export function tap(id, pointer = true) {
-  if (!state.view || state.view.status === "won") return;
+  if (!state.view || state.view.status === "won" || state.hinting) return;
   const t = performance.now();
   const double = pointer && lastTap.id === id && t - lastTap.t < DOUBLE_TAP_MS;
   const previous = lastTap;
@@ -327,7 +404,7 @@ function onKey(ev) {
   if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
   const t = ev.target;
   if (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement) return;
-  if (document.getElementById("end-panel").open && ev.key !== "Escape") {
+  if ((document.getElementById("end-panel").open || noticeOpen()) && ev.key !== "Escape") {
     if (ev.key === "n" || ev.key === "N") {
       ev.preventDefault();
       newGame().catch((e) => failed(e, null));
@@ -360,6 +437,11 @@ function onKey(ev) {
     case "N":
       ev.preventDefault();
       newGame().catch((e) => failed(e, null));
+      break;
+    case "h":
+    case "H":
+      ev.preventDefault();
+      hint();
       break;
     case "Escape":
       if (state.selected) {
@@ -400,20 +482,26 @@ export function wire() {
   document.getElementById("new-game").addEventListener("click", () => newGame().catch((e) => failed(e, null)));
   document.getElementById("copy").addEventListener("click", copyCode);
 
-  const panel = document.getElementById("end-panel");
-  document.getElementById("end-undo").addEventListener("click", () => {
-    panel.close();
-    undo();
-  });
-  document.getElementById("end-again").addEventListener("click", () => {
-    panel.close();
-    newGame({ replay: state.view.id }).catch((e) => failed(e, null));
-  });
-  document.getElementById("end-new").addEventListener("click", () => {
-    panel.close();
-    newGame().catch((e) => failed(e, null));
-  });
-  document.getElementById("end-close").addEventListener("click", () => panel.close());
+  // The end panel's and the notice's ways out: each closes its dialog, then acts.
+  const fresh = () => newGame().catch((e) => failed(e, null));
+  const ways = {
+    "end-undo": undo,
+    "end-again": () => newGame({ replay: state.view.id }).catch((e) => failed(e, null)),
+    "end-new": fresh,
+    "end-close": () => undefined,
+    "notice-undo": undo,
+    "notice-new": fresh,
+    "notice-close": () => undefined,
+  };
+  for (const [id, act] of Object.entries(ways)) {
+    const button = document.getElementById(id);
+    button.addEventListener("click", () => {
+      button.closest("dialog").close();
+      act();
+    });
+  }
+  document.getElementById("hint").addEventListener("click", () => hint());
+  wireWinnable();
 
   const saved = localStorage.getItem("paciencia.interactive");
   state.interactive = saved === null ? true : saved === "1";

@@ -4,6 +4,7 @@
 import * as api from "./api.js";
 import { makeCard as drawCard } from "./cards.js";
 import { announce } from "./a11y.js";
+import { renderBadge, whileSeeking, winnableOnly, wireWinnable } from "./winnable.js";
 
 const SUITS = "shdc";
 const SYMBOLS = "♠♥♦♣";
@@ -231,6 +232,7 @@ function render() {
   els.hint.dataset.mode = mode;
   els.hint.textContent = st.ui[mode];
   els.hint.disabled = v.status !== "playing";
+  renderBadge(v);
   els.message.textContent = st.message;
   els.message.hidden = !st.message;
   els.message.className = "message" + (st.messageKind ? " " + st.messageKind : "");
@@ -378,12 +380,15 @@ function move(src, n, dst) {
   return send(`${srcKey(src, n)}-${dst}`, src);
 }
 
-async function newGame(body) {
+/** A new game: `body` names a replay; without one, a random deal (draw three or one: `variant`). */
+async function newGame(body, variant = String(st.view.draw)) {
   if (st.busy) return;
   st.finishing = false;
   st.busy = true;
+  const stopSeeking = body ? () => undefined : whileSeeking(say, st.ui.winnable_seeking);
   try {
-    const view = await api.newGame(body || { game: "klondike", variant: String(st.view.draw) }, st.lang);
+    const request = body || { game: "klondike", variant, winnable_only: winnableOnly() };
+    const view = await api.newGame(request, st.lang);
     st.selected = null;
     st.endShownFor = -1;
     closePicker();
@@ -398,6 +403,7 @@ async function newGame(body) {
   } catch (e) {
     failed(e, null);
   } finally {
+    stopSeeking();
     st.busy = false;
   }
 }
@@ -958,8 +964,9 @@ function wire() {
   $("undo").addEventListener("click", undo);
   $("hint").addEventListener("click", hintOrFinish);
   $("new-game").addEventListener("click", () => newGame());
-  $("new-3").addEventListener("click", () => newGame({ game: "klondike", variant: "3" }));
-  $("new-1").addEventListener("click", () => newGame({ game: "klondike", variant: "1" }));
+  $("new-3").addEventListener("click", () => newGame(null, "3"));
+  $("new-1").addEventListener("click", () => newGame(null, "1"));
+  wireWinnable();
   $("pick-up").addEventListener("click", () => stepPicker(1));
   $("pick-down").addEventListener("click", () => stepPicker(-1));
   $("pick-card").addEventListener("click", confirmPicker);

@@ -2,6 +2,7 @@
 
 import { makeCard } from "./cards.js";
 import { state, dests } from "./state.js";
+import { renderBadge } from "./winnable.js";
 
 const refs = new Map(); // place id -> {button, slot, card, count}
 let els = {};
@@ -22,6 +23,7 @@ export function bind() {
     moves: document.getElementById("moves"),
     redeal: document.getElementById("redeal"),
     undo: document.getElementById("undo"),
+    hint: document.getElementById("hint"),
     code: document.getElementById("code"),
     message: document.getElementById("message"),
     clock: document.getElementById("clock"),
@@ -99,6 +101,8 @@ function render() {
   els.redeal.textContent = v.redeal_text;
   els.redeal.disabled = !v.can_redeal;
   els.undo.disabled = !v.can_undo;
+  els.hint.disabled = v.status !== "playing";
+  renderBadge(v);
   els.code.textContent = v.code;
   els.message.textContent = state.message;
   els.message.hidden = !state.message;

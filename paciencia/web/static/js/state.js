@@ -6,6 +6,7 @@ export const state = {
   ui: {}, // the page's words
   selected: null, // the place picked up by a first tap, or null
   busy: false, // a move is on its way to the server
+  hinting: false, // a hint is being asked for or shown
   interactive: true, // say why a move is refused
   message: "", // the message under the foundations
   messageKind: "",
