@@ -4,28 +4,15 @@ both tables, in real Chromium against the real site."""
 from __future__ import annotations
 
 import re
-from typing import Any
 
-from playwright.sync_api import BrowserContext, Locator, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.web.positions import HEARTS, LOST
-
-
-def open_table(page: Page, game: str = "crescent", **body: Any) -> dict[str, Any]:
-    res = page.request.post("/api/games", data=body or {"table": HEARTS})
-    assert res.ok, res.text()
-    view: dict[str, Any] = res.json()
-    page.goto(f"/en/{game}/{view['id']}")
-    page.wait_for_selector("html[data-ready]")
-    return view
-
-
-def place(page: Page, pid: str) -> Locator:
-    return page.locator(f'.place[data-place="{pid}"]')
+from tests.browser.test_crescent_page import open_game, place
+from tests.web.positions import LOST
 
 
 def test_crescent_hint_shows_the_move_then_plays_it(page: Page) -> None:
-    open_table(page)
+    open_game(page)
     page.locator("#hint").click()
     expect(page.locator("#board[data-hint]")).to_have_count(1)  # the card is on its way
     expect(page.locator(".card.hint-moving")).to_have_count(1)
@@ -40,7 +27,7 @@ def test_crescent_hint_shows_the_move_then_plays_it(page: Page) -> None:
 
 
 def test_key_h_plays_a_hint(page: Page) -> None:
-    open_table(page, code="CR1-N-DSJRVFD")  # a deal the solver wins at once: every hint is a move
+    open_game(page, code="CR1-N-DSJRVFD")  # a deal the solver wins at once: every hint is a move
     page.locator("body").press("h")
     expect(page.locator("#moves")).to_have_text("1")
     page.locator("body").press("H")
@@ -48,7 +35,7 @@ def test_key_h_plays_a_hint(page: Page) -> None:
 
 
 def test_a_lost_position_says_so_and_offers_undo_and_new_game(page: Page) -> None:
-    open_table(page, table=LOST)
+    open_game(page, table=LOST)
     place(page, "1").click()  # A♥ onto 2♥: its only place
     expect(page.locator("#moves")).to_have_text("1")
     page.locator("#hint").click()
@@ -70,7 +57,7 @@ def test_a_lost_position_says_so_and_offers_undo_and_new_game(page: Page) -> Non
 
 
 def test_winnable_only_on_crescent_deals_a_proved_deal_and_is_remembered(page: Page, context: BrowserContext) -> None:
-    open_table(page, game="crescent", code="CR1-F-AAAAAAB")
+    open_game(page, code="CR1-F-AAAAAAB")
     badge = page.locator("#winnable-badge")
     expect(badge).to_be_hidden()
     page.get_by_label("Winnable deals only").check()
@@ -93,7 +80,7 @@ def test_winnable_only_on_crescent_deals_a_proved_deal_and_is_remembered(page: P
 
 
 def test_winnable_only_on_klondike_draw_one(page: Page) -> None:
-    open_table(page, game="klondike", code="KL1-3-AAAAAAB")
+    open_game(page, code="KL1-3-AAAAAAB")  # on the Crescent path: the page sends the browser to Klondike's
     page.get_by_label("Winnable deals only").check()
     page.locator("#new-1").click()
     expect(page.locator("#game")).to_have_attribute("data-draw", "1")
