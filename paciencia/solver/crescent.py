@@ -134,17 +134,18 @@ class _Timeout(Exception):
 
 def _attempt(attempt: int, rng: random.Random) -> tuple[str, int, int, int, int, float]:
     """The ``attempt``-th heuristic try: (kind, node budget, redeal points kept, inversion weight,
-    redeal weight, noise). The first two are plain; then the weights and budgets vary."""
-    first = (("dive", 20000, 0, 6, 30, 0.0), ("phased", 20000, 3, 20, 30, 0.0))
+    redeal weight, noise). The first two are plain; then the weights and budgets vary, and three
+    tries in four are phased: on the deals that dives miss, phased tries with small budgets win
+    most often per second (measured: several wins in 4 s on each of the hardest deals met)."""
+    first = (("phased", 20000, 3, 20, 30, 0.0), ("dive", 20000, 0, 6, 30, 0.0))
     if attempt < len(first):
         return first[attempt]
     w_inv = rng.choice((3, 6, 12, 20, 40))
     w_redeal = rng.choice((15, 30, 60, 100))
     noise = rng.choice((5.0, 15.0, 40.0))
-    grow = 1 + attempt // 50
-    if attempt % 2:
-        return "phased", rng.choice((3000, 10000, 20000)) * grow, rng.choice((1, 2, 3)), w_inv, w_redeal, noise
-    return "dive", 20000 * grow, 0, w_inv, w_redeal, noise
+    if attempt % 4 == 3:
+        return "dive", 20000 * (1 + attempt // 50), 0, w_inv, w_redeal, noise
+    return "phased", rng.choice((1000, 3000, 10000)), rng.choice((1, 2, 3)), w_inv, w_redeal, noise
 
 
 _Position = tuple[list[list[int]], list[int], list[int], int]
