@@ -181,6 +181,8 @@ def solve_crescent(state: CrescentState, timeout: float = 10.0) -> Result:
     deadline = start + timeout
     if state.is_won():
         return Result(Verdict.WINNABLE, (), 0, 0.0)
+    if timeout <= 0:
+        return Result(Verdict.UNKNOWN, (), 0, 0.0)  # no time, no search (the C loop looks at the clock late)
     pos = _position(state)
     rng = random.Random(1)
     tries_end = start + timeout * 0.85
@@ -242,18 +244,19 @@ def hint_crescent(
     else the legal move whose position evaluates best among those not in ``avoid`` (keys, as
     ``CrescentState.key()``, of positions met earlier: the caller passes its game's history, so
     following hints never goes round in a loop). None when nothing is left to suggest."""
-    legal = state.legal_moves()
-    if not legal or state.is_won():
+    if not state.legal_moves() or state.is_won():
         return None
-    avoid = avoid if avoid is not None else set()
-    result = solve_crescent(state, budget_seconds)
+    return _hint(state, solve_crescent(state, budget_seconds), avoid or set())
+
+
+def _hint(state: CrescentState, result: Result, avoid: set[tuple[object, ...]]) -> str | None:
     if result.verdict is Verdict.WINNABLE and result.line:
         first = result.line[0]
         # A fresh line may differ from the one an earlier hint followed: never step back.
         if _after(state, state.game.parse_move(first)).key() not in avoid:
             return first
     best: tuple[int, str] | None = None
-    for m in legal:
+    for m in state.legal_moves():
         st = _after(state, m)
         if st.key() in avoid or st.key() == state.key():
             continue
@@ -265,13 +268,38 @@ def hint_crescent(
     return None if best is None else best[1]
 
 
-def crescent_progress(state: CrescentState, budget_seconds: float = 0.25) -> tuple[list[str], bool]:
-    """The legal moves that really advance, and whether the position is proved lost.
+def analyse_crescent(
+    state: CrescentState, budget_seconds: float = 0.2, avoid: set[tuple[object, ...]] | None = None
+) -> tuple[str, str | None]:
+    """What the table's Hint says, from one solve: ("lost", None) when the solver proved that no
+    line wins; ("move", token) for a move on a winning line it found, or else the best-evaluated
+    of the moves (``hint_crescent``) when some move advances; ("no_useful", None) when none does
+    and no winning line turned up. Call it on a position with legal moves."""
+    result = solve_crescent(state, budget_seconds)
+    if result.verdict is Verdict.UNWINNABLE:
+        return "lost", None
+    if not useful_crescent(state) and not (result.verdict is Verdict.WINNABLE and result.line):
+        return "no_useful", None
+    token = _hint(state, result, avoid or set())
+    return ("no_useful", None) if token is None else ("move", token)
 
-    A move advances when it sends a card up; empties a pile; turns a face-down card up; uncovers
-    a card that can then go up or onto another pile; is a transfer after which a pile card can go
-    up; or is a redeal after which a pile card can go up. Proved lost: the game is blocked, or the
-    solver exhausted the position within the budget (sound reductions only)."""
+
+def crescent_progress(state: CrescentState, budget_seconds: float = 0.25) -> tuple[list[str], bool]:
+    """The legal moves that really advance (``useful_crescent``), and whether the position is
+    proved lost: the game is blocked, or the solver exhausted the position within the budget
+    (sound reductions only)."""
+    useful = useful_crescent(state)
+    if state.is_won():
+        return useful, False
+    if state.status.value == "blocked":
+        return useful, True
+    return useful, solve_crescent(state, budget_seconds).verdict is Verdict.UNWINNABLE
+
+
+def useful_crescent(state: CrescentState) -> list[str]:
+    """The legal moves that really advance: a move that sends a card up; empties a pile; turns
+    a face-down card up; uncovers a card that can then go up or onto another pile; a transfer
+    after which a pile card can go up; or a redeal after which a pile card can go up."""
     useful: list[str] = []
     for m in state.legal_moves():
         if m.is_redeal or m.src >= ASC:
@@ -289,8 +317,4 @@ def crescent_progress(state: CrescentState, budget_seconds: float = 0.25) -> tup
         st = _after(state, m)
         if any(n.src == m.src and n.dst != m.dst for n in st.legal_moves() if not n.is_redeal):
             useful.append(str(m))
-    if state.is_won():
-        return useful, False
-    if state.status.value == "blocked":
-        return useful, True
-    return useful, solve_crescent(state, budget_seconds).verdict is Verdict.UNWINNABLE
+    return useful

@@ -19,6 +19,7 @@ from paciencia.engine.protocol import State, Status
 from paciencia.games.crescent import CrescentState
 from paciencia.games.klondike import KlondikeState
 from paciencia.i18n import Words
+from paciencia.solver.crescent import analyse_crescent
 from paciencia.web import klondike
 from paciencia.web.words import say
 
@@ -53,22 +54,6 @@ def path_keys(state: CrescentState | KlondikeState) -> set[Key]:
     return keys
 
 
-def _crescent(state: CrescentState, avoid: set[Key], seconds: float) -> tuple[str, str | None]:
-    from paciencia.solver import Verdict
-    from paciencia.solver.crescent import crescent_progress, hint_crescent, solve_crescent
-
-    useful, lost = crescent_progress(state, seconds / 2)
-    if lost:
-        return "lost", None
-    if not useful:
-        # No move helps one move ahead; a winning line may still go through one of them.
-        result = solve_crescent(state, seconds / 2)
-        if result.verdict is Verdict.WINNABLE and result.line:
-            return "move", result.line[0]
-        return "no_useful", None
-    return "move", hint_crescent(state, seconds / 2, avoid)
-
-
 def _crescent_places(token: str) -> dict[str, Any]:
     src, _, dst = token.partition("-")
     return {"move": token, "src": src or None, "n": 1, "dst": dst or None}
@@ -94,7 +79,7 @@ def hint(state: State[Any], words: Words) -> dict[str, Any]:
             if isinstance(state, KlondikeState):
                 kind, token = klondike.analyse(state, avoid, HINT_SECONDS)
             else:
-                kind, token = _crescent(state, avoid, HINT_SECONDS)
+                kind, token = analyse_crescent(state, HINT_SECONDS, avoid)
         except Exception:
             log.exception("hint analysis failed; falling back to a plain move")
             kind, token = "move", _any_move(state)

@@ -10,7 +10,13 @@ import pytest
 from paciencia.games import new_state, state_from_text
 from paciencia.games.crescent import CrescentState
 from paciencia.solver import Verdict, _crescent
-from paciencia.solver.crescent import crescent_progress, hint_crescent, solve_crescent
+from paciencia.solver.crescent import (
+    analyse_crescent,
+    crescent_progress,
+    hint_crescent,
+    solve_crescent,
+    useful_crescent,
+)
 
 FOUNDATIONS = ["As", "Ah", "Ad", "Ac", "Ks", "Kh", "Kd", "Kc"]
 RANKS = "A23456789TJQK"
@@ -231,3 +237,24 @@ def test_progress_proves_lost() -> None:
     useful, lost = crescent_progress(state, 1.0)
     assert lost
     assert useful == []  # the Ace cannot move: blocked
+
+
+def test_analysis_for_the_hint_button() -> None:
+    """One solve decides: proved lost, a move on a winning line, or no useful move."""
+    lost = position({1: ["Kh", "8h", "9h"], 2: ["7h", "Th"], 3: ["Jh", "Qh"]}, {"Ah": 6}, redeals=0)
+    assert lost.legal_moves() and not plain(lost)
+    assert analyse_crescent(lost, 1.0) == ("lost", None)
+    near = position({1: ["Th", "7h"], 2: ["8h"], 3: ["Kh", "Jh"], 4: ["9h", "Qh"]}, {"Ah": 6})
+    kind, token = analyse_crescent(near, 1.0)
+    assert kind == "move" and token is not None
+    near.play(token)
+    assert plain(near)
+    # Out of time, on positions whose moves all only shuffle cards: no useful move to offer.
+    rng = random.Random(3)
+    found = 0
+    for _ in range(3000):
+        state = random_endgame(rng, 8)
+        if state.legal_moves() and not useful_crescent(state):
+            assert analyse_crescent(state, 0.0) == ("no_useful", None), state.to_text()
+            found += 1
+    assert found >= 3
