@@ -87,17 +87,21 @@ def main() -> None:
         states = [s for s in (mid_game(c, rng) for c in codes) if s is not None]
         legal = [per_call_us(s.legal_moves) for s in states]
         pairs = [per_call_us(push_undo(s)) for s in states]
-        print(f"{label}: legal moves median {statistics.median(legal):.1f} us (p95 "
-              f"{statistics.quantiles(legal, n=20)[-1]:.1f}), push+undo median {statistics.median(pairs):.2f} us "
-              f"(p95 {statistics.quantiles(pairs, n=20)[-1]:.2f}) over {len(states)} mid-game positions")
+        print(
+            f"{label}: legal moves median {statistics.median(legal):.1f} us (p95 "
+            f"{statistics.quantiles(legal, n=20)[-1]:.1f}), push+undo median {statistics.median(pairs):.2f} us "
+            f"(p95 {statistics.quantiles(pairs, n=20)[-1]:.2f}) over {len(states)} mid-game positions"
+        )
         if prefix.startswith("CR"):
             runs = [playout(c, rng) for c in codes]
             ms = [r[0] for r in runs]
             ends = {s: sum(1 for r in runs if r[1] is s) for s in Status}
-            print(f"Crescent random playout: median {statistics.median(ms):.2f} ms (p95 "
-                  f"{statistics.quantiles(ms, n=20)[-1]:.2f}), median {statistics.median(r[2] for r in runs):.0f} "
-                  f"moves; ended won {ends[Status.WON]}, blocked {ends[Status.BLOCKED]}, "
-                  f"capped while playing {ends[Status.PLAYING]} of {n}")
+            print(
+                f"Crescent random playout: median {statistics.median(ms):.2f} ms (p95 "
+                f"{statistics.quantiles(ms, n=20)[-1]:.2f}), median {statistics.median(r[2] for r in runs):.0f} "
+                f"moves; ended won {ends[Status.WON]}, blocked {ends[Status.BLOCKED]}, "
+                f"capped while playing {ends[Status.PLAYING]} of {n}"
+            )
 
 
 if __name__ == "__main__":

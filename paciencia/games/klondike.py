@@ -240,8 +240,20 @@ class KlondikeGame(Game[KlondikeMove]):
 
 class KlondikeState(State[KlondikeMove]):
     __slots__ = (
-        "_finish_plan", "code", "cols", "down", "draw", "fan", "found", "game", "history", "moves", "recycles",
-        "stock", "up", "waste",
+        "_finish_plan",
+        "code",
+        "cols",
+        "down",
+        "draw",
+        "fan",
+        "found",
+        "game",
+        "history",
+        "moves",
+        "recycles",
+        "stock",
+        "up",
+        "waste",
     )
 
     game: KlondikeGame
@@ -659,7 +671,11 @@ class KlondikeState(State[KlondikeMove]):
         ]
         cols = [
             PlaceInfo(
-                PLACE_NAMES[i], "column", len(col), number=i + 1, cards=tuple(col[self.down[i] :]),
+                PLACE_NAMES[i],
+                "column",
+                len(col),
+                number=i + 1,
+                cards=tuple(col[self.down[i] :]),
                 face_down=self.down[i],
             )
             for i, col in enumerate(self.cols)
@@ -678,8 +694,12 @@ class KlondikeState(State[KlondikeMove]):
             "stock": {"count": len(self.stock)},
             "waste": {"count": len(self.waste), "fan": self.fan, "cards": [names[c] for c in self.visible_waste()]},
             "foundations": [
-                {"place": PLACE_NAMES[F0 + s], "suit": SUIT_LETTERS[s], "count": n,
-                 "top": names[s * 13 + n - 1] if n else None}
+                {
+                    "place": PLACE_NAMES[F0 + s],
+                    "suit": SUIT_LETTERS[s],
+                    "count": n,
+                    "top": names[s * 13 + n - 1] if n else None,
+                }
                 for s, n in enumerate(self.found)
             ],
             "columns": [
@@ -699,8 +719,17 @@ class KlondikeState(State[KlondikeMove]):
 
     def copy(self) -> Self:
         other = type(self)(
-            self.game, self.code, list(self.stock), list(self.waste), list(self.found),
-            [list(c) for c in self.cols], list(self.down), self.fan, self.recycles, self.moves, self.up,
+            self.game,
+            self.code,
+            list(self.stock),
+            list(self.waste),
+            list(self.found),
+            [list(c) for c in self.cols],
+            list(self.down),
+            self.fan,
+            self.recycles,
+            self.moves,
+            self.up,
         )
         other.history.extend(self.history)
         return other
@@ -709,5 +738,9 @@ class KlondikeState(State[KlondikeMove]):
         """A hashable key of everything that decides the future (not the counters, not the fan,
         which only says how the waste is shown)."""
         return (
-            tuple(self.stock), tuple(self.waste), tuple(self.found), tuple(map(tuple, self.cols)), tuple(self.down),
+            tuple(self.stock),
+            tuple(self.waste),
+            tuple(self.found),
+            tuple(map(tuple, self.cols)),
+            tuple(self.down),
         )

@@ -77,13 +77,31 @@ def refusal(s: KlondikeState, token: str) -> Reason:
 
 # The conformance check's position: spades and clubs up to T, hearts and diamonds up to 9.
 BASE = {
-    "Fs": up("s", "A23456789T"), "Fc": up("c", "A23456789T"), "Fh": up("h", "A23456789"),
-    "Fd": up("d", "A23456789"), "S": ["[Qs]", "[Kc]"], "W": ["Kh", "Jd"],
-    "1": ["[Qd]", "Ks", "Qh", "Js"], "2": ["Kd"], "4": ["[Jc]", "Td"], "5": ["Qc", "Jh"], "6": ["Th"],
+    "Fs": up("s", "A23456789T"),
+    "Fc": up("c", "A23456789T"),
+    "Fh": up("h", "A23456789"),
+    "Fd": up("d", "A23456789"),
+    "S": ["[Qs]", "[Kc]"],
+    "W": ["Kh", "Jd"],
+    "1": ["[Qd]", "Ks", "Qh", "Js"],
+    "2": ["Kd"],
+    "4": ["[Jc]", "Td"],
+    "5": ["Qc", "Jh"],
+    "6": ["Th"],
 }
 DONE = {"Fs": up("s", RANKS), "Fc": up("c", RANKS), "Fd": up("d", RANKS)}
-STUCK = {**DONE, "Fh": up("h", "A234"), "W": ["5h"], "1": ["[6h]", "7h"], "2": ["8h"], "3": ["9h"],
-         "4": ["Th"], "5": ["Jh"], "6": ["Qh"], "7": ["Kh"]}
+STUCK = {
+    **DONE,
+    "Fh": up("h", "A234"),
+    "W": ["5h"],
+    "1": ["[6h]", "7h"],
+    "2": ["8h"],
+    "3": ["9h"],
+    "4": ["Th"],
+    "5": ["Jh"],
+    "6": ["Qh"],
+    "7": ["Kh"],
+}
 
 
 def base(**changes: list[str]) -> KlondikeState:
@@ -445,8 +463,11 @@ def finishable(rng: random.Random, draw: int, steps: int, favour: int) -> Klondi
         for suit in range(4):
             if found[suit]:
                 c = suit * 13 + found[suit] - 1
-                options += [("col", suit, i) for i, col in enumerate(cols)
-                            if (col and FITS[col[-1] * 52 + c]) or (not col and RANK[c] == 12)] * favour
+                options += [
+                    ("col", suit, i)
+                    for i, col in enumerate(cols)
+                    if (col and FITS[col[-1] * 52 + c]) or (not col and RANK[c] == 12)
+                ] * favour
                 options.append(("waste", suit, 0))
         if waste and not stock:
             options += [("draw", k, 0) for k in range(1, min(draw, len(waste)) + 1)]
@@ -494,9 +515,18 @@ def test_finish_finds_a_way_when_up_and_draw_alone_go_round_for_ever() -> None:
     # Draw three: each pass shows 3h over 2h, and no column end can go up, so up-or-draw goes
     # round for ever. The way out: 5s then 4s come back to the columns, 3h goes onto 4s, and
     # 2h is the waste's top.
-    s = position({"Fd": up("d", RANKS), "Fc": up("c", RANKS), "Fs": up("s", "A2345"), "Fh": ["Ah"],
-                  "S": ["[3h]", "[2h]", "[4h]"], "1": ["Kh", "Qs", "Jh", "Ts", "9h", "8s", "7h", "6s", "5h"],
-                  "2": ["Ks", "Qh", "Js", "Th", "9s", "8h", "7s", "6h"]}, "recycles=1")
+    s = position(
+        {
+            "Fd": up("d", RANKS),
+            "Fc": up("c", RANKS),
+            "Fs": up("s", "A2345"),
+            "Fh": ["Ah"],
+            "S": ["[3h]", "[2h]", "[4h]"],
+            "1": ["Kh", "Qs", "Jh", "Ts", "9h", "8s", "7h", "6s", "5h"],
+            "2": ["Ks", "Qh", "Js", "Th", "9s", "8h", "7s", "6h"],
+        },
+        "recycles=1",
+    )
     assert s.can_finish()
     line = []
     while s.status is not Status.WON:
@@ -522,8 +552,10 @@ def test_moves_print_and_parse_back() -> None:
     assert g.parse_move("1x20-3") == KlondikeMove(0, 2, 20)
 
 
-@pytest.mark.parametrize("token", ["", "3", "3-", "-6", "8-1", "0-1", "3x0-6", "3x-6", "F-3", "U", "DD",
-                                   "1-2-3", "3x4", "Fx-1", "W_F", "3x1000-4"])
+@pytest.mark.parametrize(
+    "token",
+    ["", "3", "3-", "-6", "8-1", "0-1", "3x0-6", "3x-6", "F-3", "U", "DD", "1-2-3", "3x4", "Fx-1", "W_F", "3x1000-4"],
+)
 def test_malformed_moves_name_the_token_and_the_form(token: str) -> None:
     with pytest.raises(InvalidMove, match="not a Klondike move") as e:
         KlondikeGame().parse_move(token)
@@ -585,12 +617,16 @@ def test_describe_places_groups() -> None:
     assert [(p.place, p.kind, p.count) for p in heaps] == [("S", "stock", 0), ("W", "waste", 4)]
     assert names(heaps[1].cards) == ["Kc", "Qs"]
     assert [(p.place, p.kind, p.suit, p.count, names(p.cards)) for p in found] == [
-        ("Fs", "foundation", 0, 10, ["Ts"]), ("Fh", "foundation", 1, 9, ["9h"]),
-        ("Fd", "foundation", 2, 9, ["9d"]), ("Fc", "foundation", 3, 10, ["Tc"]),
+        ("Fs", "foundation", 0, 10, ["Ts"]),
+        ("Fh", "foundation", 1, 9, ["9h"]),
+        ("Fd", "foundation", 2, 9, ["9d"]),
+        ("Fc", "foundation", 3, 10, ["Tc"]),
     ]
     assert [(p.place, p.kind, p.number, p.count, p.face_down, names(p.cards)) for p in cols[:4]] == [
-        ("1", "column", 1, 4, 1, ["Ks", "Qh", "Js"]), ("2", "column", 2, 1, 0, ["Kd"]),
-        ("3", "column", 3, 0, 0, []), ("4", "column", 4, 2, 1, ["Td"]),
+        ("1", "column", 1, 4, 1, ["Ks", "Qh", "Js"]),
+        ("2", "column", 2, 1, 0, ["Kd"]),
+        ("3", "column", 3, 0, 0, []),
+        ("4", "column", 4, 2, 1, ["Td"]),
     ]
     assert position({**DONE, "Fh": [], "W": up("h", RANKS)}).describe_places()[1][1].cards == ()
 
@@ -604,14 +640,25 @@ def test_player_view() -> None:
     assert v["columns"][6] == {"place": "7", "face_down": 6, "cards": ["Ad"]}
     assert v["foundations"][0] == {"place": "Fs", "suit": "s", "count": 0, "top": None}
     assert (v["status"], v["moves"], v["recycles"], v["sent_up"], v["can_undo"], v["can_finish"]) == (
-        "playing", 1, 0, 0, True, False)
+        "playing",
+        1,
+        0,
+        0,
+        True,
+        False,
+    )
     assert json.loads(json.dumps(v)) == v and "code" not in v  # the code would reveal the deal
 
 
 # -- properties of random play ----------------------------------------------------------------
 
-CANDIDATES = [DRAW] + [move(s, d, n) for s in range(PLACES) for d in range(PLACES) for n in range(1, MAX_RUN + 1)
-                       if not (F0 <= d < FANY and s < 8)]
+CANDIDATES = [DRAW] + [
+    move(s, d, n)
+    for s in range(PLACES)
+    for d in range(PLACES)
+    for n in range(1, MAX_RUN + 1)
+    if not (F0 <= d < FANY and s < 8)
+]
 """Every move legal_moves may list: foundation moves only in their ``-F`` form."""
 
 
