@@ -7,6 +7,7 @@ language its Accept-Language asks for.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
@@ -94,66 +95,106 @@ async def home_slash(lang: str, request: Request) -> Response:
     return RedirectResponse(f"/{found}/", status_code=308) if found else not_found(request)
 
 
+# -- the two games' pages: the same steps, each game's route a thin call ----------------------------
+
+
+async def _resume(lang: str, request: Request, game: str, new: api.NewGame) -> Response:
+    """Resumes this browser's latest game of ``game``, or deals one from ``new``."""
+    if (redirect := _canonical(request, lang)) is not None:
+        return redirect
+    game_id = request.app.state.store.latest(request.state.player, game)
+    if game_id is None:
+        game_id = (await api.create(new, request)).id
+    return RedirectResponse(f"/{lang}/{game}/{game_id}", status_code=303)
+
+
+def _form_error(words: Words, e: Exception) -> str:
+    if isinstance(e, api.ApiError):
+        return say(words, e.key)
+    if isinstance(e, InvalidCode):
+        return f"{say(words, 'bad_code')} ({e})"
+    if isinstance(e, InvalidPosition):
+        return say(words, "bad_table", detail=str(e))
+    if isinstance(e, GameNotFound):
+        return say(words, "not_found")
+    return str(e)
+
+
+async def _new_from_form(lang: str, request: Request, body: Callable[[dict[str, str]], api.NewGame]) -> Response:
+    """A game from a no-script form (its fields made into a ``NewGame`` by ``body``); its table, or
+    the home page with the error."""
+    if (redirect := _canonical(request, lang)) is not None:
+        return redirect
+    form = {k: v[0] for k, v in parse_qs((await request.body()).decode("utf-8", "replace")).items() if v}
+    try:
+        game = await api.create(body(form), request)
+    except (PacienciaError, api.ApiError, GameNotFound, ValueError) as e:
+        message = _form_error(Words(lang), e)
+        return render(request, "home.html", lang, "/", status=422, latest=None, error=message)
+    return RedirectResponse(f"/{lang}/{game.game}/{game.id}", status_code=303)
+
+
+def _rules(lang: str, request: Request, game: str) -> Response:
+    if (redirect := _canonical(request, lang)) is not None:
+        return redirect
+    return render(request, f"rules/{game}.{lang}.html", lang, f"/{game}/rules")
+
+
+def _table(
+    lang: str,
+    game_id: str,
+    request: Request,
+    game: str,
+    ui_more: Callable[[Words], dict[str, Any]] = lambda words: {},
+) -> Response:
+    """The table of one of this browser's games; a game of the other kind goes to its own page."""
+    if (redirect := _canonical(request, lang)) is not None:
+        return redirect
+    saved = request.app.state.store.load(game_id, request.state.player)
+    if saved.game != game:
+        return RedirectResponse(f"/{lang}/{saved.game}/{game_id}", status_code=303)
+    words = Words(lang)
+    view = game_view(saved, words)
+    return render(
+        request,
+        f"{game}.html",
+        lang,
+        f"/{game}/{game_id}",
+        view=view,
+        view_json=_json_block(view),
+        ui_json=_json_block({**ui_words(lang), **ui_more(words)}),
+    )
+
+
+# -- Crescent ------------------------------------------------------------------------------------
+
+
 @router.get("/{lang}/crescent")
 async def crescent(lang: str, request: Request) -> Response:
     """Resumes this browser's Crescent game, or deals a new one."""
-    if (redirect := _canonical(request, lang)) is not None:
-        return redirect
-    game_id = request.app.state.store.latest(request.state.player, "crescent")
-    if game_id is None:
-        game_id = (await api.create(api.NewGame(), request)).id
-    return RedirectResponse(f"/{lang}/crescent/{game_id}", status_code=303)
+    return await _resume(lang, request, "crescent", api.NewGame())
 
 
 @router.post("/{lang}/crescent/new")
 async def crescent_new(lang: str, request: Request) -> Response:
     """The no-script way to start a game from a code or a table text (the page's forms)."""
-    if (redirect := _canonical(request, lang)) is not None:
-        return redirect
-    form = {k: v[0] for k, v in parse_qs((await request.body()).decode("utf-8", "replace")).items() if v}
-    try:
-        body = api.NewGame(code=form.get("code") or None, table=form.get("table") or None, replay=form.get("replay"))
-        game = await api.create(body, request)
-    except (PacienciaError, api.ApiError, GameNotFound, ValueError) as e:
-        words = Words(lang)
-        if isinstance(e, api.ApiError):
-            message = say(words, e.key)
-        elif isinstance(e, InvalidCode):
-            message = f"{say(words, 'bad_code')} ({e})"
-        elif isinstance(e, InvalidPosition):
-            message = say(words, "bad_table", detail=str(e))
-        elif isinstance(e, GameNotFound):
-            message = say(words, "not_found")
-        else:
-            message = str(e)
-        return render(request, "home.html", lang, "/", status=422, latest=None, error=message)
-    return RedirectResponse(f"/{lang}/{game.game}/{game.id}", status_code=303)
+    return await _new_from_form(
+        lang,
+        request,
+        lambda form: api.NewGame(
+            code=form.get("code") or None, table=form.get("table") or None, replay=form.get("replay")
+        ),
+    )
 
 
 @router.get("/{lang}/crescent/rules")
 async def crescent_rules(lang: str, request: Request) -> Response:
-    if (redirect := _canonical(request, lang)) is not None:
-        return redirect
-    return render(request, f"rules/crescent.{lang}.html", lang, "/crescent/rules")
+    return _rules(lang, request, "crescent")
 
 
 @router.get("/{lang}/crescent/{game_id}")
 async def crescent_table(lang: str, game_id: str, request: Request) -> Response:
-    if (redirect := _canonical(request, lang)) is not None:
-        return redirect
-    saved = request.app.state.store.load(game_id, request.state.player)
-    if saved.game != "crescent":
-        return RedirectResponse(f"/{lang}/{saved.game}/{game_id}", status_code=303)
-    view = game_view(saved, Words(lang))
-    return render(
-        request,
-        "crescent.html",
-        lang,
-        f"/crescent/{game_id}",
-        view=view,
-        view_json=_json_block(view),
-        ui_json=_json_block(ui_words(lang)),
-    )
+    return _table(lang, game_id, request, "crescent")
 
 
 # -- Klondike ------------------------------------------------------------------------------------
@@ -162,59 +203,27 @@ async def crescent_table(lang: str, game_id: str, request: Request) -> Response:
 @router.get("/{lang}/klondike")
 async def klondike(lang: str, request: Request) -> Response:
     """Resumes this browser's Klondike game, or deals a new one (draw three)."""
-    if (redirect := _canonical(request, lang)) is not None:
-        return redirect
-    game_id = request.app.state.store.latest(request.state.player, "klondike")
-    if game_id is None:
-        game_id = (await api.create(api.NewGame(game="klondike"), request)).id
-    return RedirectResponse(f"/{lang}/klondike/{game_id}", status_code=303)
+    return await _resume(lang, request, "klondike", api.NewGame(game="klondike"))
 
 
 @router.post("/{lang}/klondike/new")
 async def klondike_new(lang: str, request: Request) -> Response:
     """A new Klondike game from the home page's buttons (draw three or one) or a deal code."""
-    if (redirect := _canonical(request, lang)) is not None:
-        return redirect
-    form = {k: v[0] for k, v in parse_qs((await request.body()).decode("utf-8", "replace")).items() if v}
-    try:
-        body = api.NewGame(game="klondike", code=form.get("code") or None, variant=form.get("variant") or None)
-        game = await api.create(body, request)
-    except (PacienciaError, api.ApiError, ValueError) as e:
-        words = Words(lang)
-        if isinstance(e, api.ApiError):
-            message = say(words, e.key)
-        elif isinstance(e, InvalidCode):
-            message = f"{say(words, 'bad_code')} ({e})"
-        else:
-            message = str(e)
-        return render(request, "home.html", lang, "/", status=422, latest=None, error=message)
-    return RedirectResponse(f"/{lang}/{game.game}/{game.id}", status_code=303)
+    return await _new_from_form(
+        lang,
+        request,
+        lambda form: api.NewGame(game="klondike", code=form.get("code") or None, variant=form.get("variant") or None),
+    )
 
 
 @router.get("/{lang}/klondike/rules")
 async def klondike_rules(lang: str, request: Request) -> Response:
-    if (redirect := _canonical(request, lang)) is not None:
-        return redirect
-    return render(request, f"rules/klondike.{lang}.html", lang, "/klondike/rules")
+    return _rules(lang, request, "klondike")
 
 
 @router.get("/{lang}/klondike/{game_id}")
 async def klondike_table(lang: str, game_id: str, request: Request) -> Response:
-    if (redirect := _canonical(request, lang)) is not None:
-        return redirect
-    saved = request.app.state.store.load(game_id, request.state.player)
-    if saved.game != "klondike":
-        return RedirectResponse(f"/{lang}/{saved.game}/{game_id}", status_code=303)
-    words = Words(lang)
-    view = game_view(saved, words)
     # Card names for what the page says by itself (the run picker): every card of the deck.
-    names = [words.card_name(c) for c in range(52)]
-    return render(
-        request,
-        "klondike.html",
-        lang,
-        f"/klondike/{game_id}",
-        view=view,
-        view_json=_json_block(view),
-        ui_json=_json_block({**ui_words(lang), "card_names": names}),
+    return _table(
+        lang, game_id, request, "klondike", lambda words: {"card_names": [words.card_name(c) for c in range(52)]}
     )
