@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from paciencia.engine.protocol import PlaceInfo, Status
+from paciencia.engine.protocol import Status
 from paciencia.games.klondike import (
     COLS,
     F0,
@@ -33,6 +33,7 @@ from paciencia.games.klondike import (
 )
 from paciencia.i18n import Words
 from paciencia.web.store import SavedGame
+from paciencia.web.views import label
 from paciencia.web.words import say
 
 
@@ -90,19 +91,6 @@ def token_of(state: KlondikeState, move: KlondikeMove) -> str:
     return f"{source_name(move)}-{dest_name(state, move)}"
 
 
-_LABELS: dict[tuple[str, PlaceInfo], str] = {}
-
-
-def _label(words: Words, place: PlaceInfo) -> str:
-    key = (words.locale, place)
-    found = _LABELS.get(key)
-    if found is None:
-        if len(_LABELS) > 100_000:
-            _LABELS.clear()
-        found = _LABELS[key] = words.describe_place(place)
-    return found
-
-
 def announce(words: Words, state: KlondikeState, token: str | None, status: Status) -> str:
     """What ``token`` (just played) did, from the position as it is now, then the end if it came."""
     parts: list[str] = []
@@ -137,7 +125,7 @@ def klondike_view(saved: SavedGame, words: Words, token: str | None = None) -> d
     state = saved.state
     assert isinstance(state, KlondikeState)
     groups = state.describe_places()
-    labels = [[_label(words, p) for p in group] for group in groups]
+    labels = [[label(words, p) for p in group] for group in groups]
     places: list[dict[str, Any]] = []
     for group, names in zip(groups, labels, strict=True):
         for p, name in zip(group, names, strict=True):
