@@ -104,6 +104,8 @@ SAME = (3, 2, 1, 0)
 # The two cards a card may lie on; 52 (no card) for a King.
 PAR1 = [p[0] if p else 52 for p in PARENTS]
 PAR2 = [p[1] if p else 52 for p in PARENTS]
+ALL52 = (1 << 52) - 1
+KINGBITS = sum(1 << (13 * s + KING) for s in range(4))
 
 # Search moves (kind, a, b, n).
 CF = 0  # the end card of column a to its foundation
@@ -233,87 +235,107 @@ def _hopeless(cols: list[list[int]], tal: list[int], found: list[int], ptr: int,
     for the first time, being put on a column, going up) needs such earlier events, so every card
     that goes up in a winning line gets ``up`` here: a card without it proves the position lost.
     """
-    up = [False] * 52
-    bare = [False] * 52
-    free = [False] * 53  # index 52: "no card", never free
-    lands = [False] * 52
-    col_of = [-1] * 52
-    for s in range(4):
-        for r in range(found[s]):
-            up[s * 13 + r] = True
-    # Per column, top to bottom: (card, face up, column, card right above or 52).
-    cells: list[tuple[int, bool, int, int]] = []
-    firsts: list[int] = []
+    # The least fixed point of these rules, computed on sets of cards held as bits of an int
+    # (bit ``c`` for card ``c``), every rule applied to all cards at once, until nothing grows.
+    colmask = 0
+    upmask = 0
+    faceup = 0
+    firsts = 0
+    bare = 0
+    colbits = [0] * COLS
+    below = [0] * 52  # the bit of the card right under a column card
     empty_now = False
     for i, col in enumerate(cols):
         if not col:
             empty_now = True
             continue
-        firsts.append(col[0] & 63)
-        above = 52
-        for k in range(len(col) - 1, -1, -1):
-            c = col[k] & 63
-            col_of[c] = i
-            cells.append((c, col[k] < FD, i, above))
-            above = c
-        bare[col[-1] & 63] = True
-    # Kings first: a card lands on one that landed before it.
-    landers = sorted(range(52), key=RANK.__getitem__, reverse=True)
-    drawn = [True] * 52  # for the cards out of the stock it plays no part
+        m = 0
+        under = 0
+        for x in col:
+            bit = 1 << (x & 63)
+            if x < FD:
+                faceup |= bit
+            below[x & 63] = under
+            under = bit
+            m |= bit
+        colbits[i] = m
+        colmask |= m
+        firsts |= 1 << (col[0] & 63)
+        bare |= under
+    height = list(found)
+    drawn = ALL52  # for the cards out of the stock it plays no part
+    talbits = 0
     if draw == 3 and tal:
         for c in tal:
-            drawn[c] = False
+            talbits |= 1 << c
+        drawn = ALL52 & ~talbits
         for i in REACH[3][len(tal)][ptr]:
-            drawn[tal[i]] = True
-    changed = True
-    while changed:
-        changed = False
-        if draw == 3 and tal:
-            played = False  # some card before this one is played
-            for c in tal:
-                if not drawn[c] and played:
-                    drawn[c] = changed = True
-                played = played or lands[c] or up[c]
-            for i in range(len(tal) - 1):  # the card right after it is played
-                c = tal[i]
-                if not drawn[c] and (lands[tal[i + 1]] or up[tal[i + 1]]):
-                    drawn[c] = changed = True
-        any_empty = empty_now or any(free[c] for c in firsts)
-        for c in landers:
-            if not lands[c] and drawn[c] and (RANK[c] >= found[SUIT[c]] - 1 or lands[c + 1]):
-                if RANK[c] == KING:
-                    ok = any_empty
-                else:
-                    q1, q2 = PARENTS[c]
-                    ok = (bare[q1] if col_of[q1] >= 0 else lands[q1]) or (bare[q2] if col_of[q2] >= 0 else lands[q2])
-                if ok:
-                    lands[c] = changed = True
-        nfree = sum(free[c] for c in firsts)
-        for c, face_up, i, above in cells:
-            if not bare[c] and free[above]:
-                bare[c] = changed = True
-            if not free[c] and (face_up or bare[c]):
-                ok = up[c]
-                if not ok:
-                    for q in PARENTS[c]:
-                        ok = bare[q] if col_of[q] >= 0 else lands[q]
-                        if ok:
-                            break
-                    else:
-                        if RANK[c] == KING:
-                            # Another column can be emptied: empty now, or its first card free.
-                            ok = empty_now or nfree > (1 if free[cols[i][0] & 63] else 0)
-                if ok:
-                    free[c] = changed = True
-        # Each suit up as far as it goes, in one sweep.
+            drawn |= 1 << tal[i]
+    outside = ALL52 & ~colmask
+    rank_ok = 0  # cards out of the columns that may come down or land: at or above their
+    for s in range(4):  # foundation's top (the others only when the card above them lands)
+        r = max(found[s] - 1, 0)
+        rank_ok |= (0x1FFF >> r << r) << (13 * s)
+    free = 0
+    lands = 0
+    played = 0
+    while True:
+        upmask = 0
         for s in range(4):
-            c = s * 13 + found[s]
-            top = s * 13 + 13
-            while c < top and (up[c] or ((bare[c] or (col_of[c] < 0 and drawn[c])) and (c == s * 13 or up[c - 1]))):
-                if not up[c]:
-                    up[c] = changed = True
-                c += 1
-    return not all(up)
+            upmask |= ((1 << height[s]) - 1) << (13 * s)
+        if talbits:
+            now = (lands | upmask) & talbits
+            if now != played:
+                played = now
+                seen_played = False
+                before = -1
+                for c in tal:
+                    bit = 1 << c
+                    if seen_played:
+                        drawn |= bit
+                    if played & bit:
+                        seen_played = True
+                        if before >= 0:
+                            drawn |= 1 << before  # the card right before a played one
+                    before = c
+        avail = (bare & colmask) | (lands & outside)
+        black = (avail | avail >> 39) & 0x1FFF
+        red = (avail >> 13 | avail >> 26) & 0x1FFF
+        child = red >> 1 | (black >> 1) << 13 | (black >> 1) << 26 | (red >> 1) << 39
+        ff = free & firsts
+        nff = ff.bit_count()
+        if empty_now or nff >= 2:
+            kings_free = KINGBITS
+            any_empty = True
+        elif nff == 1:
+            own = next(m for m in colbits if m & ff)
+            kings_free = KINGBITS & ~own
+            any_empty = True
+        else:
+            kings_free = 0
+            any_empty = False
+        new_lands = lands | (drawn & (rank_ok | (lands >> 1 & ~KINGBITS)) & (child | (KINGBITS if any_empty else 0)))
+        new_free = free | ((faceup | bare) & colmask & (upmask | child | kings_free))
+        new_bare = bare
+        diff = new_free & ~free
+        while diff:  # the card right under a free card is bare
+            low = diff & -diff
+            new_bare |= below[low.bit_length() - 1]
+            diff ^= low
+        upable = new_bare | (drawn & outside)
+        grew = False
+        for s in range(4):
+            h = height[s]
+            while h < 13 and upable >> (13 * s + h) & 1:
+                h += 1
+            if h != height[s]:
+                height[s] = h
+                grew = True
+        if not grew and new_lands == lands and new_free == free and new_bare == bare:
+            return height != [13, 13, 13, 13]
+        lands = new_lands
+        free = new_free
+        bare = new_bare
 
 
 class _Search:

@@ -8,9 +8,10 @@ import time
 import pytest
 
 from paciencia.games import state_from_text
-from paciencia.games.klondike import KlondikeGame, KlondikeState
+from paciencia.games.klondike import PARENTS, KlondikeGame, KlondikeState
 from paciencia.solver import Verdict, solve
 from paciencia.solver.klondike import (
+    REACH,
     _best_move,
     _OutOfTime,
     _safe,
@@ -375,6 +376,94 @@ def test_the_static_test_only_condemns_lost_positions(stock: int) -> None:
     assert condemned >= 5
 
 
+def reference_hopeless(cols: list[list[int]], tal: list[int], found: list[int], ptr: int, draw: int) -> bool:
+    """The static test's rules applied card by card, in passes until nothing changes (the
+    solver computes the same fixed point on bit sets)."""
+    up = [False] * 52
+    bare = [False] * 52
+    free = [False] * 53
+    lands = [False] * 52
+    col_of = [-1] * 52
+    for s in range(4):
+        for r in range(found[s]):
+            up[s * 13 + r] = True
+    cells: list[tuple[int, bool, int, int]] = []
+    firsts: list[int] = []
+    empty_now = False
+    for i, col in enumerate(cols):
+        if not col:
+            empty_now = True
+            continue
+        firsts.append(col[0] & 63)
+        above = 52
+        for k in range(len(col) - 1, -1, -1):
+            c = col[k] & 63
+            col_of[c] = i
+            cells.append((c, col[k] < 64, i, above))
+            above = c
+        bare[col[-1] & 63] = True
+    drawn = [True] * 52
+    if draw == 3 and tal:
+        for c in tal:
+            drawn[c] = False
+        for i in REACH[3][len(tal)][ptr]:
+            drawn[tal[i]] = True
+
+    def parent_ok(c: int) -> bool:
+        return any(bare[q] if col_of[q] >= 0 else lands[q] for q in PARENTS[c])
+
+    changed = True
+    while changed:
+        changed = False
+        if draw == 3 and tal:
+            for i, c in enumerate(tal):
+                played_before = any(lands[d] or up[d] for d in tal[:i])
+                after = i + 1 < len(tal) and (lands[tal[i + 1]] or up[tal[i + 1]])
+                if not drawn[c] and (played_before or after):
+                    drawn[c] = changed = True
+        nfree = sum(free[c] for c in firsts)
+        for c in range(52):
+            landing = (nfree > 0 or empty_now) if c % 13 == 12 else parent_ok(c)
+            if not lands[c] and drawn[c] and (c % 13 >= found[c // 13] - 1 or lands[c + 1]) and landing:
+                lands[c] = changed = True
+        for c, face_up, i, above in cells:
+            if not bare[c] and free[above]:
+                bare[c] = changed = True
+            if not free[c] and (face_up or bare[c]):
+                own = 1 if free[cols[i][0] & 63] else 0
+                if up[c] or parent_ok(c) or (c % 13 == 12 and (empty_now or nfree > own)):
+                    free[c] = changed = True
+        for c in range(52):
+            if not up[c] and (c % 13 == 0 or up[c - 1]) and (bare[c] or (col_of[c] < 0 and drawn[c])):
+                up[c] = changed = True
+    return not all(up)
+
+
+@pytest.mark.parametrize("draw", ["3", "1"])
+def test_the_static_test_computes_its_rules_fixed_point(draw: str) -> None:
+    """The bit-set static test against its rules applied card by card, on random positions of
+    every size and on the positions along won games."""
+    rng = random.Random(31 + int(draw))
+    states = [
+        small_position(rng, draw, rng.randint(6, 45), rng.choice([1, 2, 3, 7]), rng.random(), rng.choice([1, 3, 6]))
+        for _ in range(600)
+    ]
+    for number in QUICK[draw][:4]:
+        state = KlondikeGame(draw).new_state(number)
+        sim = state.copy()
+        states.append(sim.copy())
+        for token in solve_klondike(state, 3.0).line:
+            sim.play(token)
+            states.append(sim.copy())
+    condemned = 0
+    for state in states:
+        search = _Search(state, 0, 0)
+        expected = reference_hopeless(search.cols, search.tal, search.found, search.pt[0], search.draw)
+        assert search.hopeless() is expected, state.to_text()
+        condemned += expected
+    assert condemned >= 20
+
+
 # -- hints ---------------------------------------------------------------------------------------
 
 
@@ -475,7 +564,7 @@ def test_when_no_move_looks_useful_the_first_move_of_a_winning_line_is(monkeypat
 
     state = KlondikeGame("3").new_state(QUICK["3"][0])
     monkeypatch.setattr(module, "_advances", lambda *_: False)
-    useful = useful_moves_klondike(state)
+    useful = useful_moves_klondike(state, 5.0)  # time enough on a busy machine
     assert len(useful) == 1 and useful[0] in {str(m) for m in state.legal_moves()}
     assert hint_klondike(state) == useful[0]  # the line was remembered
 
