@@ -4,6 +4,7 @@
 import * as api from "./api.js";
 import { makeCard as drawCard } from "./cards.js";
 import { announce } from "./a11y.js";
+import { elapsedNow, formatTime, frameRenderer, measureMove } from "./draw.js";
 import { renderBadge, whileSeeking, winnableOnly, wireWinnable } from "./winnable.js";
 
 const SUITS = "shdc";
@@ -36,7 +37,6 @@ let els = {};
 const buttons = new Map(); // place id -> button
 let suppressClick = false;
 let messageTimer = 0;
-let queued = false;
 let lastRects = null; // card id -> DOMRect, for the next render's slide
 
 const $ = (id) => document.getElementById(id);
@@ -101,14 +101,7 @@ function say(text, kind = "") {
 
 // ---- drawing -----------------------------------------------------------------------------------
 
-function requestRender() {
-  if (queued) return;
-  queued = true;
-  requestAnimationFrame(() => {
-    queued = false;
-    render();
-  });
-}
+const requestRender = frameRenderer(render);
 
 function cardRects() {
   const out = new Map();
@@ -242,15 +235,7 @@ function render() {
   slide();
   if (st.timing) {
     st.timing = false;
-    setTimeout(() => {
-      performance.mark("move-drawn");
-      try {
-        performance.measure("move", "move-start", "move-drawn");
-        performance.measure("move-answer", "move-start", "move-answer");
-      } catch (e) {
-        /* a newer move cleared the mark */
-      }
-    }, 0);
+    measureMove();
   }
 }
 
@@ -283,22 +268,8 @@ function slide() {
   }
 }
 
-function formatTime(seconds) {
-  const s = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const ss = String(s % 60).padStart(2, "0");
-  return h ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
-}
-
-function elapsedNow() {
-  const v = st.view;
-  if (!v) return 0;
-  return v.elapsed + (v.running ? (performance.now() - st.receivedAt) / 1000 : 0);
-}
-
 function renderClock() {
-  els.clock.textContent = formatTime(elapsedNow());
+  els.clock.textContent = formatTime(elapsedNow(st.view, st.receivedAt));
 }
 
 function renderEnd(v) {

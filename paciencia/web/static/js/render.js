@@ -1,12 +1,12 @@
 // Draws the state: once per animation frame at most; cards move with CSS transforms.
 
 import { makeCard } from "./cards.js";
+import { elapsedNow, formatTime, frameRenderer, measureMove } from "./draw.js";
 import { state, dests } from "./state.js";
 import { renderBadge } from "./winnable.js";
 
 const refs = new Map(); // place id -> {button, slot, card, count}
 let els = {};
-let queued = false;
 const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 
 export function bind() {
@@ -47,31 +47,10 @@ export function cardElement(id) {
   return ref ? ref.slot.querySelector(".card") : null;
 }
 
-export function requestRender() {
-  if (queued) return;
-  queued = true;
-  requestAnimationFrame(() => {
-    queued = false;
-    render();
-  });
-}
-
-export function formatTime(seconds) {
-  const s = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const ss = String(s % 60).padStart(2, "0");
-  return h ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
-}
-
-export function elapsedNow() {
-  const v = state.view;
-  if (!v) return 0;
-  return v.elapsed + (v.running ? (performance.now() - state.receivedAt) / 1000 : 0);
-}
+export const requestRender = frameRenderer(render);
 
 export function renderClock() {
-  if (els.clock) els.clock.textContent = formatTime(elapsedNow());
+  if (els.clock) els.clock.textContent = formatTime(elapsedNow(state.view, state.receivedAt));
 }
 
 function render() {
@@ -113,17 +92,8 @@ function render() {
   state.anim = null;
   if (anim) animate(anim);
   if (state.timing) {
-    // From the click to the frame that shows the answer (the timeout runs once it is painted).
     state.timing = false;
-    setTimeout(() => {
-      performance.mark("move-drawn");
-      try {
-        performance.measure("move", "move-start", "move-drawn");
-        performance.measure("move-answer", "move-start", "move-answer");
-      } catch (e) {
-        /* a mark was cleared by a newer move: nothing to measure */
-      }
-    }, 0);
+    measureMove();
   }
 }
 
