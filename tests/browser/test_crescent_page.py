@@ -7,36 +7,14 @@ from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, ViewportSize, expect
 
-from tests.browser.conftest import LiveServer
+from tests.browser.conftest import DESKTOP, PHONE, LiveServer, center, moves, open_table, place
 from tests.web.positions import BLOCKED_IN_ONE, FULL_PILE, HEARTS, WON_IN_ONE
 
-PHONE: ViewportSize = {"width": 390, "height": 844}
 LANDSCAPE: ViewportSize = {"width": 844, "height": 390}
-DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 
 
 def open_game(page: Page, lang: str = "en", **body: Any) -> dict[str, Any]:
-    """Starts a game for this browser through the API (sharing the page's cookies) and opens it."""
-    res = page.request.post("/api/games", data=body or {"table": HEARTS})
-    assert res.status, res.text()
-    game: dict[str, Any] = res.json()
-    page.goto(f"/{lang}/crescent/{game['id']}")
-    page.wait_for_selector("html[data-ready]")
-    return game
-
-
-def place(page: Page, pid: str) -> Locator:
-    return page.locator(f'.place[data-place="{pid}"]')
-
-
-def moves(page: Page) -> Locator:
-    return page.locator("#moves")
-
-
-def center(locator: Locator) -> tuple[float, float]:
-    box = locator.bounding_box()
-    assert box is not None
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    return open_table(page, "crescent", body or {"table": HEARTS}, lang)
 
 
 def drag(page: Page, src: Locator, x: float, y: float) -> None:

@@ -7,7 +7,8 @@ import re
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.browser.test_crescent_page import open_game, place
+from tests.browser.conftest import place
+from tests.browser.test_crescent_page import open_game
 from tests.web.positions import LOST
 
 

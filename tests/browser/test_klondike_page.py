@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
 from paciencia.games import new_state
 from paciencia.games.klondike import KlondikeState
-from tests.browser.conftest import LiveServer
+from tests.browser.conftest import DESKTOP, PHONE, LiveServer, center, moves, open_table, place
 from tests.web.klondike_positions import (
     BLOCKED_IN_ONE,
     EMPTY_STOCK,
@@ -23,41 +23,16 @@ from tests.web.klondike_positions import (
     WON_IN_ONE,
 )
 
-PHONE: ViewportSize = {"width": 390, "height": 844}
-DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 DEAL = "KL1-3-AAAAAAB"
 AT_LEAST_3 = re.compile(r"^([3-9]|\d\d+)$")
 
 
 def open_game(page: Page, lang: str = "en", **body: Any) -> dict[str, Any]:
-    res = page.request.post("/api/games", data=body or {"table": MOVES})
-    assert res.ok, res.text()
-    game: dict[str, Any] = res.json()
-    page.goto(f"/{lang}/klondike/{game['id']}")
-    page.wait_for_selector("html[data-ready]")
-    return game
-
-
-def at(page: Page, pid: str) -> Locator:
-    return page.locator(f'.place[data-place="{pid}"]')
-
-
-def label(page: Page, pid: str) -> Locator:
-    return at(page, pid)
-
-
-def moves(page: Page) -> Locator:
-    return page.locator("#moves")
-
-
-def center(locator: Locator) -> tuple[float, float]:
-    box = locator.bounding_box()
-    assert box is not None
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    return open_table(page, "klondike", body or {"table": MOVES}, lang)
 
 
 def top_card(page: Page, pid: str) -> Locator:
-    return at(page, pid).locator(".card").last
+    return place(page, pid).locator(".card").last
 
 
 # -- the stock -------------------------------------------------------------------------------
@@ -65,15 +40,15 @@ def top_card(page: Page, pid: str) -> Locator:
 
 def test_draw_three_fans_three_cards_and_only_the_top_plays(page: Page) -> None:
     open_game(page, code=DEAL)
-    expect(at(page, "S")).to_have_attribute("aria-label", "stock: 24 cards")
-    at(page, "S").click()
+    expect(place(page, "S")).to_have_attribute("aria-label", "stock: 24 cards")
+    place(page, "S").click()
     expect(moves(page)).to_have_text("1")
-    waste = at(page, "W")
+    waste = place(page, "W")
     expect(waste.locator(".card")).to_have_count(3)
     expect(waste).to_have_attribute(
         "aria-label", "waste: 3 cards, jack of hearts, king of diamonds, king of clubs on top"
     )
-    expect(at(page, "S")).to_have_attribute("aria-label", "stock: 21 cards")
+    expect(place(page, "S")).to_have_attribute("aria-label", "stock: 21 cards")
     # The three are side by side, readable: each one further right.
     xs = [c.bounding_box()["x"] for c in waste.locator(".card").all()]  # type: ignore[index]
     assert xs[0] < xs[1] < xs[2]
@@ -83,9 +58,9 @@ def test_draw_three_fans_three_cards_and_only_the_top_plays(page: Page) -> None:
 def test_draw_one_turns_one_card(page: Page) -> None:
     open_game(page, code="KL1-1-AAAAAAB")
     expect(page.locator("#game")).to_have_attribute("data-draw", "1")
-    at(page, "S").click()
-    expect(at(page, "W").locator(".card")).to_have_count(1)
-    expect(at(page, "W")).to_have_attribute("aria-label", "waste: 1 card, jack of hearts on top")
+    place(page, "S").click()
+    expect(place(page, "W").locator(".card")).to_have_count(1)
+    expect(place(page, "W")).to_have_attribute("aria-label", "waste: 1 card, jack of hearts on top")
     page.locator("#new-3").click()
     expect(page.locator("#game")).to_have_attribute("data-draw", "3")
     expect(moves(page)).to_have_text("0")
@@ -93,19 +68,19 @@ def test_draw_one_turns_one_card(page: Page) -> None:
 
 def test_the_fan_shrinks_when_fewer_are_drawn(page: Page) -> None:
     open_game(page, table=FEW_IN_STOCK)
-    expect(at(page, "W").locator(".card")).to_have_count(3)
-    at(page, "S").click()
-    expect(at(page, "W").locator(".card")).to_have_count(2)
-    expect(at(page, "S")).to_have_attribute("aria-label", "stock: empty")
-    expect(at(page, "S")).to_have_class(re.compile(r"\brecycle\b"))
+    expect(place(page, "W").locator(".card")).to_have_count(3)
+    place(page, "S").click()
+    expect(place(page, "W").locator(".card")).to_have_count(2)
+    expect(place(page, "S")).to_have_attribute("aria-label", "stock: empty")
+    expect(place(page, "S")).to_have_class(re.compile(r"\brecycle\b"))
 
 
 def test_a_tap_on_the_empty_stock_recycles_and_the_status_bar_counts_the_pass(page: Page) -> None:
     open_game(page, table=RECYCLE)
     expect(page.locator("#passes")).to_have_text("1")
-    at(page, "S").click()
-    expect(at(page, "S")).to_have_attribute("aria-label", "stock: 5 cards")
-    expect(at(page, "W")).to_have_attribute("aria-label", "waste: empty")
+    place(page, "S").click()
+    expect(place(page, "S")).to_have_attribute("aria-label", "stock: 5 cards")
+    expect(place(page, "W")).to_have_attribute("aria-label", "waste: empty")
     expect(page.locator("#passes")).to_have_text("2")
     expect(moves(page)).to_have_text("1")
 
@@ -114,7 +89,7 @@ def test_empty_stock_and_waste_a_short_warning_and_nothing_changes(page: Page) -
     open_game(page, table=EMPTY_STOCK)
     names = "[...document.querySelectorAll('.place')].map(b => b.getAttribute('aria-label'))"
     before = page.evaluate(names)
-    at(page, "S").click()
+    place(page, "S").click()
     expect(page.locator("#message")).to_have_text("The stock and the waste are both empty")
     expect(moves(page)).to_have_text("0")
     assert page.evaluate(names) == before
@@ -127,39 +102,39 @@ def test_tap_moves_a_card_with_one_destination_and_the_card_under_turns_up(page:
     open_game(page)
     top_card(page, "5").click()  # 7♣ fits only on 8♥; the 2♣ under it turns up
     expect(moves(page)).to_have_text("1")
-    expect(label(page, "1")).to_have_attribute(
+    expect(place(page, "1")).to_have_attribute(
         "aria-label", "column 1: 1 face-down card, then 9 of spades, 8 of hearts, 7 of clubs"
     )
-    expect(label(page, "5")).to_have_attribute("aria-label", "column 5: 2 of clubs")
+    expect(place(page, "5")).to_have_attribute("aria-label", "column 5: 2 of clubs")
     expect(page.locator("#announce")).to_have_text("7 of clubs to column 1. 2 of clubs turned up.")
 
 
 def test_select_then_tap_the_destination_and_only_a_king_opens_an_empty_column(page: Page) -> None:
     open_game(page)
     top_card(page, "6").click()  # Q♦ fits nowhere: it is picked up
-    expect(at(page, "6")).to_have_attribute("aria-pressed", "true")
-    at(page, "3").click()
+    expect(place(page, "6")).to_have_attribute("aria-pressed", "true")
+    place(page, "3").click()
     expect(page.locator("#message")).to_have_text("Only a King can go on an empty column")
     expect(moves(page)).to_have_text("0")
-    expect(label(page, "6")).to_have_attribute("aria-label", "column 6: queen of diamonds")
+    expect(place(page, "6")).to_have_attribute("aria-label", "column 6: queen of diamonds")
     # The K♠ Q♥ J♣ run goes there: tap the King (its run has that one place to go).
-    at(page, "4").locator(".card").first.click(position={"x": 8, "y": 6})
-    expect(label(page, "3")).to_have_attribute("aria-label", "column 3: king of spades, queen of hearts, jack of clubs")
-    expect(label(page, "4")).to_have_attribute("aria-label", "column 4: empty")
+    place(page, "4").locator(".card").first.click(position={"x": 8, "y": 6})
+    expect(place(page, "3")).to_have_attribute("aria-label", "column 3: king of spades, queen of hearts, jack of clubs")
+    expect(place(page, "4")).to_have_attribute("aria-label", "column 4: empty")
 
 
 def test_drag_with_the_mouse_and_a_bad_drop_returns_with_a_message(page: Page) -> None:
     open_game(page)
     # A bad drop first: Q♦ onto the empty column.
     sx, sy = center(top_card(page, "6"))
-    tx, ty = center(at(page, "3").locator(".slot"))
+    tx, ty = center(place(page, "3").locator(".slot"))
     page.mouse.move(sx, sy)
     page.mouse.down()
     page.mouse.move(sx + 10, sy + 10, steps=2)
     page.mouse.move(tx, ty, steps=6)
     page.mouse.up()
     expect(page.locator("#message")).to_have_text("Only a King can go on an empty column")
-    expect(label(page, "6")).to_have_attribute("aria-label", "column 6: queen of diamonds")
+    expect(place(page, "6")).to_have_attribute("aria-label", "column 6: queen of diamonds")
     # Then a good one: 10♥ onto J♣.
     sx, sy = center(top_card(page, "2"))
     tx, ty = center(top_card(page, "4"))
@@ -169,7 +144,7 @@ def test_drag_with_the_mouse_and_a_bad_drop_returns_with_a_message(page: Page) -
     page.mouse.move(tx, ty, steps=6)
     page.mouse.up()
     expect(moves(page)).to_have_text("1")
-    expect(label(page, "4")).to_have_attribute(
+    expect(place(page, "4")).to_have_attribute(
         "aria-label", "column 4: king of spades, queen of hearts, jack of clubs, 10 of hearts"
     )
 
@@ -187,7 +162,7 @@ def test_drag_by_touch(browser: Browser, live_server: LiveServer) -> None:
         x, y = sx + (tx - sx) * k / 6, sy + (ty - sy) * k / 6
         cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-    expect(label(page, "4")).to_have_attribute(
+    expect(place(page, "4")).to_have_attribute(
         "aria-label", "column 4: king of spades, queen of hearts, jack of clubs, 10 of hearts"
     )
     expect(page.locator("#picker")).to_be_hidden()
@@ -196,9 +171,9 @@ def test_drag_by_touch(browser: Browser, live_server: LiveServer) -> None:
 
 def test_a_foundation_card_comes_back_to_a_column(page: Page) -> None:
     open_game(page)
-    at(page, "Fh").click()  # 3♥ fits only on 4♣
-    expect(label(page, "7")).to_have_attribute("aria-label", "column 7: 5 of diamonds, 4 of clubs, 3 of hearts")
-    expect(label(page, "Fh")).to_have_attribute("aria-label", "foundation of hearts: 2 of hearts on top, 2 cards")
+    place(page, "Fh").click()  # 3♥ fits only on 4♣
+    expect(place(page, "7")).to_have_attribute("aria-label", "column 7: 5 of diamonds, 4 of clubs, 3 of hearts")
+    expect(place(page, "Fh")).to_have_attribute("aria-label", "foundation of hearts: 2 of hearts on top, 2 cards")
 
 
 def test_run_picker_by_touch_long_press_slide_up_release_then_tap(browser: Browser, live_server: LiveServer) -> None:
@@ -223,23 +198,23 @@ def test_run_picker_by_touch_long_press_slide_up_release_then_tap(browser: Brows
     expect(picker).to_have_attribute("data-n", "2")
     touch("touchEnd", ux, uy)
     expect(picker).to_be_hidden()
-    expect(at(page, "1")).to_have_attribute("aria-pressed", "true")
+    expect(place(page, "1")).to_have_attribute("aria-pressed", "true")
     expect(moves(page)).to_have_text("0")  # confirming only selects
     page.tap('.place[data-place="2"]')
-    expect(label(page, "2")).to_have_attribute("aria-label", "column 2: 10 of hearts, 9 of spades, 8 of hearts")
-    expect(label(page, "1")).to_have_attribute("aria-label", "column 1: king of clubs")  # turned up
+    expect(place(page, "2")).to_have_attribute("aria-label", "column 2: 10 of hearts, 9 of spades, 8 of hearts")
+    expect(place(page, "1")).to_have_attribute("aria-label", "column 1: king of clubs")  # turned up
     context.close()
 
 
 def test_run_picker_by_keyboard_and_escape_leaves_the_table_alone(page: Page) -> None:
     open_game(page)
-    at(page, "4").focus()
+    place(page, "4").focus()
     page.keyboard.press("ArrowUp")
     expect(page.locator("#picker")).to_be_visible()
     expect(page.locator("#picker")).to_have_attribute("data-n", "2")
     page.keyboard.press("Escape")
     expect(page.locator("#picker")).to_be_hidden()
-    expect(at(page, "4")).to_have_attribute("aria-pressed", "false")
+    expect(place(page, "4")).to_have_attribute("aria-pressed", "false")
     page.keyboard.press("ArrowUp")
     page.keyboard.press("ArrowUp")
     expect(page.locator("#picker")).to_have_attribute("data-n", "3")
@@ -247,21 +222,21 @@ def test_run_picker_by_keyboard_and_escape_leaves_the_table_alone(page: Page) ->
     page.keyboard.press("ArrowUp")  # no further: the run is three cards
     expect(page.locator("#picker")).to_have_attribute("data-n", "3")
     page.keyboard.press("Enter")
-    expect(at(page, "4")).to_have_attribute("aria-pressed", "true")
+    expect(place(page, "4")).to_have_attribute("aria-pressed", "true")
     page.keyboard.press("ArrowLeft")
-    expect(at(page, "3")).to_be_focused()
+    expect(place(page, "3")).to_be_focused()
     page.keyboard.press("Enter")
-    expect(label(page, "3")).to_have_attribute("aria-label", "column 3: king of spades, queen of hearts, jack of clubs")
+    expect(place(page, "3")).to_have_attribute("aria-label", "column 3: king of spades, queen of hearts, jack of clubs")
 
 
 def test_the_picker_preview_card_confirms_on_a_click(page: Page) -> None:
     open_game(page)
-    at(page, "1").focus()
+    place(page, "1").focus()
     page.keyboard.press("ArrowUp")
     page.locator("#pick-card").click()
-    expect(at(page, "1")).to_have_attribute("aria-pressed", "true")
-    at(page, "2").click()
-    expect(label(page, "2")).to_have_attribute("aria-label", "column 2: 10 of hearts, 9 of spades, 8 of hearts")
+    expect(place(page, "1")).to_have_attribute("aria-pressed", "true")
+    place(page, "2").click()
+    expect(place(page, "2")).to_have_attribute("aria-label", "column 2: 10 of hearts, 9 of spades, 8 of hearts")
 
 
 # -- hint and Finish -------------------------------------------------------------------------
@@ -308,7 +283,7 @@ def test_finish_to_the_end_opens_the_results_panel(page: Page) -> None:
 
 def test_no_move_left_is_said_at_once_with_four_ways_out(page: Page) -> None:
     open_game(page, table=BLOCKED_IN_ONE)
-    at(page, "1").click()
+    place(page, "1").click()
     panel = page.locator("#end-panel")
     expect(panel).to_be_visible()
     expect(page.locator("#end-title")).to_have_text("No legal move is left.")
@@ -316,7 +291,7 @@ def test_no_move_left_is_said_at_once_with_four_ways_out(page: Page) -> None:
         expect(panel.get_by_role("button", name=name)).to_be_visible()
     panel.get_by_role("button", name="View the final table").click()
     expect(panel).to_be_hidden()
-    expect(label(page, "Fc")).to_have_attribute("aria-label", "foundation of clubs: ace of clubs on top, 1 card")
+    expect(place(page, "Fc")).to_have_attribute("aria-label", "foundation of clubs: ace of clubs on top, 1 card")
     page.keyboard.press("u")
     expect(moves(page)).to_have_text("0")
 
@@ -338,8 +313,8 @@ def test_won_results_panel_copies_the_code_and_replay_deals_the_same_cards(page:
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     game = open_game(page, table=WON_IN_ONE)
     assert game["code"] is None  # the code reveals every card: not while the game is on
-    at(page, "1").click()
-    at(page, "Fc").click()
+    place(page, "1").click()
+    place(page, "Fc").click()
     expect(page.locator("#end-panel")).to_be_visible()
     expect(page.locator("#end-title")).to_have_text("You won!")
     expect(page.locator("#end-recycles")).to_have_text("0")
@@ -351,14 +326,14 @@ def test_won_results_panel_copies_the_code_and_replay_deals_the_same_cards(page:
     page.locator("#end-again").click()
     expect(page.locator("#end-panel")).to_be_hidden()
     expect(moves(page)).to_have_text("0")
-    expect(label(page, "1")).to_have_attribute("aria-label", "column 1: king of clubs")
+    expect(place(page, "1")).to_have_attribute("aria-label", "column 1: king of clubs")
     assert game["id"] not in page.url
 
 
 def test_replay_deals_the_same_cards(page: Page) -> None:
     game = open_game(page, code=DEAL)
     first = page.locator("#board").get_attribute("aria-label")
-    labels = [at(page, str(i)).get_attribute("aria-label") for i in range(1, 8)]
+    labels = [place(page, str(i)).get_attribute("aria-label") for i in range(1, 8)]
     res = page.request.post("/api/games", data={"replay": game["id"]})
     again = res.json()
     assert [p["label"] for p in again["places"][6:]] == labels and first
@@ -371,21 +346,21 @@ def test_keys_space_u_h_n_and_arrows(page: Page) -> None:
     game = open_game(page, code=DEAL)
     page.keyboard.press("Space")
     expect(moves(page)).to_have_text("1")
-    expect(at(page, "W").locator(".card")).to_have_count(3)
+    expect(place(page, "W").locator(".card")).to_have_count(3)
     page.keyboard.press("u")
     expect(moves(page)).to_have_text("0")
-    expect(at(page, "W").locator(".card")).to_have_count(0)
+    expect(place(page, "W").locator(".card")).to_have_count(0)
     page.keyboard.press("h")
     expect(moves(page)).to_have_text("1")
-    at(page, "S").focus()
+    place(page, "S").focus()
     page.keyboard.press("ArrowRight")
-    expect(at(page, "W")).to_be_focused()
+    expect(place(page, "W")).to_be_focused()
     page.keyboard.press("ArrowRight")
-    expect(at(page, "Fs")).to_be_focused()
+    expect(place(page, "Fs")).to_be_focused()
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowLeft")
-    expect(at(page, "7")).to_be_focused()
+    expect(place(page, "7")).to_be_focused()
     page.keyboard.press("n")
     page.wait_for_url(lambda url: game["id"] not in url)
     expect(moves(page)).to_have_text("0")
@@ -417,11 +392,11 @@ def test_no_face_down_card_reaches_the_browser(page: Page) -> None:
     bodies: list[str] = []
     page.on("response", lambda r: bodies.append(r.text()) if "/api/" in r.url or "/klondike/" in r.url else None)
     open_game(page, code=DEAL)
-    at(page, "S").click()
+    place(page, "S").click()
     expect(moves(page)).to_have_text("1")
     page.locator("#hint").click()
     expect(moves(page)).to_have_text("2")
-    at(page, "S").click()
+    place(page, "S").click()
     expect(moves(page)).to_have_text("3")
     page.wait_for_timeout(100)
     views: list[dict[str, Any]] = []
@@ -453,16 +428,16 @@ def test_the_table_fits_a_phone_and_a_desktop(browser: Browser, live_server: Liv
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= viewport["width"]
         for pid in ("S", "W", "Fs", "Fc", "1", "7"):
-            box = at(page, pid).locator(".slot").bounding_box()
+            box = place(page, pid).locator(".slot").bounding_box()
             assert box is not None
             assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
             assert box["y"] + box["height"] <= viewport["height"]
         # Resizing (a rotation) keeps the game: same moves, same table.
-        at(page, "S").click()
+        place(page, "S").click()
         expect(moves(page)).to_have_text("1")
         page.set_viewport_size({"width": viewport["height"], "height": viewport["width"]})
         expect(moves(page)).to_have_text("1")
-        expect(at(page, "W").locator(".card")).to_have_count(3)
+        expect(place(page, "W").locator(".card")).to_have_count(3)
         context.close()
 
 
@@ -490,7 +465,7 @@ def picked_up(page: Page, src: str, count: int) -> bool:
     for _ in range(200):
         if moves(page).inner_text() == str(count):
             return False
-        if at(page, src).get_attribute("aria-pressed") == "true":
+        if place(page, src).get_attribute("aria-pressed") == "true":
             return True
         page.wait_for_timeout(10)
     raise AssertionError(f"the tap on {src} did nothing")
@@ -518,14 +493,14 @@ def test_a_whole_game_won_by_touch_on_a_phone(browser: Browser, live_server: Liv
             break
         src, n, dst = split(token)
         if token == "D":
-            at(page, "S").tap()
+            place(page, "S").tap()
         else:
-            cards = at(page, src).locator(".card")
+            cards = place(page, src).locator(".card")
             if src in "1234567":
-                cards = at(page, src).locator(f'.card[data-i="{cards.count() - n}"]')
+                cards = place(page, src).locator(f'.card[data-i="{cards.count() - n}"]')
             cards.last.tap(position={"x": 6, "y": 4})
             if picked_up(page, src, count):
-                at(page, "Fs" if dst == "F" else dst).tap()
+                place(page, "Fs" if dst == "F" else dst).tap()
         expect(moves(page)).to_have_text(str(count))
     finish_to_the_end(page, None)
     context.close()
