@@ -19,8 +19,8 @@ import sys
 from pathlib import Path
 from urllib.parse import urljoin
 
-from playwright.sync_api import expect, sync_playwright
-from web_site import CHROMIUM_ARGS, chromium_path, machine, percentile, served
+from playwright.sync_api import sync_playwright
+from web_site import CHROMIUM_ARGS, chromium_path, machine, move_and_undo, open_table, percentile, served
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tests.web.klondike_positions import MOVES
@@ -62,9 +62,7 @@ def main() -> int:
         for run in range(ns.runs + 1):  # the first run warms up: not counted
             context = browser.new_context(base_url=url, viewport={"width": 390, "height": 844})
             page = context.new_page()
-            game = page.request.post("/api/games", data={"code": "KL1-3-AAAAAAB"}).json()
-            page.goto(f"/en/klondike/{game['id']}")
-            page.wait_for_selector("html[data-ready]")
+            open_table(page, "klondike", {"code": "KL1-3-AAAAAAB"})
             first = page.evaluate("performance.getEntriesByName('first-render')[0].startTime")
             context.close()
             if run:
@@ -72,19 +70,8 @@ def main() -> int:
         # -- click to drawn
         context = browser.new_context(base_url=url, viewport={"width": 1280, "height": 800})
         page = context.new_page()
-        game = page.request.post("/api/games", data={"table": MOVES}).json()
-        page.goto(f"/en/klondike/{game['id']}")
-        page.wait_for_selector("html[data-ready]")
-        counter = page.locator("#moves")
-        for i in range(ns.moves):
-            if i % 2 == 0:
-                page.locator('.place[data-place="5"] .card').last.click()
-                expect(counter).to_have_text("1")
-            else:
-                page.locator("#undo").click()
-                expect(counter).to_have_text("0")
-            page.wait_for_timeout(60)
-        moves: list[float] = page.evaluate("performance.getEntriesByName('move', 'measure').map(m => m.duration)")
+        open_table(page, "klondike", {"table": MOVES})
+        moves = move_and_undo(page, page.locator('.place[data-place="5"] .card').last, ns.moves)
         answers: list[float] = page.evaluate(
             "performance.getEntriesByName('move-answer', 'measure').map(m => m.duration)"
         )

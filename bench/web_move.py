@@ -12,8 +12,8 @@ from __future__ import annotations
 import argparse
 import statistics
 
-from playwright.sync_api import expect, sync_playwright
-from web_site import CHROMIUM_ARGS, HEARTS, chromium_path, machine, percentile, served
+from playwright.sync_api import sync_playwright
+from web_site import CHROMIUM_ARGS, HEARTS, chromium_path, machine, move_and_undo, open_table, percentile, served
 
 BUDGET_MS = 50.0
 
@@ -26,19 +26,8 @@ def main() -> int:
         browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         context = browser.new_context(base_url=url, viewport={"width": 1280, "height": 800})
         page = context.new_page()
-        game = page.request.post("/api/games", data={"table": HEARTS}).json()
-        page.goto(f"/en/crescent/{game['id']}")
-        page.wait_for_selector("html[data-ready]")
-        counter = page.locator("#moves")
-        for i in range(n):
-            if i % 2 == 0:
-                page.locator('.place[data-place="2"]').click()
-                expect(counter).to_have_text("1")
-            else:
-                page.locator("#undo").click()
-                expect(counter).to_have_text("0")
-            page.wait_for_timeout(60)
-        times: list[float] = page.evaluate("performance.getEntriesByName('move', 'measure').map(m => m.duration)")
+        open_table(page, "crescent", {"table": HEARTS})
+        times = move_and_undo(page, page.locator('.place[data-place="2"]'), n)
         browser.close()
     print(machine())
     print(f"samples: {len(times)} (moves and undos, each a POST stored in SQLite, then drawn)")

@@ -7,7 +7,6 @@ figure includes the real HTTP stack and a real database write per move.
 from __future__ import annotations
 
 import os
-import shutil
 import socket
 import subprocess
 import sys
@@ -17,19 +16,14 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Locator, Page, expect
+
+from paciencia.web import chromium
+from paciencia.web.chromium import CHROMIUM_ARGS as CHROMIUM_ARGS
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
 # Hearts only: pile 2's 4♥ has one destination (pile 1), so a click on pile 2 plays a move.
 HEARTS = """# crescent CR1-N-AAAAAAA moves=0 redeals=3
 As: As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks
@@ -48,9 +42,7 @@ Kc: Kc Qc Jc Tc 9c 8c 7c 6c 5c 4c 3c 2c Ac
 
 
 def chromium_path() -> str:
-    found = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium")
-    if found == "/usr/bin/chromium" and os.path.exists("/usr/lib/chromium/chromium"):
-        return "/usr/lib/chromium/chromium"
+    found = chromium.chromium_path()
     if not found:
         sys.exit("no chromium: install Debian's (apt-get install chromium) or set CHROMIUM_PATH")
     return found
@@ -85,6 +77,30 @@ def served() -> Iterator[str]:
         finally:
             proc.terminate()
             proc.wait(timeout=10)
+
+
+def open_table(page: Page, game: str, body: dict[str, Any]) -> dict[str, Any]:
+    """A new game from ``body`` (through the API, not timed), opened on ``game``'s table page."""
+    found: dict[str, Any] = page.request.post("/api/games", data=body).json()
+    page.goto(f"/en/{game}/{found['id']}")
+    page.wait_for_selector("html[data-ready]")
+    return found
+
+
+def move_and_undo(page: Page, target: Locator, n: int) -> list[float]:
+    """``n`` clicks, in turn on ``target`` (a move: the counter reads 1) and on Undo (back to 0);
+    the page's ``move`` measures, click to drawn, in ms."""
+    counter = page.locator("#moves")
+    for i in range(n):
+        if i % 2 == 0:
+            target.click()
+            expect(counter).to_have_text("1")
+        else:
+            page.locator("#undo").click()
+            expect(counter).to_have_text("0")
+        page.wait_for_timeout(60)
+    times: list[float] = page.evaluate("performance.getEntriesByName('move', 'measure').map(m => m.duration)")
+    return times
 
 
 def percentile(values: list[float], p: float) -> float:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import shutil
 import socket
 import threading
 import time
@@ -13,28 +11,10 @@ from typing import Any
 
 import pytest
 import uvicorn
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, ViewportSize, expect
 
 from paciencia.web import Settings, create_app
-
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-def chromium_path() -> str | None:
-    found = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium")
-    real = "/usr/lib/chromium/chromium"  # Debian's wrapper script execs this; it starts faster
-    if found == "/usr/bin/chromium" and os.path.exists(real):
-        return real
-    return found
+from paciencia.web.chromium import CHROMIUM_ARGS, chromium_path
 
 
 class LiveServer:
@@ -105,3 +85,34 @@ expect.set_options(timeout=10_000)
 def page(page: Page) -> Page:
     page.set_default_timeout(10_000)
     return page
+
+
+# -- what the pages' tests share ---------------------------------------------------------------
+
+PHONE: ViewportSize = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+
+
+def open_table(page: Page, game: str, body: dict[str, Any], lang: str = "en") -> dict[str, Any]:
+    """Starts a game for this browser through the API (sharing the page's cookies) and opens it
+    on ``game``'s table path (the page sends a game of the other kind to its own)."""
+    res = page.request.post("/api/games", data=body)
+    assert res.ok, res.text()
+    found: dict[str, Any] = res.json()
+    page.goto(f"/{lang}/{game}/{found['id']}")
+    page.wait_for_selector("html[data-ready]")
+    return found
+
+
+def place(page: Page, pid: str) -> Locator:
+    return page.locator(f'.place[data-place="{pid}"]')
+
+
+def moves(page: Page) -> Locator:
+    return page.locator("#moves")
+
+
+def center(locator: Locator) -> tuple[float, float]:
+    box = locator.bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
