@@ -7,7 +7,10 @@ reductions alone exhausted everything, ``unknown`` when time ran out first. In o
 1. a static test (``_hopeless``) that proves many lost positions at once;
 2. for ``FAST_SHARE`` of the time, fast searches with unsound restrictions, restarted with
    shuffled move orders and growing budgets: they can find a win, never prove a loss;
-3. the sound search for the rest of the time.
+3. best-first searches (``_best_first``), ``BF_SHARE`` of the time each, led by an estimate of
+   the moves left with a different weight each: they find most of the wins the depth-first
+   searches miss (a depth-first search can spend all its time in one lost corner), never a loss;
+4. the sound search for the rest of the time.
 
 The search
 ==========
@@ -56,6 +59,7 @@ moves before the one that uses both, so a failure proves nothing.
 
 from __future__ import annotations
 
+import heapq
 import random
 import sys
 import time
@@ -88,7 +92,7 @@ KING = 12
 COLS = 7
 SUIT_LETTERS = "shdc"
 
-FAST_SHARE = 0.2
+FAST_SHARE = 0.06
 """Share of the time given to the fast (unsound, win-finding) searches."""
 FIRST_LIMIT = 400
 """Node budget of the first fast search; each restart gets ``GROWTH`` times more (many short
@@ -778,8 +782,8 @@ def _tokens(state: KlondikeState, path: Iterable[Step]) -> tuple[str, ...]:
 def solve_klondike(state: State[KlondikeMove], timeout: float = 10.0) -> Result:
     """Whether ``state`` (a Klondike position, left untouched) can be won; see the module notes.
 
-    ``notes``: ``proof`` (``static`` or ``search``) for a loss, ``phase`` (``fast`` or
-    ``sound``) for a win, ``tries`` (fast searches run), ``positions`` (entered by the last)."""
+    ``notes``: ``proof`` (``static`` or ``search``) for a loss, ``phase`` (``fast``, ``best``
+    or ``sound``) for a win, ``tries`` (fast searches run), ``positions`` (entered by the last)."""
     if not isinstance(state, KlondikeState):
         raise TypeError("solve_klondike takes a Klondike position")
     start = time.perf_counter()
@@ -806,6 +810,15 @@ def solve_klondike(state: State[KlondikeMove], timeout: float = 10.0) -> Result:
         if won:
             return _won(state, search, nodes, start, {"phase": "fast", "tries": tries})
         break  # the restricted graph is exhausted: shuffling would not help
+    for weight in BF_WEIGHTS:
+        line = _best_first(state, time.perf_counter() + timeout * BF_SHARE, weight)
+        if line is None:
+            break  # every position was entered: no other weight finds more
+        if line:
+            text = _tokens(state, line)
+            return Result(
+                Verdict.WINNABLE, text, nodes, time.perf_counter() - start, {"phase": "best", "weight": weight}
+            )
     search = _Search(state, deadline, 1 << 62)
     try:
         won = search.run()
@@ -822,6 +835,283 @@ def solve_klondike(state: State[KlondikeMove], timeout: float = 10.0) -> Result:
 def _won(state: KlondikeState, search: _Search, nodes: int, start: float, notes: dict[str, object]) -> Result:
     line = _tokens(state, search.path)
     return Result(Verdict.WINNABLE, line, nodes, time.perf_counter() - start, notes)
+
+
+# -- best-first search for wins --------------------------------------------------------------
+
+
+def _moves_at(
+    cols: list[list[int]], down: list[int], tal: list[int], ptr: int, found: list[int], draw: int
+) -> list[Move]:
+    """The search's moves in a position (see ``_Search``: the same generator, unshuffled)."""
+    endc = [-1] * 53  # the column each end card closes; index 52 stands for "no card"
+    empty = -1
+    for i in range(COLS):
+        col = cols[i]
+        if col:
+            endc[col[-1]] = i
+        elif empty < 0:
+            empty = i
+    first: list[Move] = []
+    reveal: list[tuple[int, Move]] = []
+    ups: list[Move] = []
+    stock: list[Move] = []
+    partial: list[Move] = []
+    downs: list[Move] = []
+    for i in range(COLS):
+        col = cols[i]
+        if not col:
+            continue
+        size = len(col)
+        d = down[i]
+        j = size - 1
+        c = col[j]
+        if found[SUIT[c]] == RANK[c]:
+            (first if j == d else ups).append((CF, i, 0, 1))
+        while True:  # each card of the face-up run at the end may lead a move
+            t = endc[PAR1[c]]
+            t2 = endc[PAR2[c]]
+            if t >= 0 or t2 >= 0:
+                n = size - j
+                if j != d:
+                    if t >= 0:
+                        partial.append((CC, i, t, n))
+                    if t2 >= 0:
+                        partial.append((CC, i, t2, n))
+                elif j:
+                    if t >= 0:
+                        reveal.append((d, (CC, i, t, n)))
+                    if t2 >= 0:
+                        reveal.append((d, (CC, i, t2, n)))
+                else:
+                    if t >= 0:
+                        first.append((CC, i, t, n))
+                    if t2 >= 0:
+                        first.append((CC, i, t2, n))
+            elif j and empty >= 0 and RANK[c] == KING:  # never a King alone in its column
+                if j != d:
+                    partial.append((CC, i, empty, size - j))
+                else:
+                    reveal.append((d, (CC, i, empty, size - j)))
+            if j == d:
+                break
+            above = col[j - 1]
+            if not FITS[above * 52 + c]:
+                break
+            j -= 1
+            c = above
+    ntal = len(tal)
+    if ntal:
+        for idx in REACH[draw][ntal][ptr]:
+            w = tal[idx]
+            if found[SUIT[w]] == RANK[w]:
+                ups.append((TF, idx, 0, 1))
+            t = endc[PAR1[w]]
+            if t >= 0:
+                stock.append((TC, idx, t, 1))
+            t = endc[PAR2[w]]
+            if t >= 0:
+                stock.append((TC, idx, t, 1))
+            if empty >= 0 and RANK[w] == KING:
+                stock.append((TC, idx, empty, 1))
+    for s in range(4):
+        r = found[s]
+        if r:
+            z = s * 13 + r - 1
+            t = endc[PAR1[z]]
+            if t >= 0:
+                downs.append((FC, s, t, 1))
+            t = endc[PAR2[z]]
+            if t >= 0:
+                downs.append((FC, s, t, 1))
+            if r == 13 and empty >= 0:
+                downs.append((FC, s, empty, 1))
+    if reveal:
+        reveal.sort(key=_first, reverse=True)
+        first.extend([m for _, m in reveal])
+    return first + ups + stock + partial + downs
+
+
+def _blocked(col: bytes) -> int:
+    """The cards of a column lying above a lower card of their own suit (each must move before
+    that one can go up)."""
+    out = 0
+    low = [13, 13, 13, 13]
+    for x in col:
+        c = x & 63
+        s = SUIT[c]
+        r = RANK[c]
+        if r > low[s]:
+            out += 1
+        else:
+            low[s] = r
+    return out
+
+
+BF_WEIGHTS = (2, 1, 3)
+"""Weights of the estimate against the moves made, one best-first search each (greedy, not
+shortest: each weight finds wins the others miss)."""
+BF_SHARE = 0.13
+BF_FD = 1
+"""Share of the time of each best-first search."""
+
+
+def _best_first(state: KlondikeState, deadline: float, weight: int) -> list[Step] | None:
+    """A win by best-first search over the search's moves (automatic moves included), led by
+    ``weight`` times an estimate of the moves left (cards not up, face-down cards, cards above a
+    lower card of their suit) plus the moves made: the line as steps; ``[]`` when time runs out;
+    None when every position was entered (no loss is concluded from that: the sound search,
+    with the static test, still decides)."""
+    draw = state.draw
+    draw1 = draw == 1
+    clock = time.perf_counter
+    root_cols = [
+        [c + FD if k < hidden else c for k, c in enumerate(col)]
+        for col, hidden in zip(state.cols, state.down, strict=True)
+    ]
+    # A node: columns (bytes each), T (bytes), pointer, foundation counts (bytes), parent, steps.
+    Node = tuple[tuple[bytes, ...], bytes, int, bytes, int, tuple[Step, ...]]
+    nodes: list[Node] = []
+    heap: list[tuple[int, int]] = []
+    seen: set[bytes] = set()
+    blocked: dict[bytes, int] = {}
+
+    def settle(
+        cols: list[list[int]], down: list[int], tal: list[int], ptr: int, found: list[int], steps: list[Step]
+    ) -> int:
+        """Automatic moves (``_safe``) on a fresh position; returns the pointer."""
+        again = True
+        while again:
+            again = False
+            for i in range(COLS):
+                col = cols[i]
+                if col:
+                    c = col[-1]
+                    if found[SUIT[c]] == RANK[c] and _safe(found, c):
+                        col = cols[i] = col[:-1]  # columns are shared with the parent: copied
+                        found[SUIT[c]] += 1
+                        flip = 0
+                        if col and down[i] == len(col):
+                            col[-1] -= FD
+                            down[i] -= 1
+                            flip = 1
+                        steps.append((CF, i, flip, c, 1))
+                        again = True
+            if draw1:
+                for idx in range(len(tal) - 1, -1, -1):
+                    c = tal[idx]
+                    if found[SUIT[c]] == RANK[c] and _safe(found, c):
+                        del tal[idx]
+                        found[SUIT[c]] += 1
+                        steps.append((TF, idx, ptr, c, 1))
+                        ptr = idx
+                        again = True
+        return ptr
+
+    def add(
+        cols: list[list[int]],
+        down: list[int],
+        tal: list[int],
+        ptr: int,
+        found: list[int],
+        parent: int,
+        steps: list[Step],
+        g: int,
+    ) -> bool:
+        """Records a new position; True when it is won."""
+        if found[0] + found[1] + found[2] + found[3] == 52:
+            nodes.append(((), b"", 0, b"", parent, tuple(steps)))
+            return True
+        bcols = [bytes(c) for c in cols]
+        p = 0 if draw1 or ptr == len(tal) or not ptr % 3 else ptr
+        k = b"\xff".join(sorted(bcols)) + b"\xfe" + (bytes(found) if draw1 else bytes(tal)) + bytes((p,))
+        if k in seen:
+            return False
+        seen.add(k)
+        h = 52 - sum(found) + BF_FD * sum(down)
+        for bc in bcols:
+            x = blocked.get(bc)
+            if x is None:
+                x = blocked[bc] = _blocked(bc)
+            h += x
+        nodes.append((tuple(bcols), bytes(tal), ptr, bytes(found), parent, tuple(steps)))
+        heapq.heappush(heap, (weight * h + g, len(nodes) - 1))
+        return False
+
+    cols0 = [list(c) for c in root_cols]
+    down0 = list(state.down)
+    tal0 = list(state.waste) + state.stock[::-1]
+    found0 = list(state.found)
+    steps0: list[Step] = []
+    ptr0 = settle(cols0, down0, tal0, len(state.waste), found0, steps0)
+    if add(cols0, down0, tal0, ptr0, found0, -1, steps0, 0):
+        return steps0  # won by automatic moves alone (never empty: the position is not won)
+    depth = {0: 0}
+    count = 0
+    while heap:
+        count += 1
+        if not count & 63 and clock() > deadline:
+            return []
+        _, idx = heapq.heappop(heap)
+        bcols, btal, ptr, bfound, _, _ = nodes[idx]
+        g = depth[idx] + 1
+        pcols = [list(b) for b in bcols]
+        pdown = [sum(1 for x in b if x >= FD) for b in bcols]
+        ptal = list(btal)
+        pfound = list(bfound)
+        for kind, a, b, n in _moves_at(pcols, pdown, ptal, ptr, pfound, draw):
+            cols = list(pcols)  # a column is copied when this move or an automatic one changes it
+            down = list(pdown)
+            tal = list(ptal)
+            found = list(pfound)
+            q = ptr
+            steps: list[Step] = []
+            if kind == CC:
+                src = cols[a]
+                rest = len(src) - n
+                cols[b] = cols[b] + src[rest:]
+                src = cols[a] = src[:rest]
+                flip = 0
+                if rest and down[a] == rest:
+                    src[-1] -= FD
+                    down[a] -= 1
+                    flip = 1
+                steps.append((CC, a, b, n, flip))
+            elif kind == CF:
+                src = cols[a]
+                c = src[-1]
+                src = cols[a] = src[:-1]
+                found[SUIT[c]] += 1
+                flip = 0
+                if src and down[a] == len(src):
+                    src[-1] -= FD
+                    down[a] -= 1
+                    flip = 1
+                steps.append((CF, a, flip, c, 0))
+            elif kind == FC:
+                found[a] -= 1
+                z = a * 13 + found[a]
+                cols[b] = [*cols[b], z]
+                steps.append((FC, a, b, z, 0))
+            else:
+                w = tal.pop(a)
+                if kind == TF:
+                    found[SUIT[w]] += 1
+                    steps.append((TF, a, q, w, 0))
+                else:
+                    cols[b] = [*cols[b], w]
+                    steps.append((TC, a, q, w, b))
+                q = a
+            q = settle(cols, down, tal, q, found, steps)
+            if add(cols, down, tal, q, found, idx, steps, g):
+                line: list[Step] = []
+                at = len(nodes) - 1
+                while at >= 0:
+                    line[:0] = nodes[at][5]
+                    at = nodes[at][4]
+                return line
+            depth[len(nodes) - 1] = g
+    return None
 
 
 # -- progress ------------------------------------------------------------------------------

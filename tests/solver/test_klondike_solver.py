@@ -12,10 +12,12 @@ from paciencia.games.klondike import PARENTS, KlondikeGame, KlondikeState
 from paciencia.solver import Verdict, solve
 from paciencia.solver.klondike import (
     REACH,
+    _best_first,
     _best_move,
     _OutOfTime,
     _safe,
     _Search,
+    _tokens,
     hint_klondike,
     solve_klondike,
     useful_moves_klondike,
@@ -607,3 +609,51 @@ def test_a_draw_is_useful_when_it_brings_a_playable_stock_card(column: list[str]
     stock = [f"[{c}]" for c in reversed(drawn.split())]
     state = position({**SPADES, "1": column, "S": stock})
     assert ("D" in useful_moves_klondike(state)) is useful
+
+
+# -- best-first search ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("draw", ["3", "1"])
+@pytest.mark.parametrize("weight", [1, 2, 3])
+def test_best_first_lines_replay_to_won(draw: str, weight: int) -> None:
+    """The best-first search on whole deals: every line it finds wins when replayed (``_tokens``
+    replays it and raises otherwise), and it finds some."""
+    found = 0
+    for number in QUICK[draw][:6]:
+        state = KlondikeGame(draw).new_state(number)
+        line = _best_first(state, time.perf_counter() + 5.0, weight)
+        if line:
+            replays_to_won(state, _tokens(state, line))
+            found += 1
+    assert found >= 3
+
+
+def test_best_first_never_decides_a_loss() -> None:
+    """On a lost position it enters every position and says so (None), and the verdict still
+    comes from the sound search."""
+    state = position(TWO_QUEENS, "3")
+    assert _best_first(state, time.perf_counter() + 5.0, 2) is None
+    result = solve_klondike(state, 5.0)
+    assert result.verdict is Verdict.UNWINNABLE and result.notes["proof"] == "search"
+
+
+@pytest.mark.parametrize("draw", ["3", "1"])
+def test_best_first_agrees_with_plain_search_on_small_positions(draw: str) -> None:
+    """Where plain search finds a win the best-first search finds one too (it searches the same
+    moves), and never one where plain search proves there is none."""
+    rng = random.Random(41 + int(draw))
+    checked = 0
+    for _ in range(40):
+        state = small_position(rng, draw, rng.randint(6, 10), rng.choice([2, 3, 7]))
+        expected = plain_winnable(state, 3000)
+        if expected is None:
+            continue
+        line = _best_first(state, time.perf_counter() + 10.0, 2)
+        if expected:
+            assert line, state.to_text()
+            replays_to_won(state, _tokens(state, line))
+        else:
+            assert line is None, state.to_text()
+        checked += 1
+    assert checked >= 15
