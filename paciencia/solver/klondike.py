@@ -92,7 +92,7 @@ KING = 12
 COLS = 7
 SUIT_LETTERS = "shdc"
 
-FAST_SHARE = 0.06
+FAST_SHARE = 0.1
 """Share of the time given to the fast (unsound, win-finding) searches."""
 FIRST_LIMIT = 400
 """Node budget of the first fast search; each restart gets ``GROWTH`` times more (many short
@@ -951,8 +951,9 @@ def _blocked(col: bytes) -> int:
 BF_WEIGHTS = (2, 1, 3)
 """Weights of the estimate against the moves made, one best-first search each (greedy, not
 shortest: each weight finds wins the others miss)."""
-BF_SHARE = 0.13
+BF_SHARE = 0.11
 BF_FD = 1
+"""Weight of a face-down card in the estimate of the moves left (each card not up counts 1)."""
 """Share of the time of each best-first search."""
 
 
