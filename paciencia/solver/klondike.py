@@ -319,13 +319,18 @@ def _hopeless(cols: list[list[int]], tal: list[int], found: list[int], ptr: int,
             kings_free = 0
             any_empty = False
         new_lands = lands | (drawn & (rank_ok | (lands >> 1 & ~KINGBITS)) & (child | (KINGBITS if any_empty else 0)))
-        new_free = free | ((faceup | bare) & colmask & (upmask | child | kings_free))
+        ok = colmask & (upmask | child | kings_free)
+        new_free = free
         new_bare = bare
-        diff = new_free & ~free
-        while diff:  # the card right under a free card is bare
-            low = diff & -diff
-            new_bare |= below[low.bit_length() - 1]
-            diff ^= low
+        while True:  # down the columns at once: the card right under a free card is bare
+            diff = (faceup | new_bare) & ok & ~new_free
+            if not diff:
+                break
+            new_free |= diff
+            while diff:
+                low = diff & -diff
+                new_bare |= below[low.bit_length() - 1]
+                diff ^= low
         upable = new_bare | (drawn & outside)
         grew = False
         for s in range(4):
