@@ -957,6 +957,8 @@ BF_WEIGHTS = (2, 1, 3)
 """Weights of the estimate against the moves made, one best-first search each (greedy, not
 shortest: each weight finds wins the others miss)."""
 BF_SHARE = 0.11
+BF_NODES = 400_000
+"""Positions a best-first search may hold (a few hundred bytes each), whatever its time."""
 BF_FD = 1
 """Weight of a face-down card in the estimate of the moves left (each card not up counts 1)."""
 """Share of the time of each best-first search."""
@@ -965,7 +967,8 @@ BF_FD = 1
 def _best_first(state: KlondikeState, deadline: float, weight: int) -> list[Step] | None:
     """A win by best-first search over the search's moves (automatic moves included), led by
     ``weight`` times an estimate of the moves left (cards not up, face-down cards, cards above a
-    lower card of their suit) plus the moves made: the line as steps; ``[]`` when time runs out;
+    lower card of their suit) plus the moves made: the line as steps; ``[]`` when time (or room,
+    ``BF_NODES``) runs out;
     None when every position was entered (no loss is concluded from that: the sound search,
     with the static test, still decides)."""
     draw = state.draw
@@ -1056,7 +1059,7 @@ def _best_first(state: KlondikeState, deadline: float, weight: int) -> list[Step
     count = 0
     while heap:
         count += 1
-        if not count & 63 and clock() > deadline:
+        if not count & 63 and (clock() > deadline or len(nodes) > BF_NODES):
             return []
         _, idx = heapq.heappop(heap)
         bcols, btal, ptr, bfound, _, _ = nodes[idx]
