@@ -50,27 +50,66 @@ MOVES = klondike_table(
 
 # Two cards left in the stock (the next draw turns both), three in the waste.
 FEW_IN_STOCK = klondike_table(
-    {"S": ["[9c]", "[9d]"], "W": ["Ts", "Td", "Tc"], "Fs": "8", "Fh": "Q", "Fd": "8", "Fc": "8",
-     "1": ["Kh"], "2": ["Js", "Qs", "Ks"], "3": ["Jd", "Qd", "Kd"], "4": ["Jc", "Qc", "Kc"], "5": ["9s"]},
+    {
+        "S": ["[9c]", "[9d]"],
+        "W": ["Ts", "Td", "Tc"],
+        "Fs": "8",
+        "Fh": "Q",
+        "Fd": "8",
+        "Fc": "8",
+        "1": ["Kh"],
+        "2": ["Js", "Qs", "Ks"],
+        "3": ["Jd", "Qd", "Kd"],
+        "4": ["Jc", "Qc", "Kc"],
+        "5": ["9s"],
+    },
     "fan=3",
 )
 
 # The stock is empty and the waste holds five cards: a tap on the stock turns them back.
 RECYCLE = klondike_table(
-    {"S": [], "W": ["9c", "9d", "Ts", "Td", "Tc"], "Fs": "8", "Fh": "Q", "Fd": "8", "Fc": "8",
-     "1": ["Kh"], "2": ["Js", "Qs", "Ks"], "3": ["Jd", "Qd", "Kd"], "4": ["Jc", "Qc", "Kc"], "5": ["9s"]},
+    {
+        "S": [],
+        "W": ["9c", "9d", "Ts", "Td", "Tc"],
+        "Fs": "8",
+        "Fh": "Q",
+        "Fd": "8",
+        "Fc": "8",
+        "1": ["Kh"],
+        "2": ["Js", "Qs", "Ks"],
+        "3": ["Jd", "Qd", "Kd"],
+        "4": ["Jc", "Qc", "Kc"],
+        "5": ["9s"],
+    },
 )
 
 # Stock and waste empty; the game goes on (the clubs can go up).
 EMPTY_STOCK = klondike_table(
-    {"S": [], "Fs": "K", "Fh": "K", "Fd": "K", "1": ["Kc", "Qc", "Jc", "Tc", "9c", "8c", "7c"],
-     "2": ["6c", "5c", "4c", "3c", "2c", "Ac"]},
+    {
+        "S": [],
+        "Fs": "K",
+        "Fh": "K",
+        "Fd": "K",
+        "1": ["Kc", "Qc", "Jc", "Tc", "9c", "8c", "7c"],
+        "2": ["6c", "5c", "4c", "3c", "2c", "Ac"],
+    },
 )
 
 # One move (1-Fc, the A♣ up) from no legal move at all: the clubs are all of one colour.
 BLOCKED_IN_ONE = klondike_table(
-    {"S": [], "Fs": "K", "Fh": "K", "Fd": "K", "1": ["3c", "Ac"], "2": ["[2c]", "4c"], "3": ["5c", "6c"],
-     "4": ["7c", "8c"], "5": ["9c", "Tc"], "6": ["Jc", "Qc"], "7": ["Kc"]},
+    {
+        "S": [],
+        "Fs": "K",
+        "Fh": "K",
+        "Fd": "K",
+        "1": ["3c", "Ac"],
+        "2": ["[2c]", "4c"],
+        "3": ["5c", "6c"],
+        "4": ["7c", "8c"],
+        "5": ["9c", "Tc"],
+        "6": ["Jc", "Qc"],
+        "7": ["Kc"],
+    },
 )
 
 # Legal moves (the lone K♥ to the empty column, Kings down from the foundations), none that helps,
@@ -94,8 +133,16 @@ NO_USEFUL = klondike_table(
 
 # Every card face up and the stock empty: Finish sends the last 27 cards up, one by one.
 FINISH = klondike_table(
-    {"S": [], "Fs": "K", "Fh": "4", "Fd": "4", "Fc": "4", "1": run("h", "K", "5"), "2": run("d", "K", "5"),
-     "3": run("c", "K", "5")},
+    {
+        "S": [],
+        "Fs": "K",
+        "Fh": "4",
+        "Fd": "4",
+        "Fc": "4",
+        "1": run("h", "K", "5"),
+        "2": run("d", "K", "5"),
+        "3": run("c", "K", "5"),
+    },
 )
 
 # One move from won: the K♣ goes up.
