@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import logging
 import secrets
-import sys
 import threading
 import time
 from dataclasses import dataclass
@@ -33,13 +32,6 @@ from paciencia.web.store import Store
 log = logging.getLogger(__name__)
 
 GAMES: dict[str, type[CrescentGame] | type[KlondikeGame]] = {"crescent": CrescentGame, "klondike": KlondikeGame}
-
-# The Klondike solver raises the recursion limit while it searches and puts the old one back
-# after; two threads doing so at once could put a low limit back under a deep search. Raised
-# once here, before any solver thread runs, the limit is never lowered.
-_RECURSION = 50_000
-if sys.getrecursionlimit() < _RECURSION:
-    sys.setrecursionlimit(_RECURSION)
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,21 +3,17 @@ verdicts on positions built from table text, every shortcut of the search checke
 search on small positions, hints and the progress analysis."""
 
 import random
-import time
 
 import pytest
 
 from paciencia.games import state_from_text
 from paciencia.games.klondike import PARENTS, KlondikeGame, KlondikeState
-from paciencia.solver import Verdict, solve
+from paciencia.solver import Verdict, _klondike, solve
 from paciencia.solver.klondike import (
     REACH,
-    _best_first,
     _best_move,
-    _OutOfTime,
+    _c_position,
     _safe,
-    _Search,
-    _tokens,
     hint_klondike,
     solve_klondike,
     useful_moves_klondike,
@@ -256,7 +252,7 @@ TWO_QUEENS = {
 
 def test_a_loss_that_only_the_search_proves() -> None:
     state = position(TWO_QUEENS, "3")
-    assert not _Search(state, 0, 0).hopeless()
+    assert not hopeless(state)
     assert plain_winnable(state) is False
     result = solve_klondike(state, 5.0)
     assert result.verdict is Verdict.UNWINNABLE and result.notes["proof"] == "search"
@@ -270,14 +266,17 @@ def test_out_of_time_is_unknown() -> None:
 # -- the shortcuts against plain search --------------------------------------------------------
 
 
+def hopeless(state: KlondikeState) -> bool:
+    """The static test on a position."""
+    return _klondike.hopeless(*_c_position(state))
+
+
 def search_verdict(state: KlondikeState, seconds: float, autos: bool = True, deadcheck: bool = True) -> bool | None:
-    """The sound search alone (no fast phase, no static test at the root): True/False, or None
-    when it runs out of time."""
-    search = _Search(state, time.perf_counter() + seconds, 1 << 40, autos=autos, deadcheck=deadcheck)
-    try:
-        return search.run()
-    except _OutOfTime:
-        return None
+    """One sound search in C alone (no dives, no static test at the root): True/False, or None
+    when it runs out of time. ``autos``/``deadcheck`` switch its automatic moves up and its
+    static test inside the search."""
+    status, _, _ = _klondike.search(*_c_position(state), 0, 0, seconds, 0.0, 0, autos | deadcheck << 1)
+    return {0: True, 1: False}.get(status)
 
 
 @pytest.mark.parametrize("draw", ["3", "1"])
@@ -308,8 +307,7 @@ def test_automatic_moves_agree_with_the_search_without_them(draw: str) -> None:
     outcomes = []
     for _ in range(300):
         state = small_position(rng, draw, rng.randint(10, 14), rng.choice([2, 3]), 0.9)
-        search = _Search(state, time.perf_counter() + 1.0, 1 << 40)
-        ends = [col[-1] & 63 for col in search.cols if col] + (search.tal if draw == "1" else [])
+        ends = [col[-1] for col in state.cols if col] + (state.stock + state.waste if draw == "1" else [])
         if not any(state.found[c // 13] == c % 13 and _safe(state.found, c) for c in ends):
             continue
         plain = search_verdict(state, 1.0, autos=False, deadcheck=False)
@@ -357,7 +355,7 @@ def test_the_static_test_never_condemns_a_position_on_a_winning_line(draw: str) 
             continue
         sim = state.copy()
         for token in result.line:
-            assert not _Search(sim, 0, 0).hopeless(), (number, sim.to_text())
+            assert not hopeless(sim), (number, sim.to_text())
             checked += 1
             sim.play(token)
     assert checked >= 2000
@@ -372,7 +370,7 @@ def test_the_static_test_only_condemns_lost_positions(stock: int) -> None:
     for _ in range(300):
         draw = rng.choice("31") if stock == 1 else "3"
         state = small_position(rng, draw, rng.randint(8, 14), rng.choice([1, 2, 3]), 0.85, stock)
-        if _Search(state, 0, 0).hopeless():
+        if hopeless(state):
             assert search_verdict(state, 5.0, autos=False, deadcheck=False) is False, state.to_text()
             condemned += 1
     assert condemned >= 5
@@ -459,9 +457,10 @@ def test_the_static_test_computes_its_rules_fixed_point(draw: str) -> None:
             states.append(sim.copy())
     condemned = 0
     for state in states:
-        search = _Search(state, 0, 0)
-        expected = reference_hopeless(search.cols, search.tal, search.found, search.pt[0], search.draw)
-        assert search.hopeless() is expected, state.to_text()
+        cols, down, tal, ptr, found, d = _c_position(state)
+        marked = [[c + 64 if q < down[i] else c for q, c in enumerate(col)] for i, col in enumerate(cols)]
+        expected = reference_hopeless(marked, tal, found, ptr, d)
+        assert hopeless(state) is expected, state.to_text()
         condemned += expected
     assert condemned >= 20
 
@@ -612,48 +611,3 @@ def test_a_draw_is_useful_when_it_brings_a_playable_stock_card(column: list[str]
 
 
 # -- best-first search ---------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("draw", ["3", "1"])
-@pytest.mark.parametrize("weight", [1, 2, 3])
-def test_best_first_lines_replay_to_won(draw: str, weight: int) -> None:
-    """The best-first search on whole deals: every line it finds wins when replayed (``_tokens``
-    replays it and raises otherwise), and it finds some."""
-    found = 0
-    for number in QUICK[draw][:6]:
-        state = KlondikeGame(draw).new_state(number)
-        line = _best_first(state, time.perf_counter() + 5.0, weight)
-        if line:
-            replays_to_won(state, _tokens(state, line))
-            found += 1
-    assert found >= 3
-
-
-def test_best_first_never_decides_a_loss() -> None:
-    """On a lost position it enters every position and says so (None), and the verdict still
-    comes from the sound search."""
-    state = position(TWO_QUEENS, "3")
-    assert _best_first(state, time.perf_counter() + 5.0, 2) is None
-    result = solve_klondike(state, 5.0)
-    assert result.verdict is Verdict.UNWINNABLE and result.notes["proof"] == "search"
-
-
-@pytest.mark.parametrize("draw", ["3", "1"])
-def test_best_first_agrees_with_plain_search_on_small_positions(draw: str) -> None:
-    """Where plain search finds a win the best-first search finds one too (it searches the same
-    moves), and never one where plain search proves there is none."""
-    rng = random.Random(41 + int(draw))
-    checked = 0
-    for _ in range(40):
-        state = small_position(rng, draw, rng.randint(6, 10), rng.choice([2, 3, 7]))
-        expected = plain_winnable(state, 3000)
-        if expected is None:
-            continue
-        line = _best_first(state, time.perf_counter() + 10.0, 2)
-        if expected:
-            assert line, state.to_text()
-            replays_to_won(state, _tokens(state, line))
-        else:
-            assert line is None, state.to_text()
-        checked += 1
-    assert checked >= 15
