@@ -267,6 +267,31 @@ static int gen(const KB *b, Step *out) {
         int c = b->col[a][b->len[a] - 1];
         if (b->found[suit(c)] == rank(c)) out[k++] = (Step){CF, (uint8_t)a, 0, 1, 0, 0, 0, 0};
     }
+    /* Moves that turn a card up come first (the order is only for finding wins sooner). */
+    Step later[MAXM];
+    int nl = 0;
+    for (int a = 0; a < NC; a++) {
+        int len = b->len[a];
+        if (!len) continue;
+        int h0 = len - 1; /* where the ordered run at the column's end starts */
+        while (h0 > b->down[a] && fits(b->col[a][h0], b->col[a][h0 - 1])) h0--;
+        int top = rank(b->col[a][h0]);
+        for (int t = 0; t < NC; t++) {
+            if (t == a) continue;
+            int h = -1;
+            if (b->len[t]) { /* the run's card one rank below t's end card, if the run has it */
+                int e = b->col[t][b->len[t] - 1];
+                h = h0 + top - (rank(e) - 1);
+                if (!(rank(e) > 0 && h >= h0 && h < len && fits(b->col[a][h], e))) h = -1;
+            } else if (t == empty && top == 12 && h0 > 0) {
+                h = h0;
+            }
+            if (h < 0) continue;
+            Step m = {CC, (uint8_t)a, (uint8_t)t, (uint8_t)(len - h), 0, 0, 0, 0};
+            if (h == h0 && h0 == b->down[a] && h0 > 0) out[k++] = m;
+            else later[nl++] = m;
+        }
+    }
     int r[128];
     int nr = reach(b, r);
     for (int q = 0; q < nr; q++) {
@@ -277,23 +302,8 @@ static int gen(const KB *b, Step *out) {
                 out[k++] = (Step){TC, (uint8_t)i, (uint8_t)t, 1, 0, 0, 0, 0};
         }
     }
-    for (int a = 0; a < NC; a++) {
-        int len = b->len[a];
-        if (!len) continue;
-        int h0 = len - 1; /* where the ordered run at the column's end starts */
-        while (h0 > b->down[a] && fits(b->col[a][h0], b->col[a][h0 - 1])) h0--;
-        int top = rank(b->col[a][h0]);
-        for (int t = 0; t < NC; t++) {
-            if (t == a) continue;
-            if (b->len[t]) { /* the run's card one rank below t's end card, if the run has it */
-                int e = b->col[t][b->len[t] - 1], h = h0 + top - (rank(e) - 1);
-                if (rank(e) > 0 && h >= h0 && h < len && fits(b->col[a][h], e))
-                    out[k++] = (Step){CC, (uint8_t)a, (uint8_t)t, (uint8_t)(len - h), 0, 0, 0, 0};
-            } else if (t == empty && top == 12 && h0 > 0) {
-                out[k++] = (Step){CC, (uint8_t)a, (uint8_t)t, (uint8_t)(len - h0), 0, 0, 0, 0};
-            }
-        }
-    }
+    memcpy(out + k, later, sizeof(Step) * (size_t)nl);
+    k += nl;
     for (int s = 0; s < 4; s++) {
         if (!b->found[s]) continue;
         int c = s * 13 + b->found[s] - 1;
