@@ -4,7 +4,12 @@ from setuptools import Extension, setup
 
 setup(
     ext_modules=[
-        Extension("paciencia.solver._crescent", ["paciencia/solver/_crescent.c"], extra_compile_args=["-O2"]),
-        Extension("paciencia.solver._klondike", ["paciencia/solver/_klondike.c"], extra_compile_args=["-O2"]),
+        Extension(
+            f"paciencia.solver.{name}",
+            [f"paciencia/solver/{name}.c"],
+            depends=["paciencia/solver/_search.h"],
+            extra_compile_args=["-O2"],
+        )
+        for name in ("_crescent", "_klondike")
     ]
 )

@@ -15,6 +15,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "_search.h"
+
 #define NP 16
 #define CAP 104
 #define LIMIT 13
@@ -25,17 +27,10 @@
 #define KING 12
 #define MAXM 300
 
-enum { WON = 0, EXHAUSTED = 1, BUDGET = 2, TIMEOUT = 3, FULL = 4 };
 
 static int RANK_[52], SUIT_[52], UPC[52], DOWNC[52];
 static uint64_t Z[CAP][52];
 
-static uint64_t mix(uint64_t x) {
-    x += 0x9E3779B97F4A7C15ULL;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-    return x ^ (x >> 31);
-}
 
 typedef struct {
     uint8_t c[NP][CAP];
@@ -325,82 +320,6 @@ static int evaluate(const Board *b, int w_inv, int w_redeal) {
     return score - w_inv * inv;
 }
 
-/* -- transposition table: a set of 128-bit keys, open addressing ------------------------------ */
-
-typedef struct {
-    uint64_t *k1, *k2;
-    size_t mask, used, limit;
-} Table;
-
-static int table_init(Table *t, int bits) {
-    size_t n = (size_t)1 << bits;
-    t->k1 = calloc(n, sizeof(uint64_t));
-    t->k2 = calloc(n, sizeof(uint64_t));
-    t->mask = n - 1;
-    t->used = 0;
-    t->limit = n / 2;
-    return t->k1 && t->k2;
-}
-
-static void table_free(Table *t) {
-    free(t->k1);
-    free(t->k2);
-}
-
-static size_t table_max_bits = 26;
-
-static int table_grow(Table *t) {
-    size_t n = (t->mask + 1) * 2;
-    if (n > ((size_t)1 << table_max_bits)) return 0;
-    uint64_t *k1 = calloc(n, sizeof(uint64_t)), *k2 = calloc(n, sizeof(uint64_t));
-    if (!k1 || !k2) {
-        free(k1);
-        free(k2);
-        return 0;
-    }
-    for (size_t i = 0; i <= t->mask; i++) {
-        if (!t->k1[i]) continue;
-        size_t j = t->k1[i] & (n - 1);
-        while (k1[j]) j = (j + 1) & (n - 1);
-        k1[j] = t->k1[i];
-        k2[j] = t->k2[i];
-    }
-    table_free(t);
-    t->k1 = k1;
-    t->k2 = k2;
-    t->mask = n - 1;
-    t->limit = n / 2;
-    return 1;
-}
-
-/* 1 if newly added, 0 if present, -1 if the table is full. */
-static int table_add(Table *t, uint64_t k1, uint64_t k2) {
-    if (!k1) k1 = 1;
-    size_t j = k1 & t->mask;
-    while (t->k1[j]) {
-        if (t->k1[j] == k1 && t->k2[j] == k2) return 0;
-        j = (j + 1) & t->mask;
-    }
-    if (t->used + 1 > t->limit) {
-        if (!table_grow(t)) return -1;
-        return table_add(t, k1, k2);
-    }
-    t->k1[j] = k1;
-    t->k2[j] = k2;
-    t->used++;
-    return 1;
-}
-
-static int table_has(const Table *t, uint64_t k1, uint64_t k2) {
-    if (!k1) k1 = 1;
-    size_t j = k1 & t->mask;
-    while (t->k1[j]) {
-        if (t->k1[j] == k1 && t->k2[j] == k2) return 1;
-        j = (j + 1) & t->mask;
-    }
-    return 0;
-}
-
 /* -- the search ---------------------------------------------------------------------------------- */
 
 /* The best positions met in one deal phase, each just after a redeal from it (phase mode). */
@@ -426,16 +345,6 @@ typedef struct {
     int off, n, i, mark;
 } Frame;
 
-static double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static uint64_t next_rand(uint64_t *s) {
-    *s += 0x9E3779B97F4A7C15ULL;
-    return mix(*s);
-}
 
 typedef struct {
     int *moves;
@@ -507,7 +416,7 @@ static int enter(Board *b, Table *t, Stack *st, Options *o) {
     if (won(b)) return 1;
     uint64_t k1, k2;
     key(b, &k1, &k2);
-    int added = table_add(t, k1, k2);
+    int added = table_enter(t, k1, k2, 0, ~0ULL);
     if (added < 0) return -1;
     if (!added || dead(b)) return 0;
     int ms[MAXM];
@@ -536,7 +445,7 @@ static int enter(Board *b, Table *t, Stack *st, Options *o) {
         key(b, &c1, &c2);
         if (!table_has(t, c1, c2)) {
             double e = evaluate(b, o->w_inv, o->w_redeal);
-            if (o->noise > 0) e += o->noise * (double)(next_rand(&o->rng) >> 11) * (1.0 / 9007199254740992.0);
+            if (o->noise > 0) e += o->noise * next_unit(&o->rng);
             sc[ns++] = (Scored){ms[q], e};
         }
         unmake(b);
@@ -551,7 +460,10 @@ static int enter(Board *b, Table *t, Stack *st, Options *o) {
 
 static int run(Board *b, Options *o, long *nodes) {
     Table t;
-    if (!table_init(&t, 20)) return FULL;
+    if (!table_init(&t, (size_t)1 << 20)) {
+        table_free(&t);
+        return FULL;
+    }
     Stack st = {malloc(sizeof(int) * 4096), 0, 4096, malloc(sizeof(Frame) * 1024), 0, 1024};
     long start = *nodes;
     int result = EXHAUSTED;

@@ -15,20 +15,15 @@
 #include <string.h>
 #include <time.h>
 
+#include "_search.h"
+
 #define NC 7
 #define MAXM 1024
 enum { CF = 0, TF = 1, TC = 2, CC = 3, FC = 4 };
-enum { WON = 0, EXHAUSTED = 1, BUDGET = 2, TIMEOUT = 3, FULL = 4 };
 
 static uint64_t ZC[64][128]; /* column position x (card | 64 if face down) */
 static uint64_t ZT[64][52];  /* talon index x card */
 
-static uint64_t mix(uint64_t x) {
-    x += 0x9E3779B97F4A7C15ULL;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-    return x ^ (x >> 31);
-}
 
 static uint8_t SUIT_[52], RANK_[52], FITS[52][52]; /* FITS[c][p]: c may lie on p */
 static inline int suit(int c) { return SUIT_[c]; }
@@ -433,19 +428,25 @@ static int fdn(const KB *b) {
     return d << 6 | b->n;
 }
 
-/* Higher is better: cards up, cards turned up, the stock used, empty columns. */
+/* Higher is better: cards up, face-down cards few, and few cards lying above a lower card of
+ * their own suit (each must move before that one can go up): minus an estimate of the moves
+ * left, as the best-first search of session 1 had it. */
 static int evaluate(const KB *b) {
-    int e = 0, down = 0, empty = 0;
+    int e = 0;
     for (int s = 0; s < 4; s++) e += 10 * b->found[s];
     for (int a = 0; a < NC; a++) {
-        down += b->down[a];
-        e -= b->down[a] * (b->down[a] + 1);
-        empty += !b->len[a];
+        e -= 10 * b->down[a];
+        int low[4] = {13, 13, 13, 13};
+        for (int q = 0; q < b->len[a]; q++) {
+            int c = b->col[a][q], s = suit(c), r = rank(c);
+            if (r > low[s]) e -= 10;
+            else low[s] = r;
+        }
     }
-    return e - 12 * down - b->n + 4 * empty;
+    return e;
 }
 
-/* -- transposition table: per canonical key (the pointer aside), the pointers entered ------- */
+/* -- the waste pointer in the transposition table ------------------------------------------- */
 
 /* The pointer as the table keeps it: 0 when it reaches what 0 reaches (the end, a multiple of
  * three, and always in draw one). ABOVE[p]: the pointers whose position reaches every card that
@@ -456,73 +457,6 @@ static uint64_t ABOVE[53];
 static int norm_pointer(const KB *b) {
     if (b->draw == 1 || b->p == b->n || b->p % 3 == 0) return 0;
     return b->p;
-}
-
-typedef struct {
-    uint64_t *k1, *k2, *mask;
-    size_t cap, used;
-} Table;
-
-static int table_init(Table *t, size_t cap) {
-    t->k1 = calloc(cap, 8);
-    t->k2 = calloc(cap, 8);
-    t->mask = calloc(cap, 8);
-    t->cap = cap;
-    t->used = 0;
-    return t->k1 && t->k2 && t->mask;
-}
-
-static void table_free(Table *t) {
-    free(t->k1);
-    free(t->k2);
-    free(t->mask);
-}
-
-static size_t slot(const Table *t, uint64_t k1, uint64_t k2) {
-    size_t j = k1 & (t->cap - 1);
-    while (t->k1[j] && !(t->k1[j] == k1 && t->k2[j] == k2)) j = (j + 1) & (t->cap - 1);
-    return j;
-}
-
-static int table_grow(Table *t) {
-    if (t->cap * 2 > ((size_t)1 << 27)) return 0;
-    Table u;
-    if (!table_init(&u, t->cap * 2)) {
-        table_free(&u);
-        return 0;
-    }
-    for (size_t i = 0; i < t->cap; i++)
-        if (t->k1[i]) {
-            size_t j = slot(&u, t->k1[i], t->k2[i]);
-            u.k1[j] = t->k1[i];
-            u.k2[j] = t->k2[i];
-            u.mask[j] = t->mask[i];
-            u.used++;
-        }
-    table_free(t);
-    *t = u;
-    return 1;
-}
-
-/* Enters (key, pointer p): 1 when the node is to be searched, 0 when a pointer reaching all it
- * reaches was entered before, -1 when the table is full. */
-static int table_enter(Table *t, uint64_t k1, uint64_t k2, int p) {
-    if (!k1) k1 = 1;
-    size_t j = slot(t, k1, k2);
-    if (t->k1[j]) {
-        if (t->mask[j] & ABOVE[p]) return 0;
-        t->mask[j] |= 1ULL << p;
-        return 1;
-    }
-    if (2 * (t->used + 1) > t->cap) {
-        if (!table_grow(t)) return -1;
-        j = slot(t, k1, k2);
-    }
-    t->k1[j] = k1;
-    t->k2[j] = k2;
-    t->mask[j] = 1ULL << p;
-    t->used++;
-    return 1;
 }
 
 /* -- the search ---------------------------------------------------------------------------------- */
@@ -545,16 +479,6 @@ typedef struct {
     int nf, fcap;
 } Stack;
 
-static double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static uint64_t next_rand(uint64_t *s) {
-    *s += 0x9E3779B97F4A7C15ULL;
-    return mix(*s);
-}
 
 typedef struct {
     Step m;
@@ -587,7 +511,7 @@ static int enter(KB *b, Table *t, Stack *st, Options *o) {
     if (won(b)) return 1;
     uint64_t k1, k2;
     key(b, &k1, &k2);
-    int added = table_enter(t, k1, k2, norm_pointer(b));
+    int pt = norm_pointer(b), added = table_enter(t, k1, k2, pt, ABOVE[pt]);
     if (added <= 0) return added;
     /* The static test again where a card was turned up or the stock changed (as klondike.py). */
     int fd = fdn(b);
@@ -601,7 +525,7 @@ static int enter(KB *b, Table *t, Stack *st, Options *o) {
             double e = evaluate(b);
             unmake(b);
             if (ms[q].kind == FC) e -= 30; /* a card taken down: rarely what a win needs */
-            if (o->noise > 0) e += o->noise * (double)(next_rand(&o->rng) >> 11) * (1.0 / 9007199254740992.0);
+            if (o->noise > 0) e += o->noise * next_unit(&o->rng);
             sc[q] = (Scored){ms[q], e};
         }
         qsort(sc, (size_t)n, sizeof(Scored), by_score);

@@ -244,7 +244,7 @@ def _c_line(state: KlondikeState, steps: list[tuple[int, int, int, int, int]]) -
 
 WON, EXHAUSTED, FULL = 0, 1, 4  # what _klondike.search answers (2: budget spent, 3: out of time)
 SOUND = 3  # the search's shortcuts: 1 the automatic moves up, 2 the static test
-DIVES_SHARE = 0.1
+DIVES_SHARE = 0.2
 """Until this share of the time, dives alternate with sound searches; then the sound search."""
 
 

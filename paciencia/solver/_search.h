@@ -1,0 +1,109 @@
+/* What the two C search loops share: hashing, the clock, a random stream, the statuses, and the
+ * transposition table (a set of 128-bit keys, each with a bit set: the Klondike search keeps
+ * there the waste pointers it entered a position with; the Crescent search one bit). */
+#ifndef PACIENCIA_SEARCH_H
+#define PACIENCIA_SEARCH_H
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <time.h>
+
+enum { WON = 0, EXHAUSTED = 1, BUDGET = 2, TIMEOUT = 3, FULL = 4 };
+
+static inline uint64_t mix(uint64_t x) {
+    x += 0x9E3779B97F4A7C15ULL;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+}
+
+static inline uint64_t next_rand(uint64_t *s) {
+    *s += 0x9E3779B97F4A7C15ULL;
+    return mix(*s);
+}
+
+/* A uniform double in [0, 1). */
+static inline double next_unit(uint64_t *s) { return (double)(next_rand(s) >> 11) * (1.0 / 9007199254740992.0); }
+
+static inline double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+typedef struct {
+    uint64_t *k1, *k2, *bits;
+    size_t cap, used;
+} Table;
+
+#define TABLE_MAX ((size_t)1 << 26) /* 64M keys, 1.5 GB: more than 10 s of search fills */
+
+static int table_init(Table *t, size_t cap) {
+    t->k1 = calloc(cap, 8);
+    t->k2 = calloc(cap, 8);
+    t->bits = calloc(cap, 8);
+    t->cap = cap;
+    t->used = 0;
+    return t->k1 && t->k2 && t->bits;
+}
+
+static void table_free(Table *t) {
+    free(t->k1);
+    free(t->k2);
+    free(t->bits);
+}
+
+static size_t table_slot(const Table *t, uint64_t k1, uint64_t k2) {
+    size_t j = k1 & (t->cap - 1);
+    while (t->k1[j] && !(t->k1[j] == k1 && t->k2[j] == k2)) j = (j + 1) & (t->cap - 1);
+    return j;
+}
+
+static int table_grow(Table *t) {
+    if (t->cap * 2 > TABLE_MAX) return 0;
+    Table u;
+    if (!table_init(&u, t->cap * 2)) {
+        table_free(&u);
+        return 0;
+    }
+    for (size_t i = 0; i < t->cap; i++)
+        if (t->k1[i]) {
+            size_t j = table_slot(&u, t->k1[i], t->k2[i]);
+            u.k1[j] = t->k1[i];
+            u.k2[j] = t->k2[i];
+            u.bits[j] = t->bits[i];
+            u.used++;
+        }
+    table_free(t);
+    *t = u;
+    return 1;
+}
+
+/* Enters key (k1, k2) with bit b: 0 when the key was entered before with a bit in `dominant`
+ * (the node is not to be searched), 1 when it is to be searched (b is recorded), -1 when the
+ * table is full. */
+static int table_enter(Table *t, uint64_t k1, uint64_t k2, int b, uint64_t dominant) {
+    if (!k1) k1 = 1;
+    size_t j = table_slot(t, k1, k2);
+    if (t->k1[j]) {
+        if (t->bits[j] & dominant) return 0;
+        t->bits[j] |= 1ULL << b;
+        return 1;
+    }
+    if (2 * (t->used + 1) > t->cap) {
+        if (!table_grow(t)) return -1;
+        j = table_slot(t, k1, k2);
+    }
+    t->k1[j] = k1;
+    t->k2[j] = k2;
+    t->bits[j] = 1ULL << b;
+    t->used++;
+    return 1;
+}
+
+static inline int table_has(const Table *t, uint64_t k1, uint64_t k2) {
+    if (!k1) k1 = 1;
+    return t->k1[table_slot(t, k1, k2)] != 0;
+}
+
+#endif
