@@ -80,6 +80,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Collection, Iterable
 
+from paciencia.engine.cards import SUIT_LETTERS
 from paciencia.engine.protocol import State
 from paciencia.games.klondike import (
     F0,
@@ -101,8 +102,6 @@ from paciencia.solver import Result, Verdict, _klondike
 __all__ = ["hint_klondike", "solve_klondike", "useful_moves_klondike"]
 
 KING = 12
-COLS = 7
-SUIT_LETTERS = "shdc"
 
 # Suits: 0 ♠ and 3 ♣ black, 1 ♥ and 2 ♦ red.
 OPP1 = (1, 0, 0, 1)
