@@ -7,7 +7,7 @@ setup(
         Extension(
             f"paciencia.solver.{name}",
             [f"paciencia/solver/{name}.c"],
-            depends=["paciencia/solver/_search.h"],
+            depends=["paciencia/solver/_search.h", "paciencia/solver/_search_run.h"],
             extra_compile_args=["-O2"],
         )
         for name in ("_crescent", "_klondike")

@@ -342,34 +342,6 @@ typedef struct {
 } Options;
 
 typedef struct {
-    int off, n, i, mark;
-} Frame;
-
-
-typedef struct {
-    int *moves;
-    int n, cap;
-    Frame *frames;
-    int nf, fcap;
-} Stack;
-
-static int *reserve(Stack *st, int n) {
-    while (st->n + n > st->cap) {
-        st->cap *= 2;
-        st->moves = realloc(st->moves, sizeof(int) * (size_t)st->cap);
-    }
-    return st->moves + st->n;
-}
-
-static void push_frame(Stack *st, int off, int n, int mark) {
-    if (st->nf == st->fcap) {
-        st->fcap *= 2;
-        st->frames = realloc(st->frames, sizeof(Frame) * (size_t)st->fcap);
-    }
-    st->frames[st->nf++] = (Frame){off, n, 0, mark};
-}
-
-typedef struct {
     int m;
     double score;
 } Scored;
@@ -429,10 +401,7 @@ static int enter(Board *b, Table *t, Stack *st, Options *o) {
             if (is_up(ms[q])) ups[nu++] = ms[q];
         if (nu) {
             int pick = o->noise > 0 ? ups[next_rand(&o->rng) % (uint64_t)nu] : ups[0];
-            int *dst = reserve(st, 1);
-            dst[0] = pick;
-            push_frame(st, st->n, 1, mark);
-            st->n += 1;
+            push_frame(st, &pick, 1, mark, 0);
             return 0;
         }
     }
@@ -451,61 +420,15 @@ static int enter(Board *b, Table *t, Stack *st, Options *o) {
         unmake(b);
     }
     qsort(sc, (size_t)ns, sizeof(Scored), by_score);
-    int *dst = reserve(st, ns);
-    for (int q = 0; q < ns; q++) dst[q] = sc[q].m;
-    push_frame(st, st->n, ns, mark);
-    st->n += ns;
+    for (int q = 0; q < ns; q++) ms[q] = sc[q].m;
+    push_frame(st, ms, ns, mark, 0);
     return 0;
 }
 
-static int run(Board *b, Options *o, long *nodes) {
-    Table t;
-    if (!table_init(&t, (size_t)1 << 20)) {
-        table_free(&t);
-        return FULL;
-    }
-    Stack st = {malloc(sizeof(int) * 4096), 0, 4096, malloc(sizeof(Frame) * 1024), 0, 1024};
-    long start = *nodes;
-    int result = EXHAUSTED;
-    int r = enter(b, &t, &st, o);
-    if (r == 1) result = WON;
-    else if (r < 0) result = FULL;
-    else {
-        while (st.nf) {
-            Frame *f = &st.frames[st.nf - 1];
-            while (b->nt > f->mark) unmake(b);
-            if (f->i == f->n) {
-                st.n = f->off;
-                st.nf--;
-                continue;
-            }
-            int m = st.moves[f->off + f->i++];
-            make(b, m);
-            (*nodes)++;
-            if (o->budget > 0 && *nodes - start > o->budget) {
-                result = BUDGET;
-                break;
-            }
-            if ((*nodes & 1023) == 0 && now() > o->deadline) {
-                result = TIMEOUT;
-                break;
-            }
-            r = enter(b, &t, &st, o);
-            if (r == 1) {
-                result = WON;
-                break;
-            }
-            if (r < 0) {
-                result = FULL;
-                break;
-            }
-        }
-    }
-    table_free(&t);
-    free(st.moves);
-    free(st.frames);
-    return result;
-}
+#define SEARCH_BOARD Board
+#define SEARCH_MOVE int
+#define SEARCH_OPTIONS Options
+#include "_search_run.h"
 
 /* Reads a position from Python (piles bottom to top, ascending and descending foundation tops). */
 static Board *board_of(PyObject *piles, PyObject *a, PyObject *d, int redeals) {
@@ -627,7 +550,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
     long nodes = 0;
     int status;
     Py_BEGIN_ALLOW_THREADS;
-    status = run(b, &o, &nodes);
+    status = run(b, &o, &nodes, (size_t)1 << 20);
     Py_END_ALLOW_THREADS;
     PyObject *trail = PyList_New(0);
     if (status == WON)

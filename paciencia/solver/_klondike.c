@@ -468,17 +468,6 @@ typedef struct {
     uint64_t rng;
 } Options;
 
-typedef struct {
-    int off, n, i, mark, fdn;
-} Frame;
-
-typedef struct {
-    Step *moves;
-    int n, cap;
-    Frame *frames;
-    int nf, fcap;
-} Stack;
-
 
 typedef struct {
     Step m;
@@ -488,20 +477,6 @@ typedef struct {
 static int by_score(const void *x, const void *y) {
     double a = ((const Scored *)x)->score, b = ((const Scored *)y)->score;
     return a < b ? 1 : a > b ? -1 : 0;
-}
-
-static void push_frame(Stack *st, const Step *ms, int n, int mark, int fd) {
-    while (st->n + n > st->cap) {
-        st->cap *= 2;
-        st->moves = realloc(st->moves, sizeof(Step) * (size_t)st->cap);
-    }
-    memcpy(st->moves + st->n, ms, sizeof(Step) * (size_t)n);
-    if (st->nf == st->fcap) {
-        st->fcap *= 2;
-        st->frames = realloc(st->frames, sizeof(Frame) * (size_t)st->fcap);
-    }
-    st->frames[st->nf++] = (Frame){st->n, n, 0, mark, fd};
-    st->n += n;
 }
 
 /* Enters the position after a move: the safe moves up, then a win (1), a cut (0), a new frame
@@ -515,7 +490,7 @@ static int enter(KB *b, Table *t, Stack *st, Options *o) {
     if (added <= 0) return added;
     /* The static test again where a card was turned up or the stock changed (as klondike.py). */
     int fd = fdn(b);
-    if (o->shortcuts & 2 && (!st->nf || st->frames[st->nf - 1].fdn != fd) && hopeless(b)) return 0;
+    if (o->shortcuts & 2 && (!st->nf || st->frames[st->nf - 1].tag != fd) && hopeless(b)) return 0;
     Step ms[MAXM];
     int n = gen(b, ms), mark = b->nt;
     if (o->dive && n > 1) {
@@ -535,52 +510,10 @@ static int enter(KB *b, Table *t, Stack *st, Options *o) {
     return 0;
 }
 
-static int run(KB *b, Options *o, long *nodes) {
-    Table t;
-    if (!table_init(&t, (size_t)1 << 16)) {
-        table_free(&t);
-        return FULL;
-    }
-    Stack st = {malloc(sizeof(Step) * 4096), 0, 4096, malloc(sizeof(Frame) * 1024), 0, 1024};
-    long start = *nodes;
-    int result = EXHAUSTED, r = enter(b, &t, &st, o);
-    if (r == 1) result = WON;
-    else if (r < 0) result = FULL;
-    else
-        while (st.nf) {
-            Frame *f = &st.frames[st.nf - 1];
-            while (b->nt > f->mark) unmake(b);
-            if (f->i == f->n) {
-                st.n = f->off;
-                st.nf--;
-                continue;
-            }
-            Step m = st.moves[f->off + f->i++];
-            make(b, m);
-            (*nodes)++;
-            if (o->budget > 0 && *nodes - start > o->budget) {
-                result = BUDGET;
-                break;
-            }
-            if ((*nodes & 1023) == 0 && now() > o->deadline) {
-                result = TIMEOUT;
-                break;
-            }
-            r = enter(b, &t, &st, o);
-            if (r == 1) {
-                result = WON;
-                break;
-            }
-            if (r < 0) {
-                result = FULL;
-                break;
-            }
-        }
-    table_free(&t);
-    free(st.moves);
-    free(st.frames);
-    return result;
-}
+#define SEARCH_BOARD KB
+#define SEARCH_MOVE Step
+#define SEARCH_OPTIONS Options
+#include "_search_run.h"
 
 static int read_cards(PyObject *seq, uint8_t *out, int cap, int *n) {
     Py_ssize_t len = PySequence_Size(seq);
@@ -669,7 +602,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
     long nodes = 0;
     int status;
     Py_BEGIN_ALLOW_THREADS;
-    status = run(b, &o, &nodes);
+    status = run(b, &o, &nodes, (size_t)1 << 16);
     Py_END_ALLOW_THREADS;
     PyObject *steps = PyList_New(0);
     if (status == WON)

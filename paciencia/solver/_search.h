@@ -6,6 +6,7 @@
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 enum { WON = 0, EXHAUSTED = 1, BUDGET = 2, TIMEOUT = 3, FULL = 4 };
@@ -104,6 +105,44 @@ static int table_enter(Table *t, uint64_t k1, uint64_t k2, int b, uint64_t domin
 static inline int table_has(const Table *t, uint64_t k1, uint64_t k2) {
     if (!k1) k1 = 1;
     return t->k1[table_slot(t, k1, k2)] != 0;
+}
+
+/* The frames of a depth-first search: each holds its moves (in one buffer of `size`-byte
+ * moves), the next one to try, the trail length to unmake to, and a tag of the searcher's own. */
+typedef struct {
+    int off, n, i, mark, tag;
+} Frame;
+
+typedef struct {
+    char *moves;
+    size_t size;
+    int n, cap;
+    Frame *frames;
+    int nf, fcap;
+} Stack;
+
+static int stack_init(Stack *st, size_t size) {
+    *st = (Stack){malloc(size * 4096), size, 0, 4096, malloc(sizeof(Frame) * 1024), 0, 1024};
+    return st->moves && st->frames;
+}
+
+static void stack_free(Stack *st) {
+    free(st->moves);
+    free(st->frames);
+}
+
+static void push_frame(Stack *st, const void *ms, int n, int mark, int tag) {
+    while (st->n + n > st->cap) {
+        st->cap *= 2;
+        st->moves = realloc(st->moves, st->size * (size_t)st->cap);
+    }
+    memcpy(st->moves + st->size * (size_t)st->n, ms, st->size * (size_t)n);
+    if (st->nf == st->fcap) {
+        st->fcap *= 2;
+        st->frames = realloc(st->frames, sizeof(Frame) * (size_t)st->fcap);
+    }
+    st->frames[st->nf++] = (Frame){st->n, n, 0, mark, tag};
+    st->n += n;
 }
 
 #endif
