@@ -19,9 +19,9 @@
 
 #define NC 7
 #define MAXM 1024
-enum { CF = 0, TF = 1, TC = 2, CC = 3, FC = 4 };
+enum { CF = 0, TF = 1, TC = 2, CC = 3, FC = 4, XF = 5 };
 
-static uint64_t ZC[64][128]; /* column position x (card | 64 if face down) */
+static uint64_t ZC[64][128]; /* position in a segment x (card | 64 if face down) */
 static uint64_t ZT[64][52];  /* talon index x card */
 
 
@@ -41,7 +41,7 @@ typedef struct {
     int n, p;
     int found[4];
     int draw;
-    uint64_t ch[NC], th; /* column and talon hashes, kept up to date by make and unmake */
+    uint64_t th; /* the talon's hash, kept up to date by make and unmake */
     Step *trail;
     int nt, tcap;
 } KB;
@@ -54,12 +54,6 @@ static int safe(const KB *b, int c) {
     return r < 2 || (b->found[OPP1[s]] >= r && b->found[OPP2[s]] >= r && b->found[SAME[s]] >= r - 1);
 }
 
-static void hash_column(KB *b, int a) {
-    uint64_t h = 0;
-    for (int q = 0; q < b->len[a]; q++) h ^= ZC[q][b->col[a][q] | (q < b->down[a] ? 64 : 0)];
-    b->ch[a] = h;
-}
-
 static void hash_talon(KB *b) {
     uint64_t h = 0;
     for (int i = 0; i < b->n; i++) h ^= ZT[i][b->tal[i]];
@@ -67,21 +61,9 @@ static void hash_talon(KB *b) {
 }
 
 /* Cards put on or taken off a column's end (face up), and a face-down end turned up or back. */
-static inline void col_push(KB *b, int a, int c) {
-    b->ch[a] ^= ZC[b->len[a]][c];
-    b->col[a][b->len[a]++] = (uint8_t)c;
-}
+static inline void col_push(KB *b, int a, int c) { b->col[a][b->len[a]++] = (uint8_t)c; }
 
-static inline int col_pop(KB *b, int a) {
-    int c = b->col[a][--b->len[a]];
-    b->ch[a] ^= ZC[b->len[a]][c];
-    return c;
-}
-
-static inline void turn(KB *b, int a, int q) {
-    int c = b->col[a][q];
-    b->ch[a] ^= ZC[q][c] ^ ZC[q][c | 64];
-}
+static inline int col_pop(KB *b, int a) { return b->col[a][--b->len[a]]; }
 
 static void push(KB *b, Step st) {
     if (b->nt == b->tcap) {
@@ -94,16 +76,12 @@ static void push(KB *b, Step st) {
 static int flip_end(KB *b, int a) {
     if (b->len[a] && b->down[a] == b->len[a]) {
         b->down[a]--;
-        turn(b, a, b->len[a] - 1);
         return 1;
     }
     return 0;
 }
 
-static void unflip_end(KB *b, int a) {
-    turn(b, a, b->len[a] - 1);
-    b->down[a]++;
-}
+static void unflip_end(KB *b, int a) { b->down[a]++; }
 
 static void take_tal(KB *b, int i) {
     memmove(b->tal + i, b->tal + i + 1, (size_t)(b->n - i - 1));
@@ -121,6 +99,11 @@ static void put_tal(KB *b, int i, int c, int oldp) {
 }
 
 static void make(KB *b, Step st) {
+    if (st.kind == XF) { /* two steps on the trail: the stack to the twin, then the card up */
+        make(b, (Step){CC, st.a, st.b, st.n, 0, 0, 0, 0});
+        make(b, (Step){CF, st.a, 0, 1, 0, 0, 0, 0});
+        return;
+    }
     switch (st.kind) {
     case CF: {
         int c = col_pop(b, st.a);
@@ -233,12 +216,40 @@ static void autos(KB *b) {
 
 static int won(const KB *b) { return b->found[0] + b->found[1] + b->found[2] + b->found[3] == 52; }
 
-static void key(const KB *b, uint64_t *k1, uint64_t *k2) {
-    uint64_t x = 0, y = 0;
+/* The index where the ordered run at column a's end starts (its length when a is empty). */
+static int run_start(const KB *b, int a) {
+    int q = b->len[a] - 1;
+    if (q < b->down[a]) return b->len[a];
+    while (q > b->down[a] && fits(b->col[a][q], b->col[a][q - 1])) q--;
+    return q;
+}
+
+/* The canonical key (klondike.py, "Canonical key" and "Twin stacks"): the columns cut into
+ * segments, with `pairs` a segment ending at every card of a column's ordered end run whose twin
+ * (same rank, same colour) lies in such a run too; the key sums one hash per segment, so it is
+ * the multiset of segments, each tagged with where it lies: at a column's bottom, or on a twin
+ * pair (either card of it). Face-down cards hash apart from face-up ones. */
+static void key(const KB *b, int pairs, uint64_t *k1, uint64_t *k2) {
+    uint64_t up = 0, x = 0, y = 0;
+    if (pairs)
+        for (int a = 0; a < NC; a++)
+            for (int q = run_start(b, a); q < b->len[a]; q++) up |= 1ULL << b->col[a][q];
     for (int a = 0; a < NC; a++) {
-        uint64_t h = b->ch[a] ^ (uint64_t)b->len[a] * 0xD6E8FEB86659FD93ULL;
-        x += mix(h);
-        y += mix(h ^ 0xA0761D6478BD642FULL);
+        uint64_t h = 0, slot = 0x9E3779B97F4A7C15ULL;
+        int off = 0;
+        for (int q = 0; q <= b->len[a]; q++) {
+            int c = q < b->len[a] ? b->col[a][q] : -1;
+            if (c >= 0) h ^= ZC[off++][c | (q < b->down[a] ? 64 : 0)];
+            int cut = c >= 0 && (up >> c & 1) && (up >> (SAME[suit(c)] * 13 + rank(c)) & 1);
+            if (c < 0 || cut) {
+                uint64_t seg = mix(h ^ slot ^ (uint64_t)off * 0xD6E8FEB86659FD93ULL);
+                x += seg;
+                y += mix(seg ^ 0xA0761D6478BD642FULL);
+                h = 0;
+                off = 0;
+                if (cut) slot = mix(0xC2B2AE3D27D4EB4FULL + (uint64_t)(rank(c) * 2 + (suit(c) == 1 || suit(c) == 2)));
+            }
+        }
     }
     uint64_t f = 0;
     for (int s = 0; s < 4; s++) f = f * 16 + (uint64_t)b->found[s];
@@ -249,8 +260,10 @@ static void key(const KB *b, uint64_t *k1, uint64_t *k2) {
 }
 
 /* Every search move. Symmetry (klondike.py, the sound reductions): a King at a column's bottom
- * never moves to an empty column, and of several empty columns only the first is a target. */
-static int gen(const KB *b, Step *out) {
+ * never moves to an empty column, and of several empty columns only the first is a target. With
+ * `pairs`, also the move XF: the stack on a card that its foundation takes next goes onto the
+ * card's twin lying at a column's end, and the card goes up (klondike.py, "Twin stacks"). */
+static int gen(const KB *b, int pairs, Step *out) {
     int k = 0, empty = -1;
     for (int a = 0; a < NC; a++)
         if (!b->len[a]) {
@@ -262,14 +275,26 @@ static int gen(const KB *b, Step *out) {
         int c = b->col[a][b->len[a] - 1];
         if (b->found[suit(c)] == rank(c)) out[k++] = (Step){CF, (uint8_t)a, 0, 1, 0, 0, 0, 0};
     }
+    if (pairs) {
+        int end_of[52];
+        memset(end_of, -1, sizeof end_of);
+        for (int a = 0; a < NC; a++)
+            if (b->len[a] > b->down[a]) end_of[b->col[a][b->len[a] - 1]] = a;
+        for (int a = 0; a < NC; a++)
+            for (int q = run_start(b, a); q < b->len[a] - 1; q++) {
+                int x = b->col[a][q], t = end_of[SAME[suit(x)] * 13 + rank(x)];
+                if (b->found[suit(x)] == rank(x) && t >= 0)
+                    out[k++] = (Step){XF, (uint8_t)a, (uint8_t)t, (uint8_t)(b->len[a] - 1 - q), 0, 0, 0, 0};
+            }
+    }
     /* Moves that turn a card up come first (the order is only for finding wins sooner). */
     Step later[MAXM];
     int nl = 0;
     for (int a = 0; a < NC; a++) {
         int len = b->len[a];
         if (!len) continue;
-        int h0 = len - 1; /* where the ordered run at the column's end starts */
-        while (h0 > b->down[a] && fits(b->col[a][h0], b->col[a][h0 - 1])) h0--;
+        int h0 = run_start(b, a);
+        if (h0 == len) continue;
         int top = rank(b->col[a][h0]);
         for (int t = 0; t < NC; t++) {
             if (t == a) continue;
@@ -462,7 +487,7 @@ static int norm_pointer(const KB *b) {
 /* -- the search ---------------------------------------------------------------------------------- */
 
 typedef struct {
-    int dive, shortcuts; /* shortcuts: 1 the safe moves up, 2 the static test (3 both: sound) */
+    int dive, shortcuts; /* 1 the safe moves up, 2 the static test, 4 twin stacks (7: all, sound) */
     long budget;
     double deadline, noise;
     uint64_t rng;
@@ -485,20 +510,21 @@ static int enter(KB *b, Table *t, Stack *st, Options *o) {
     if (o->shortcuts & 1) autos(b);
     if (won(b)) return 1;
     uint64_t k1, k2;
-    key(b, &k1, &k2);
+    int pairs = o->shortcuts >> 2 & 1;
+    key(b, pairs, &k1, &k2);
     int pt = norm_pointer(b), added = table_enter(t, k1, k2, pt, ABOVE[pt]);
     if (added <= 0) return added;
     /* The static test again where a card was turned up or the stock changed (as klondike.py). */
     int fd = fdn(b);
     if (o->shortcuts & 2 && (!st->nf || st->frames[st->nf - 1].tag != fd) && hopeless(b)) return 0;
     Step ms[MAXM];
-    int n = gen(b, ms), mark = b->nt;
+    int n = gen(b, pairs, ms), mark = b->nt;
     if (o->dive && n > 1) {
         Scored sc[MAXM];
         for (int q = 0; q < n; q++) {
             make(b, ms[q]);
             double e = evaluate(b);
-            unmake(b);
+            while (b->nt > mark) unmake(b);
             if (ms[q].kind == FC) e -= 30; /* a card taken down: rarely what a win needs */
             if (o->noise > 0) e += o->noise * next_unit(&o->rng);
             sc[q] = (Scored){ms[q], e};
@@ -565,7 +591,6 @@ static KB *board_from(PyObject *cols, PyObject *down, PyObject *tal, int p, PyOb
         PyErr_SetString(PyExc_ValueError, "not a Klondike position for the search");
         return NULL;
     }
-    for (int a = 0; a < NC; a++) hash_column(b, a);
     hash_talon(b);
     return b;
 }
@@ -582,6 +607,21 @@ static PyObject *py_hopeless(PyObject *self, PyObject *args) {
     free(b->trail);
     free(b);
     return PyBool_FromLong(h);
+}
+
+/* key(cols, down, talon, pointer, found, draw, pairs) -> (k1, k2): the table's key, for tests. */
+static PyObject *py_key(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *cols, *down, *tal, *found;
+    int p, draw, pairs;
+    if (!PyArg_ParseTuple(args, "OOOiOip", &cols, &down, &tal, &p, &found, &draw, &pairs)) return NULL;
+    KB *b = board_from(cols, down, tal, p, found, draw);
+    if (!b) return NULL;
+    uint64_t k1, k2;
+    key(b, pairs, &k1, &k2);
+    free(b->trail);
+    free(b);
+    return Py_BuildValue("KK", (unsigned long long)k1, (unsigned long long)k2);
 }
 
 /* search(cols, down, talon, pointer, found, draw, dive, budget, seconds, noise, seed, shortcuts)
@@ -620,6 +660,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
 static PyMethodDef methods[] = {
     {"search", search, METH_VARARGS, "Depth-first search of a Klondike position (see klondike.py)."},
     {"hopeless", py_hopeless, METH_VARARGS, "The static test: True when some card can never go up."},
+    {"key", py_key, METH_VARARGS, "The transposition table's key of a position (twin stacks or not)."},
     {NULL, NULL, 0, NULL},
 };
 

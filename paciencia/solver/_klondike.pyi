@@ -26,3 +26,13 @@ def hopeless(
     draw: int,
     /,
 ) -> bool: ...
+def key(
+    cols: Sequence[Sequence[int]],
+    down: Sequence[int],
+    talon: Sequence[int],
+    pointer: int,
+    found: Sequence[int],
+    draw: int,
+    pairs: bool,
+    /,
+) -> tuple[int, int]: ...

@@ -12,6 +12,7 @@ from paciencia.solver import Verdict, _klondike, solve
 from paciencia.solver.klondike import (
     REACH,
     _best_move,
+    _c_line,
     _c_position,
     _safe,
     hint_klondike,
@@ -271,11 +272,13 @@ def hopeless(state: KlondikeState) -> bool:
     return _klondike.hopeless(*_c_position(state))
 
 
-def search_verdict(state: KlondikeState, seconds: float, autos: bool = True, deadcheck: bool = True) -> bool | None:
+def search_verdict(
+    state: KlondikeState, seconds: float, autos: bool = True, deadcheck: bool = True, twins: bool = True
+) -> bool | None:
     """One sound search in C alone (no dives, no static test at the root): True/False, or None
-    when it runs out of time. ``autos``/``deadcheck`` switch its automatic moves up and its
-    static test inside the search."""
-    status, _, _ = _klondike.search(*_c_position(state), 0, 0, seconds, 0.0, 0, autos | deadcheck << 1)
+    when it runs out of time. ``autos``/``deadcheck``/``twins`` switch its automatic moves up,
+    its static test inside the search and its twin stacks."""
+    status, _, _ = _klondike.search(*_c_position(state), 0, 0, seconds, 0.0, 0, autos | deadcheck << 1 | twins << 2)
     return {0: True, 1: False}.get(status)
 
 
@@ -316,6 +319,136 @@ def test_automatic_moves_agree_with_the_search_without_them(draw: str) -> None:
         assert search_verdict(state, 5.0, deadcheck=False) is plain, state.to_text()
         outcomes.append(plain)
     assert len(outcomes) >= 25 and False in outcomes
+
+
+# -- twin stacks ---------------------------------------------------------------------------------
+
+
+def card_name(c: int) -> str:
+    return RANKS[c % 13] + "shdc"[c // 13]
+
+
+def end_run_start(state: KlondikeState, a: int) -> int:
+    """Where the ordered run at column ``a``'s end starts (0 for an empty column)."""
+    col, q = state.cols[a], max(len(state.cols[a]) - 1, 0)
+    while q > state.down[a] and col[q - 1] in PARENTS[col[q]]:
+        q -= 1
+    return q
+
+
+def with_columns(state: KlondikeState, cols: dict[int, list[int]]) -> KlondikeState:
+    """``state`` with some columns' cards replaced (as many face down as before), through its
+    table text."""
+    lines = state.to_text().splitlines()
+    for a, col in cols.items():
+        cards = [f"[{card_name(c)}]" if q < state.down[a] else card_name(c) for q, c in enumerate(col)]
+        lines[next(k for k, t in enumerate(lines) if t.startswith(f"{a + 1}:"))] = f"{a + 1}: {' '.join(cards)}"
+    other = state_from_text("\n".join(lines))
+    assert isinstance(other, KlondikeState)
+    return other
+
+
+def twin_exchanges(state: KlondikeState) -> list[KlondikeState]:
+    """The positions equal to ``state`` but for the stacks on one pair of twins exchanged (both
+    twins in their columns' ordered end runs, at least one stack not empty)."""
+    cols, out = state.cols, []
+    for a in range(7):
+        for b in range(a + 1, 7):
+            for i in range(end_run_start(state, a), len(cols[a])):
+                for j in range(end_run_start(state, b), len(cols[b])):
+                    x, y = cols[a][i], cols[b][j]
+                    twins = x != y and x % 13 == y % 13 and (x // 13 in (1, 2)) == (y // 13 in (1, 2))
+                    if twins and (i + 1 < len(cols[a]) or j + 1 < len(cols[b])):
+                        swapped = {a: cols[a][: i + 1] + cols[b][j + 1 :], b: cols[b][: j + 1] + cols[a][i + 1 :]}
+                        out.append(with_columns(state, swapped))
+    return out
+
+
+def twin_key(state: KlondikeState, pairs: bool) -> tuple[int, int]:
+    return _klondike.key(*_c_position(state), pairs)
+
+
+def rest_in_stock(columns: dict[str, list[str]]) -> KlondikeState:
+    """A position with these columns and every other card face down in the stock."""
+    used = {c.strip("[]") for cards in columns.values() for c in cards}
+    rest = [f"[{r}{s}]" for s in "shdc" for r in RANKS if f"{r}{s}" not in used]
+    return position({**columns, "S": rest})
+
+
+def test_exchanged_twin_stacks_share_a_key() -> None:
+    """The table's key leaves out which of two twins carries which stack, and only that."""
+    a = rest_in_stock({"1": ["Kd", "Qc", "Jd", "Tc", "9h"], "2": ["Kh", "Qs", "Jh"], "3": ["[5s]", "8c"]})
+    b = rest_in_stock({"1": ["Kd", "Qc", "Jd"], "2": ["Kh", "Qs", "Jh", "Tc", "9h"], "3": ["[5s]", "8c"]})
+    assert twin_exchanges(a) and twin_key(a, True) == twin_key(b, True)
+    assert twin_key(a, False) != twin_key(b, False)
+    # Jh lies under a card that does not fit it: not in the ordered end run, so no twin pair.
+    c = rest_in_stock({"1": ["Kd", "Qc", "Jd", "Tc", "9h"], "2": ["Kh", "Qs", "Jh", "3c"]})
+    d = rest_in_stock({"1": ["Kd", "Qc", "Jd", "3c"], "2": ["Kh", "Qs", "Jh", "Tc", "9h"]})
+    assert twin_key(c, True) != twin_key(d, True)
+    # A face-down twin makes no pair either.
+    e = rest_in_stock({"1": ["Kd", "Qc", "Jd", "Tc", "9h"], "2": ["[Kh]", "[Qs]", "[Jh]", "5c"]})
+    f = rest_in_stock({"1": ["Kd", "Qc", "Jd"], "2": ["[Kh]", "[Qs]", "[Jh]", "5c", "Tc", "9h"]})
+    assert twin_key(e, True) != twin_key(f, True)
+
+
+def positions_with_twin_stacks(draw: str, count: int) -> list[KlondikeState]:
+    """Positions reached by random play from deals, where some pair of twins both lie in ordered
+    end runs with a stack on one of them at least."""
+    rng = random.Random(41 + int(draw))
+    game = KlondikeGame(draw)
+    found: list[KlondikeState] = []
+    number = 0
+    while len(found) < count:
+        number += 1
+        state = game.new_state(number)
+        for _ in range(120):
+            moves = [m for m in state.legal_moves() if not str(m).startswith("F")]
+            if not moves:
+                break
+            state.push(rng.choice(moves))
+            if twin_exchanges(state) and rng.random() < 0.2:
+                found.append(state.copy())
+                break
+    return found
+
+
+@pytest.mark.parametrize("draw", ["3", "1"])
+def test_exchanging_twin_stacks_keeps_the_verdict(draw: str) -> None:
+    """The equivalence behind the key: the search without twin stacks gives a position and each
+    of its exchanges the same verdict; the search with them agrees."""
+    settled = []
+    for state in positions_with_twin_stacks(draw, 25):
+        verdict = search_verdict(state, 3.0, twins=False)
+        if verdict is None:
+            continue
+        for other in twin_exchanges(state):
+            assert search_verdict(other, 5.0, twins=False) in (verdict, None), (state.to_text(), other.to_text())
+        assert search_verdict(state, 5.0) in (verdict, None), state.to_text()
+        settled.append(verdict)
+    assert len(settled) >= 15 and False in settled and True in settled
+
+
+def test_the_twin_move_sends_a_covered_card_up() -> None:
+    """XF: Th goes up next but 9c lies on it; its twin Td is bare, and no column's end can go up.
+    The search's first move is XF (9c across, then Th up) and its line replays to won."""
+    state = position(
+        {
+            "Fs": up("s", RANKS[:9]),
+            "Fh": up("h", RANKS[:9]),
+            "Fd": up("d", RANKS[:8]),
+            "Fc": up("c", RANKS[:7]),
+            "S": ["[8c]", "[9d]", "[Ts]"],
+            "1": ["Jc", "Th", "9c"],
+            "2": ["Td"],
+            "3": ["Ks", "Qh", "Js"],
+            "4": ["Kh", "Qs", "Jh"],
+            "5": ["Kd", "Qc", "Jd", "Tc"],
+            "6": ["Kc", "Qd"],
+        }
+    )
+    status, steps, _ = _klondike.search(*_c_position(state), 0, 0, 5.0, 0.0, 0, 7)
+    assert status == 0 and steps[0][:4] == (3, 0, 1, 1) and steps[1][:2] == (0, 0)
+    replays_to_won(state, _c_line(state, steps))
 
 
 @pytest.mark.parametrize("draw", ["3", "1"])
