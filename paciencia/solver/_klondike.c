@@ -1,10 +1,10 @@
 /* The Klondike solver's depth-first search, in C: the model of paciencia/solver/klondike.py (read
- * its docstring: the stock as reachable cards, the canonical key, the safe moves up and their
- * proof), at a few million positions a second.
+ * its docstring: the stock as reachable cards, the canonical key with its twin stacks, the safe
+ * moves up, and their proofs), at one to two million positions a second.
  *
  * search() runs one depth-first search over make/unmake with a transposition table. Sound mode
- * tries every search move (after the automatic safe moves up and with the two symmetry rules of
- * the Python search), so running out of moves proves the position lost. Dive mode orders the
+ * tries every search move (after the automatic safe moves up, with the two symmetry rules and the
+ * twin stacks), so running out of moves proves the position lost. Dive mode orders the
  * moves by an evaluation with random noise and stops after a node budget: it only finds wins.
  * A win comes back as the search moves made, which Python turns into move tokens and replays.
  */
@@ -41,7 +41,7 @@ typedef struct {
     int n, p;
     int found[4];
     int draw;
-    uint64_t th; /* the talon's hash, kept up to date by make and unmake */
+    uint64_t th, hd[NC]; /* hashes of the talon and of each column's face-down cards, kept up to date */
     Step *trail;
     int nt, tcap;
 } KB;
@@ -76,12 +76,16 @@ static void push(KB *b, Step st) {
 static int flip_end(KB *b, int a) {
     if (b->len[a] && b->down[a] == b->len[a]) {
         b->down[a]--;
+        b->hd[a] ^= ZC[b->down[a]][b->col[a][b->down[a]] | 64];
         return 1;
     }
     return 0;
 }
 
-static void unflip_end(KB *b, int a) { b->down[a]++; }
+static void unflip_end(KB *b, int a) {
+    b->hd[a] ^= ZC[b->down[a]][b->col[a][b->down[a]] | 64];
+    b->down[a]++;
+}
 
 static void take_tal(KB *b, int i) {
     memmove(b->tal + i, b->tal + i + 1, (size_t)(b->n - i - 1));
@@ -235,11 +239,11 @@ static void key(const KB *b, int pairs, uint64_t *k1, uint64_t *k2) {
         for (int a = 0; a < NC; a++)
             for (int q = run_start(b, a); q < b->len[a]; q++) up |= 1ULL << b->col[a][q];
     for (int a = 0; a < NC; a++) {
-        uint64_t h = 0, slot = 0x9E3779B97F4A7C15ULL;
-        int off = 0;
-        for (int q = 0; q <= b->len[a]; q++) {
+        uint64_t h = b->hd[a], slot = 0x9E3779B97F4A7C15ULL;
+        int off = b->down[a];
+        for (int q = b->down[a]; q <= b->len[a]; q++) {
             int c = q < b->len[a] ? b->col[a][q] : -1;
-            if (c >= 0) h ^= ZC[off++][c | (q < b->down[a] ? 64 : 0)];
+            if (c >= 0) h ^= ZC[off++][c];
             int cut = c >= 0 && (up >> c & 1) && (up >> (SAME[suit(c)] * 13 + rank(c)) & 1);
             if (c < 0 || cut) {
                 uint64_t seg = mix(h ^ slot ^ (uint64_t)off * 0xD6E8FEB86659FD93ULL);
@@ -592,6 +596,8 @@ static KB *board_from(PyObject *cols, PyObject *down, PyObject *tal, int p, PyOb
         return NULL;
     }
     hash_talon(b);
+    for (int a = 0; a < NC; a++)
+        for (int q = 0; q < b->down[a]; q++) b->hd[a] ^= ZC[q][b->col[a][q] | 64];
     return b;
 }
 
