@@ -59,13 +59,17 @@ searched (positions after the automatic moves; search moves, ``XF`` included): e
 only in where stacks lie. A move that touches neither card of an exchanged pair is played alike;
 a card put on a twin in ``P`` is put on the other twin in ``Q`` (the same cards fit both); a run
 that carries a twin of an exchanged pair carries the other stack (the same run, from the same
-card); a stack's own cards move alike wherever the stack lies. That leaves a twin going up,
+card; it cannot land in that pair's stacks, whose cards rank below its first card); a stack's own
+cards move alike wherever the stack lies. That leaves a twin going up,
 which needs its stack empty: where the same card carries the other stack in ``Q``, that stack is
 not empty and its twin is a column's end, so ``XF`` sends it up with the same result (and an
-``XF`` of ``P`` is a plain move up in ``Q``). The automatic moves act alike too: the column ends
-differ only at a pair where one twin carries a stack that is not empty, and then neither twin is
-safe (the stack's bottom card, of the other colour and one rank below, would be up already by
-``_safe``'s condition; on a 2 it is an Ace, which nothing covers and which would have gone up).
+``XF`` of ``P`` is a plain move up in ``Q``). The automatic moves act alike too. Their result does
+not depend on their order (a card stays safe as the foundations grow, and a column's end stays
+one until it goes up), so the moves both sides allow can go first; after them the column ends
+differ only at a pair where one twin carries a stack that is not empty, and its partner is not
+safe: the stack's bottom card, of the other colour and one rank below, is still in play, and
+``_safe`` wants it up (on a 2 that card is an Ace, a column's end on both sides, so it went up
+with the first ones).
 So ``≈`` positions are equally far from a win. The search enters one position of each key; if a
 winnable position were entered and the search ended without a win, take the entered winnable
 position nearest to a win: the next position on a shortest winning line, or one ``≈`` to it
