@@ -268,7 +268,8 @@ static void key(const KB *b, int pairs, uint64_t *k1, uint64_t *k2) {
  * `pairs`, also the move XF: the stack on a card that its foundation takes next goes onto the
  * card's twin lying at a column's end, and the card goes up (klondike.py, "Twin stacks"). */
 static int gen(const KB *b, int pairs, Step *out) {
-    int k = 0, empty = -1;
+    int k = 0, empty = -1, start[NC];
+    for (int a = 0; a < NC; a++) start[a] = run_start(b, a);
     for (int a = 0; a < NC; a++)
         if (!b->len[a]) {
             empty = a;
@@ -285,7 +286,7 @@ static int gen(const KB *b, int pairs, Step *out) {
         for (int a = 0; a < NC; a++)
             if (b->len[a] > b->down[a]) end_of[b->col[a][b->len[a] - 1]] = a;
         for (int a = 0; a < NC; a++)
-            for (int q = run_start(b, a); q < b->len[a] - 1; q++) {
+            for (int q = start[a]; q < b->len[a] - 1; q++) {
                 int x = b->col[a][q], t = end_of[SAME[suit(x)] * 13 + rank(x)];
                 if (b->found[suit(x)] == rank(x) && t >= 0)
                     out[k++] = (Step){XF, (uint8_t)a, (uint8_t)t, (uint8_t)(b->len[a] - 1 - q), 0, 0, 0, 0};
@@ -297,7 +298,7 @@ static int gen(const KB *b, int pairs, Step *out) {
     for (int a = 0; a < NC; a++) {
         int len = b->len[a];
         if (!len) continue;
-        int h0 = run_start(b, a);
+        int h0 = start[a];
         if (h0 == len) continue;
         int top = rank(b->col[a][h0]);
         for (int t = 0; t < NC; t++) {
