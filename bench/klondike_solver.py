@@ -1,7 +1,7 @@
 """Klondike solver figures per variant: the survey's shares, intervals and solve times, set
 against the published shares.
 
-Run: .venv/bin/python bench/klondike_solver.py [--deals 200] [--timeout 10] [--jobs 2] [--draws 31]
+Run: .venv/bin/python bench/klondike_solver.py [--deals 200] [--timeout 10] [--jobs 2] [--variants 31]
      [--results DIR]
 It is ``paciencia survey klondike`` for each draw (results kept in DIR so an interrupted run
 resumes), then the issue's targets: >= 99% of deals settled within 10 s, median <= 0.5 s, and
@@ -11,33 +11,13 @@ Gent's figures (1,000,000 deals, same rules): 81.945% for draw three, 90.48% for
 
 from __future__ import annotations
 
-import argparse
-import sys
-import tempfile
-from pathlib import Path
-
-from paciencia.solver import survey
+from _surveys import surveys
 
 PUBLISHED = {"3": 0.81945, "1": 0.9048}
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--deals", type=int, default=200)
-    ap.add_argument("--timeout", type=float, default=10.0)
-    ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--seed", type=int, default=2026)
-    ap.add_argument("--draws", default="31")
-    ap.add_argument("--results", type=Path, help="folder for the JSON-lines results (default: a temporary one)")
-    args = ap.parse_args()
-    folder = args.results or Path(tempfile.mkdtemp(prefix="klondike-bench-"))
-    folder.mkdir(parents=True, exist_ok=True)
-    for draw in args.draws:
-        path = folder / f"klondike-{draw}-{args.seed}.jsonl"
-        s = survey.run("klondike", draw, args.deals, args.timeout, args.jobs, path, args.seed, sys.stderr)
-        print(f"KL1-{draw} ({path}):")
-        for line in s.lines(args.timeout):
-            print("  " + line)
+    for draw, s, _ in surveys("klondike", "KL1", "31", 200):
         published = PUBLISHED[draw]
         inside = s.low <= published <= s.high
         print(
