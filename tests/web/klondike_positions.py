@@ -48,40 +48,24 @@ MOVES = klondike_table(
     }
 )
 
+# Both tables below: the same foundations and columns, the stock and waste cards 9c 9d Ts Td Tc.
+TENS_TO_PLAY: dict[str, list[str] | str] = {
+    "Fs": "8",
+    "Fh": "Q",
+    "Fd": "8",
+    "Fc": "8",
+    "1": ["Kh"],
+    "2": ["Js", "Qs", "Ks"],
+    "3": ["Jd", "Qd", "Kd"],
+    "4": ["Jc", "Qc", "Kc"],
+    "5": ["9s"],
+}
+
 # Two cards left in the stock (the next draw turns both), three in the waste.
-FEW_IN_STOCK = klondike_table(
-    {
-        "S": ["[9c]", "[9d]"],
-        "W": ["Ts", "Td", "Tc"],
-        "Fs": "8",
-        "Fh": "Q",
-        "Fd": "8",
-        "Fc": "8",
-        "1": ["Kh"],
-        "2": ["Js", "Qs", "Ks"],
-        "3": ["Jd", "Qd", "Kd"],
-        "4": ["Jc", "Qc", "Kc"],
-        "5": ["9s"],
-    },
-    "fan=3",
-)
+FEW_IN_STOCK = klondike_table({**TENS_TO_PLAY, "S": ["[9c]", "[9d]"], "W": ["Ts", "Td", "Tc"]}, "fan=3")
 
 # The stock is empty and the waste holds five cards: a tap on the stock turns them back.
-RECYCLE = klondike_table(
-    {
-        "S": [],
-        "W": ["9c", "9d", "Ts", "Td", "Tc"],
-        "Fs": "8",
-        "Fh": "Q",
-        "Fd": "8",
-        "Fc": "8",
-        "1": ["Kh"],
-        "2": ["Js", "Qs", "Ks"],
-        "3": ["Jd", "Qd", "Kd"],
-        "4": ["Jc", "Qc", "Kc"],
-        "5": ["9s"],
-    },
-)
+RECYCLE = klondike_table({**TENS_TO_PLAY, "S": [], "W": ["9c", "9d", "Ts", "Td", "Tc"]})
 
 # Stock and waste empty; the game goes on (the clubs can go up).
 EMPTY_STOCK = klondike_table(
