@@ -25,8 +25,8 @@ from web_site import machine, percentile, served
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from paciencia.engine.dealcode import DEAL_COUNT, DealCode
 from paciencia.games import new_state
-from paciencia.games.klondike import KlondikeState
-from paciencia.solver.klondike import hint_klondike, useful_moves_klondike
+from paciencia.games.klondike.analysis import hint_klondike, useful_moves_klondike
+from paciencia.games.klondike.rules import KlondikeState
 
 BUDGET_MS = 300.0
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from paciencia.engine.errors import IllegalMove, PacienciaError
 from paciencia.engine.protocol import State
-from paciencia.games import new_state, state_from_text
+from paciencia.games import REGISTRY, new_state, state_from_text
 from paciencia.i18n import LOCALES, Words, normalize_locale
 
 EXIT_REFUSED = 1
@@ -55,7 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--timeout", type=_seconds, default=10.0, help="seconds to search (default 10)")
 
     survey = sub.add_parser("survey", help="solve many random deals in parallel; print the share winnable")
-    survey.add_argument("game", choices=["crescent", "klondike"])
+    survey.add_argument("game", choices=list(REGISTRY))
     survey.add_argument("--variant", required=True, help="crescent: N F D B; klondike: 3 1")
     survey.add_argument("--deals", type=int, default=1000, help="how many deals (default 1000)")
     survey.add_argument("--timeout", type=_seconds, default=10.0, help="seconds per deal (default 10)")

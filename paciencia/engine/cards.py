@@ -94,20 +94,7 @@ CARD_NAMES = [str(c) for c in _BY_ID]
 CARD_IDS = {name: i for i, name in enumerate(CARD_NAMES)}
 
 
-def suit_of(card_id: int) -> int:
-    return card_id // 13
-
-
-def rank_of(card_id: int) -> int:
-    return card_id % 13
-
-
 def parse_card_id(text: str) -> int:
     """The id of the card ``text`` names; ``InvalidCard`` naming the text otherwise."""
     found = CARD_IDS.get(text)
     return found if found is not None else Card.parse(text).id
-
-
-def ordered_deck() -> list[int]:
-    """One 52-card deck in a fixed order: suits ♠ ♥ ♦ ♣, each Ace to King."""
-    return list(range(52))

@@ -58,9 +58,6 @@ class DealCode:
     def letters(self) -> str:
         return number_to_letters(self.number)
 
-    def with_variant(self, variant: str) -> DealCode:
-        return DealCode(self.game, self.version, variant, self.number)
-
     def __str__(self) -> str:
         return f"{self.game}{self.version}-{self.variant}-{self.letters}"
 

@@ -1,21 +1,26 @@
 """The one protocol every game implements (after OpenSpiel's Game/State).
 
 A ``Game`` holds the rules and their parameters (a variant) and makes ``State``s; a ``State``
-is one position with its legal moves, make/undo, status and table text. The command line,
-the web layer and the solver are written once against these two classes.
+is one position with its legal moves, make/undo (a public move stack), status, key, table
+text and ``observe()``: the ``Observation`` of what a player at the table sees and may do.
+The command line, the web layer, the words layer, the solver and the hints are written once
+against these classes; only a game's own package knows its rules.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import ClassVar, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from paciencia.engine.dealcode import DealCode
 from paciencia.engine.errors import IllegalMove, InvalidCode
 from paciencia.engine.reasons import Reason
+
+if TYPE_CHECKING:
+    from paciencia.solver import Result
 
 UNDO_TOKEN = "U"
 
@@ -26,13 +31,24 @@ class Status(StrEnum):
     BLOCKED = "blocked"
 
 
+class Role(StrEnum):
+    """What a place is to the board's input layer (a game's ``kind`` says more, for words and looks)."""
+
+    TABLEAU = "tableau"
+    FOUNDATION = "foundation"
+    STOCK = "stock"
+    WASTE = "waste"
+
+
 @dataclass(frozen=True, slots=True)
 class PlaceInfo:
-    """What the board description says of one place, in words-free form.
+    """One place as a player sees it, in words-free form.
 
     ``kind`` is one of ``pile``, ``asc``, ``desc`` (Crescent), ``stock``, ``waste``,
-    ``foundation``, ``column`` (Klondike). ``cards`` are the visible cards the description
-    names, bottom to top (the last is the top); ``count`` counts every card of the place.
+    ``foundation``, ``column`` (Klondike): the words layer describes a place by its kind, so a
+    new game reuses these kinds or brings its words. ``cards`` are the visible cards, bottom to
+    top (the last is the top); ``count`` counts every card of the place, ``face_down`` those
+    the player has not been shown.
     """
 
     place: str
@@ -42,16 +58,107 @@ class PlaceInfo:
     suit: int = -1
     cards: tuple[int, ...] = ()
     face_down: int = 0
+    role: Role = Role.TABLEAU
 
 
 @dataclass(frozen=True, slots=True)
 class Figures:
-    """The counters a results panel shows (games fill in what applies)."""
+    """The counters a table and its results panel show (games fill in what applies)."""
 
     moves: int
     redeals_left: int | None = None
     recycles: int | None = None
     sent_up: int | None = None
+
+    @property
+    def passes(self) -> int | None:
+        """The pass through the stock the player is on (the first is 1)."""
+        return None if self.recycles is None else self.recycles + 1
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Places that belong together on the table (``name``: piles, foundations, heaps, columns)."""
+
+    name: str
+    places: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A move that is not a card's move from place to place: a button (Crescent's redeal), or
+    a tap on ``place`` (Klondike's draw, a tap on the stock). ``left``: how many remain."""
+
+    name: str
+    token: str
+    enabled: bool
+    left: int | None = None
+    place: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """What a player at the table sees and may do: the one thing the web layer serializes,
+    the words layer describes and the hints read. Nothing in it depends on a face-down card.
+
+    ``places`` are in board order, ``groups`` partition them in that order, and ``reading`` is
+    the board description's order (groups of place names). ``runs[place]``: how many cards from
+    the place's end may be picked up together (the longest movable run; absent when none).
+    ``dests[source]``: the places that accept it now, a source being a place or ``<place>x<n>``
+    for a run of ``n`` > 1 cards, every foundation named. ``actions``: the game's other moves
+    (buttons, and taps on a place: ``taps``). ``code`` is ``None`` while it would reveal cards
+    the player has not seen (a published shuffle makes every code do that while cards are hidden).
+    """
+
+    game: str
+    variant: str
+    places: tuple[PlaceInfo, ...]
+    groups: tuple[Group, ...]
+    reading: tuple[tuple[str, ...], ...]
+    runs: Mapping[str, int]
+    dests: Mapping[str, tuple[str, ...]]
+    actions: tuple[Action, ...]
+    status: Status
+    figures: Figures
+    can_undo: bool
+    can_finish: bool
+    code: DealCode | None
+    parameters: Mapping[str, int] = field(default_factory=dict)
+
+    @property
+    def taps(self) -> dict[str, str]:
+        """Place → the token a tap on it plays, while that is legal."""
+        return {a.place: a.token for a in self.actions if a.place is not None and a.enabled}
+
+    def place(self, name: str) -> PlaceInfo:
+        return next(p for p in self.places if p.place == name)
+
+    def described(self) -> list[list[PlaceInfo]]:
+        """The places in the board description's groups and order."""
+        by_name = {p.place: p for p in self.places}
+        return [[by_name[name] for name in group] for group in self.reading]
+
+
+def source_key(place: str, n: int) -> str:
+    """A source in ``Observation.dests``: the place, or ``<place>x<n>`` for a run of ``n`` > 1."""
+    return f"{place}x{n}" if n > 1 else place
+
+
+class MoveLike(Protocol):
+    """What every game's move value says of itself."""
+
+    def places(self) -> tuple[str | None, int, str | None]:
+        """(source place, cards moved, destination place); ``None`` for a move of no place."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """A hint's verdict: ``move`` (play ``token``), ``no_useful`` (legal moves, none helps),
+    ``lost`` (proved: no line wins from here) or ``none`` (no legal move)."""
+
+    kind: str
+    token: str | None = None
 
 
 M = TypeVar("M")
@@ -61,12 +168,17 @@ class Game(ABC, Generic[M]):
     """Rules and parameters; makes states. One instance per variant."""
 
     name: ClassVar[str]
-    """Lower-case game name, the first word of the table text header."""
+    """Lower-case game name, the first word of the table text header (and the site's path)."""
     prefix: ClassVar[str]
     """The two letters that open the game's deal codes."""
     version: ClassVar[int] = 1
     variants: ClassVar[dict[str, str]]
-    """Variant letter → a short English label."""
+    """Variant letter → a short English label; the first is the default."""
+    capabilities: ClassVar[frozenset[str]] = frozenset()
+    """What the game has beyond moves and undo: ``redeal``, ``draw``, ``finish``, ``runs``."""
+    deal_search: ClassVar[tuple[float, float, float]] = (0.5, 3.0, 1.0)
+    """Solver seconds for a "winnable deals only" deal: per deal tried while a player waits,
+    in all while a player waits, per deal tried in the background."""
 
     def __init__(self, variant: str) -> None:
         if variant not in self.variants:
@@ -90,9 +202,32 @@ class Game(ABC, Generic[M]):
     ) -> State[M]:
         """A state from parsed table text; ``InvalidPosition`` naming the problem otherwise."""
 
+    def solve(self, state: State[M], timeout: float) -> Result:
+        """Is ``state`` winnable (with every card known)? ``paciencia.solver.solve`` calls this."""
+        raise NotImplementedError(f"{self.name} has no solver")
+
+    def analyse(self, state: State[M], seconds: float, avoid: set[Key], memo: dict[str, Any]) -> Analysis:
+        """A hint for ``state`` (a private copy, which it may change): a move worth playing,
+        or why there is none. ``avoid``: keys of positions met earlier on the game's path,
+        never to be gone back to. ``memo``: what the analysis may keep between the hints of one
+        game (the caller owns it, one per game). The default plays the first legal move that
+        avoids them."""
+        for m in state.legal_moves():
+            state.push(m)
+            back = state.key() in avoid
+            state.undo()
+            if not back:
+                return Analysis("move", str(state.resolve(m)))
+        return Analysis("no_useful") if state.legal_moves() else Analysis("none")
+
+
+Key = tuple[object, ...]
+
 
 class State(ABC, Generic[M]):
-    """One position. ``apply`` checks and makes a move; ``push`` makes a legal move unchecked."""
+    """One position. ``apply`` checks and makes a move; ``push`` makes a legal move unchecked;
+    ``undo`` takes the last one back and returns it; ``move_stack`` holds the moves it can take
+    back, oldest first."""
 
     game: Game[M]
     code: DealCode
@@ -110,16 +245,30 @@ class State(ABC, Generic[M]):
         """Makes a legal move without checking it."""
 
     @abstractmethod
-    def undo(self) -> None:
-        """Takes back the last move; ``IllegalMove`` with ``NOTHING_TO_UNDO`` when there is none."""
+    def undo(self) -> M:
+        """Takes back the last move and returns it; ``IllegalMove`` with ``NOTHING_TO_UNDO`` when
+        there is none."""
 
     @property
     @abstractmethod
-    def can_undo(self) -> bool: ...
+    def move_stack(self) -> list[M]:
+        """The moves ``undo`` can take back, oldest first (as made: a foundation named)."""
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.move_stack)
 
     @property
     @abstractmethod
     def status(self) -> Status: ...
+
+    @abstractmethod
+    def key(self) -> Key:
+        """A hashable key of everything that decides the future (not the counters)."""
+
+    @abstractmethod
+    def observe(self) -> Observation:
+        """What a player at the table sees and may do now."""
 
     @abstractmethod
     def header_fields(self) -> list[tuple[str, str]]:
@@ -130,14 +279,24 @@ class State(ABC, Generic[M]):
         """Every place with its cards bottom to top as ``(card id, face up)``."""
 
     @abstractmethod
-    def describe_places(self) -> list[list[PlaceInfo]]:
-        """The board description's groups of places, in the order it reads them."""
+    def copy(self) -> Self: ...
 
     @abstractmethod
     def figures(self) -> Figures: ...
 
-    @abstractmethod
-    def copy(self) -> Self: ...
+    def describe_places(self) -> list[list[PlaceInfo]]:
+        """The board description's groups of places, in the order it reads them."""
+        return self.observe().described()
+
+    def resolve(self, move: M) -> M:
+        """The move as it would be made here (a game whose notation lets a move leave a place
+        to be found, as Klondike's ``W-F``, names it)."""
+        return move
+
+    def finish_move(self) -> M | None:
+        """The next step of Finish, for a game with the ``finish`` capability; ``None`` when
+        Finish does not apply here."""
+        return None
 
     def apply(self, move: M) -> None:
         reason = self.check(move)
@@ -145,12 +304,13 @@ class State(ABC, Generic[M]):
             raise IllegalMove(str(move), reason)
         self.push(move)
 
-    def play(self, token: str) -> None:
-        """Plays one notation token: a move, or ``U`` for undo."""
+    def play(self, token: str) -> M:
+        """Plays one notation token: a move, or ``U`` for undo; returns the move made or undone."""
         if token.strip().upper() == UNDO_TOKEN:
-            self.undo()
-        else:
-            self.apply(self.game.parse_move(token))
+            return self.undo()
+        move = self.resolve(self.game.parse_move(token))
+        self.apply(move)
+        return move
 
     def play_all(self, tokens: Iterable[str]) -> None:
         for token in tokens:
@@ -163,6 +323,16 @@ class State(ABC, Generic[M]):
 
     def __str__(self) -> str:
         return self.to_text()
+
+
+def dests_of(state: State[Any], moves: Iterable[MoveLike]) -> dict[str, tuple[str, ...]]:
+    """``Observation.dests`` from legal moves (resolved, so that every foundation is named)."""
+    out: dict[str, list[str]] = {}
+    for m in moves:
+        src, n, dst = state.resolve(m).places()
+        if src is not None and dst is not None:
+            out.setdefault(source_key(src, n), []).append(dst)
+    return {k: tuple(v) for k, v in out.items()}
 
 
 def refuse_undo() -> IllegalMove:

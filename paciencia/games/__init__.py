@@ -1,7 +1,15 @@
-"""The games, and the ways into them: a deal code, or table text."""
+"""The one registry of games, and the ways into them: a deal code, or table text.
+
+Each game lives in its own package (rules, observation, analysis, Finish) and is registered
+here once, with how its table is laid out (``Table``: plain data for the site, no web code).
+The command line, the site, the solver and the survey all find games through this registry.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import Any
 
 from paciencia.engine import tabletext
@@ -11,12 +19,71 @@ from paciencia.engine.protocol import Game, State
 from paciencia.games.crescent import CrescentGame
 from paciencia.games.klondike import KlondikeGame
 
-GAMES: dict[str, type[CrescentGame] | type[KlondikeGame]] = {"CR": CrescentGame, "KL": KlondikeGame}
+
+@dataclass(frozen=True)
+class Table:
+    """How the site lays out a game's table: the layout module (``js/layouts/<layout>.js``)
+    and stylesheet, the UI word keys of its board's name, keys help and title, the figures of
+    its status bar and results panel (``(UI word key, view field, element id)``), and its
+    buttons for a new game in a given variant (``(variant, UI word key, element id)``)."""
+
+    layout: str = "rows"
+    stylesheet: str | None = None
+    title: str = ""
+    """UI word key of the game's name (the page title; for a game with ``draw``, its variant's)."""
+    board_label: str = "board"
+    keys_help: str = "keys_help"
+    counters: tuple[tuple[str, str, str], ...] = (("moves", "moves", "moves"),)
+    end_figures: tuple[tuple[str, str, str], ...] = (("moves", "moves", "end-moves"),)
+    variant_buttons: tuple[tuple[str, str, str], ...] = ()
+    tools: bool = False
+    """The play-a-code and paste-a-table forms and the interactive-rules setting."""
+    variant_titles: dict[str, str] = field(default_factory=dict)
+    """UI word key per variant, added to the title (Klondike: draw three / draw one)."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    game: type[Game[Any]]
+    table: Table
+
+    @property
+    def name(self) -> str:
+        return self.game.name
+
+
+REGISTRY: dict[str, Entry] = {}
+"""Every playable game by name, in the order the site lists them."""
+
+
+def register(game: type[Game[Any]], table: Table) -> None:
+    if game.name in REGISTRY or any(e.game.prefix == game.prefix for e in REGISTRY.values()):
+        raise ValueError(f"a game named {game.name!r} or with prefix {game.prefix!r} is registered already")
+    REGISTRY[game.name] = Entry(game, table)
+
+
+def unregister(name: str) -> None:
+    REGISTRY.pop(name, None)
+
+
+@contextmanager
+def registered(game: type[Game[Any]], table: Table) -> Iterator[Entry]:
+    """``game`` registered for the length of the block (a test's own game)."""
+    register(game, table)
+    try:
+        yield REGISTRY[game.name]
+    finally:
+        unregister(game.name)
+
+
+def entry(name: str) -> Entry:
+    """The registered game named ``name``; ``KeyError`` otherwise."""
+    return REGISTRY[name]
 
 
 def game_for(code: DealCode) -> Game[Any]:
     """The game (with its variant) that a code names; ``InvalidCode`` naming what is wrong."""
-    cls = GAMES.get(code.game)
+    cls = next((e.game for e in REGISTRY.values() if e.game.prefix == code.game), None)
     if cls is None:
         raise InvalidCode(f"unknown game {code.game!r} in {str(code)!r} (expected {EXPECTED_FORM})")
     if code.version != cls.version:
@@ -43,3 +110,36 @@ def state_from_text(text: str) -> State[Any]:
     if name != game.name:
         raise InvalidPosition(f"header: the game is {name!r} but the code {code} is a {game.name} code")
     return game.from_fields(code, fields, places)
+
+
+register(
+    CrescentGame,
+    Table(
+        layout="crescent",
+        stylesheet=None,
+        title="crescent",
+        board_label="board",
+        keys_help="keys_help",
+        counters=(("moves", "moves", "moves"),),
+        end_figures=(("moves", "moves", "end-moves"),),
+        tools=True,
+    ),
+)
+register(
+    KlondikeGame,
+    Table(
+        layout="klondike",
+        stylesheet="klondike.css",
+        title="klondike",
+        board_label="klondike_board",
+        keys_help="kl_keys_help",
+        counters=(("moves", "moves", "moves"), ("pass", "passes", "passes")),
+        end_figures=(
+            ("moves", "moves", "end-moves"),
+            ("recycles", "recycles", "end-recycles"),
+            ("sent_up", "sent_up", "end-up"),
+        ),
+        variant_buttons=(("3", "new_draw_three", "new-3"), ("1", "new_draw_one", "new-1")),
+        variant_titles={"3": "draw_three", "1": "draw_one"},
+    ),
+)

@@ -152,6 +152,12 @@ class Words:
             return self._(REASONS[Reason.NO_REDEALS])
         return self.n_("Redeal (%(count)d left)", "Redeal (%(count)d left)", left)
 
+    def action(self, name: str, left: int | None) -> str:
+        """The words on an action's button (``Observation.actions``); empty for a tap."""
+        if name == "redeal":
+            return self.redeal_button(left or 0)
+        return ""
+
     def status(self, status: str) -> str:
         return {
             "playing": self._("Playing"),

@@ -30,13 +30,5 @@ class Result:
 
 
 def solve(state: State[Any], timeout: float = 10.0) -> Result:
-    """Solves a copy of ``state`` (which is left untouched)."""
-    from paciencia.games.crescent import CrescentState
-
-    if isinstance(state, CrescentState):
-        from paciencia.solver.crescent import solve_crescent
-
-        return solve_crescent(state, timeout)
-    from paciencia.solver.klondike import solve_klondike
-
-    return solve_klondike(state, timeout)
+    """Solves a copy of ``state`` (which is left untouched), with the solver its game brings."""
+    return state.game.solve(state, timeout)

@@ -1,4 +1,5 @@
-"""The Klondike solver (thoughtful solitaire: every card known), hints and progress analysis.
+"""The Klondike solver (thoughtful solitaire: every card known); the hints built on it are in
+``paciencia.games.klondike.analysis``.
 
 ``solve_klondike(state, timeout)`` answers ``winnable`` with a line of move tokens (replayed
 through ``State.play`` before it is returned), ``unwinnable`` only when a search that uses sound
@@ -112,29 +113,18 @@ that goes up in a winning line gets ``up`` here: a card without it proves the po
 from __future__ import annotations
 
 import time
-from collections import OrderedDict
-from collections.abc import Collection, Iterable
+from collections.abc import Iterable
 
 from paciencia.engine.cards import SUIT_LETTERS
 from paciencia.engine.protocol import State
-from paciencia.games.klondike import (
-    F0,
-    FITS,
-    K_COL_COL,
-    K_COL_F,
-    K_DRAW,
-    K_F_COL,
-    K_W_COL,
-    K_W_F,
-    PARENTS,
-    RANK,
+from paciencia.games.klondike.rules import (
     SUIT,
     KlondikeMove,
     KlondikeState,
 )
 from paciencia.solver import Result, Verdict, _klondike
 
-__all__ = ["hint_klondike", "solve_klondike", "useful_moves_klondike"]
+__all__ = ["REACH", "solve_klondike"]
 
 KING = 12
 
@@ -331,202 +321,3 @@ def solve_klondike(state: State[KlondikeMove], timeout: float = 10.0) -> Result:
         if status == WON:
             notes = {"phase": "dive", "dives": dives}
             return Result(Verdict.WINNABLE, _c_line(state, steps), nodes, time.perf_counter() - start, notes)
-
-
-# -- progress ------------------------------------------------------------------------------
-
-
-def _progress(state: KlondikeState) -> set[tuple[int, int]]:
-    """What can be done now that advances the game, in the reachable-stock view, as
-    ``(what, card)``: 0 a column card up, 1 a face-down card turned up (the card), 2 a column
-    emptied (its first card), 3 a stock card put on a column, 4 a stock card up. Stock cards
-    are those some draws and recycles bring to the waste top. Identified by cards, not places,
-    so that moving a run between two cards of equal rank and colour adds nothing."""
-    out: set[tuple[int, int]] = set()
-    cols = state.cols
-    found = state.found
-    ends = {col[-1]: i for i, col in enumerate(cols) if col}
-    empty = any(not col for col in cols)
-    for i, col in enumerate(cols):
-        if not col:
-            continue
-        d = state.down[i]
-        c = col[-1]
-        if found[SUIT[c]] == RANK[c]:
-            out.add((0, c))
-            if len(col) == 1:
-                out.add((2, c))
-            elif d == len(col) - 1:
-                out.add((1, col[d - 1]))
-        # The whole face-up run (or its longest movable tail) leaving turns a card up or empties.
-        j = len(col) - 1
-        while j > d and FITS[col[j - 1] * 52 + col[j]]:
-            j -= 1
-        if j == d:
-            b = col[j]
-            fits = any(p in ends for p in PARENTS[b]) or (RANK[b] == KING and empty and j > 0)
-            if fits:
-                out.add((1, col[j - 1]) if j else (2, b))
-    tal = list(state.waste) + state.stock[::-1]
-    if tal:
-        for idx in REACH[state.draw][len(tal)][len(state.waste)]:
-            w = tal[idx]
-            if found[SUIT[w]] == RANK[w]:
-                out.add((4, w))
-            if any(p in ends for p in PARENTS[w]) or (RANK[w] == KING and empty):
-                out.add((3, w))
-    return out
-
-
-def _moved_cards(state: KlondikeState, move: KlondikeMove) -> set[int]:
-    """The cards a legal move carries."""
-    if move.kind in (K_COL_COL, K_COL_F):
-        return set(state.cols[move.src][-move.n :])
-    if move.kind in (K_W_COL, K_W_F):
-        return {state.waste[-1]}
-    if move.kind == K_F_COL:
-        suit = move.src - F0
-        return {suit * 13 + state.found[suit] - 1}
-    return set()
-
-
-def _advances(state: KlondikeState, move: KlondikeMove, before: set[tuple[int, int]]) -> bool:
-    """Whether a legal move really advances the game (see ``useful_moves_klondike``)."""
-    kind = move.kind
-    if kind in (K_COL_F, K_W_F, K_W_COL):
-        return True  # a card up, or the stock's arrangement changed for good
-    if kind == K_DRAW:
-        top = state.waste[-1] if state.waste else -1
-        return any(what >= 3 and card != top for what, card in before)  # another stock card plays
-    if kind == K_COL_COL:
-        col = state.cols[move.src]
-        rest = len(col) - move.n
-        if rest == state.down[move.src] and (rest > 0 or RANK[col[0]] != KING):
-            return True  # turns a card up, or empties a column not already led by a King
-    moved = _moved_cards(state, move)
-    state.push(move)
-    try:
-        after = _progress(state)
-    finally:
-        state.undo()
-    return any(card not in moved for _, card in after - before)
-
-
-def useful_moves_klondike(state: State[KlondikeMove], budget_seconds: float = 0.25) -> list[str]:
-    """The legal moves (tokens) that really advance the game: a face-down card turned up, a
-    card sent up, a column emptied (not by a King that already led its column), a waste card
-    played (the stock's arrangement changes for good), a draw when some other stock card can
-    then be played, or a move that makes one of these possible where it was not (a run moved
-    so that the card it leaves can go up, a card taken down from a foundation so that another
-    can go on it…). When none does, the first move of a winning line if the solver finds one
-    within ``budget_seconds`` (a win may need a longer preparation than one move). An empty list
-    with legal moves left means none of them helps."""
-    if not isinstance(state, KlondikeState):
-        raise TypeError("useful_moves_klondike takes a Klondike position")
-    sim = state.copy()
-    before = _progress(sim)
-    legal = sim.legal_moves()
-    useful = [str(m) for m in legal if _advances(sim, m, before)]
-    if useful or not legal:
-        return useful
-    token = _plan_step(sim)
-    if token is None:
-        result = solve_klondike(sim, budget_seconds)
-        if result.verdict == Verdict.WINNABLE and result.line:
-            _remember(sim, result.line)
-            token = result.line[0]
-    return [token] if token is not None else []
-
-
-# -- hints ---------------------------------------------------------------------------------
-
-PLAN_CACHE = 32
-"""Winning lines remembered for hints (position key -> next token), most recent first."""
-_plans: OrderedDict[tuple[object, ...], dict[tuple[object, ...], str]] = OrderedDict()
-
-
-def _plan_step(state: KlondikeState) -> str | None:
-    key = state.key()
-    for root, plan in _plans.items():
-        token = plan.get(key)
-        if token is not None:
-            _plans.move_to_end(root)
-            return token
-    return None
-
-
-def _remember(state: KlondikeState, line: tuple[str, ...]) -> None:
-    sim = state.copy()
-    plan: dict[tuple[object, ...], str] = {}
-    for token in line:
-        plan.setdefault(sim.key(), token)
-        sim.play(token)
-    _plans[state.key()] = plan
-    while len(_plans) > PLAN_CACHE:
-        _plans.popitem(last=False)
-
-
-def hint_klondike(
-    state: State[KlondikeMove], budget_seconds: float = 0.25, seen: Collection[tuple[object, ...]] = ()
-) -> str | None:
-    """A move (token) to play next: the next move of a winning line when the solver finds one
-    within ``budget_seconds`` (lines are remembered, so that following the hints walks one line
-    to the end), else the best move by a heuristic. ``seen``: ``KlondikeState.key()`` of the
-    positions earlier on the game's path; the heuristic never suggests a move back to one of
-    them (nor to this position) while another move is left. ``None`` only without legal moves.
-    """
-    if not isinstance(state, KlondikeState):
-        raise TypeError("hint_klondike takes a Klondike position")
-    legal = state.legal_moves()
-    if not legal:
-        return None
-    token = _plan_step(state)
-    if token is None:
-        result = solve_klondike(state, budget_seconds)
-        if result.verdict == Verdict.WINNABLE and result.line:
-            _remember(state, result.line)
-            token = result.line[0]
-    if token is not None:
-        return token
-    return str(_best_move(state, legal, seen))
-
-
-def _best_move(state: KlondikeState, legal: list[KlondikeMove], seen: Collection[tuple[object, ...]]) -> KlondikeMove:
-    """The heuristic: moves to unseen positions first; among them, turning a face-down card up
-    (from the column with most of them), then cards up, emptying a column, stock cards played,
-    other useful moves, draws that lead to a playable card, and anything else last."""
-    sim = state.copy()
-    before = _progress(sim)
-    here = sim.key()
-    best: tuple[tuple[int, int], KlondikeMove] | None = None
-    for m in legal:
-        useful = _advances(sim, m, before)
-        kind = m.kind
-        if kind == K_COL_COL:
-            col = sim.cols[m.src]
-            rest = len(col) - m.n
-            if rest and rest == sim.down[m.src]:
-                score = 100 + sim.down[m.src]
-            elif not rest and useful:
-                score = 60
-            else:
-                score = 30 if useful else 0
-        elif kind in (K_COL_F, K_W_F):
-            src = sim.cols[m.src] if kind == K_COL_F else []
-            turns = len(src) > 1 and sim.down[m.src] == len(src) - 1
-            score = 100 + sim.down[m.src] if turns else 80
-        elif kind == K_W_COL:
-            score = 50
-        elif kind == K_DRAW:
-            score = 20 if useful else 5
-        else:  # a card back from a foundation
-            score = 25 if useful else -10
-        sim.push(m)
-        new = sim.key()
-        sim.undo()
-        fresh = new != here and new not in seen
-        rank = (1 if fresh else 0, score)
-        if best is None or rank > best[0]:
-            best = (rank, m)
-    assert best is not None
-    return best[1]

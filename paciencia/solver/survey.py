@@ -18,11 +18,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from paciencia.engine.dealcode import DEAL_COUNT, DealCode, SplitMix64
-from paciencia.games import GAMES, game_for, new_state
+from paciencia.engine.dealcode import DEAL_COUNT, SplitMix64
+from paciencia.games import REGISTRY, new_state
 from paciencia.solver import Verdict, solve
-
-GAME_PREFIX = {cls.name: prefix for prefix, cls in GAMES.items()}
 
 
 def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -36,10 +34,10 @@ def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
 
 
 def deal_codes(game: str, variant: str, count: int, seed: int) -> list[str]:
-    prefix = GAME_PREFIX.get(game)
-    if prefix is None:
-        raise ValueError(f"unknown game {game!r} (expected {' or '.join(GAME_PREFIX)})")
-    probe = game_for(DealCode(prefix, 1, variant.upper(), 0))  # refuses an unknown variant
+    found = REGISTRY.get(game)
+    if found is None:
+        raise ValueError(f"unknown game {game!r} (expected {' or '.join(REGISTRY)})")
+    probe = found.game(variant.upper())  # refuses an unknown variant
     rng = SplitMix64(seed)
     return [str(probe.code(rng.below(DEAL_COUNT))) for _ in range(count)]
 

@@ -1,4 +1,4 @@
-"""The JSON API: thin handlers that parse, call the engine through the store, and serialize.
+"""The JSON API: thin handlers that parse, call the service off the event loop, and serialize.
 
 Errors are raised, never answered here: ``app.py`` maps each kind to its response.
 """
@@ -12,27 +12,11 @@ from fastapi import APIRouter, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict, Field
 
-from paciencia.engine.protocol import State
-from paciencia.games import new_state, state_from_text
-from paciencia.games.klondike import KlondikeState
-from paciencia.web import hints, klondike
+from paciencia.games import REGISTRY
 from paciencia.web.lang import request_words
-from paciencia.web.store import SavedGame, StaleMove, Store, starting_state
+from paciencia.web.service import Games, Start
+from paciencia.web.store import SavedGame
 from paciencia.web.views import GameView, game_view
-from paciencia.web.winnable import GAMES, NoWinnableDeal, WinnableDeals, random_code
-
-PLAYABLE = ("crescent", "klondike")
-
-
-class ApiError(Exception):
-    """A request the API refuses: ``status``, a stable ``error`` code and a UI word key."""
-
-    def __init__(self, status: int, error: str, key: str, **kw: object) -> None:
-        super().__init__(error)
-        self.status = status
-        self.error = error
-        self.key = key
-        self.kw = kw
 
 
 class NewGame(BaseModel):
@@ -42,9 +26,13 @@ class NewGame(BaseModel):
     code: str | None = Field(default=None, max_length=40, examples=["CR1-N-AAAAAAB"])
     table: str | None = Field(default=None, max_length=8000, description="A position as table text")
     replay: str | None = Field(default=None, max_length=64, description="The id of a game of yours to deal again")
-    game: str = Field(default="crescent", pattern="^(crescent|klondike)$", description="The game of a random deal")
+    game: str = Field(
+        default_factory=lambda: next(iter(REGISTRY)),
+        max_length=16,
+        description="The game of a random deal: crescent, klondike",
+    )
     variant: str | None = Field(
-        default=None, pattern="^[NFDB13]$", description="Variant of a random deal: Crescent N F D B, Klondike 3 1"
+        default=None, max_length=4, description="Variant of a random deal: Crescent N F D B, Klondike 3 1"
     )
     winnable_only: bool | None = Field(
         default=None,
@@ -63,6 +51,18 @@ class VersionIn(BaseModel):
     version: int = Field(ge=0, description="The version of the game the request is made on")
 
 
+class HintOut(BaseModel):
+    kind: str = Field(
+        description="move (a move to play), no_useful (legal moves, none that helps), "
+        "lost (proved that no line wins from here) or none"
+    )
+    move: str | None = Field(default=None, description="The move in notation (a foundation named)")
+    src: str | None = Field(default=None, description="Where the moving cards are (S for a draw)")
+    n: int = Field(default=1, description="How many cards move")
+    dst: str | None = Field(default=None, description="Where they go (W for a draw)")
+    message: str = ""
+
+
 class ErrorOut(BaseModel):
     error: str = Field(description="not_found, stale, illegal_move, malformed_move, bad_code, bad_position, …")
     message: str = Field(description="What went wrong, in the request's language where we have the words")
@@ -75,71 +75,40 @@ def player_of(request: Request) -> str:
     return player
 
 
-def store_of(request: Request) -> Store:
-    store: Store = request.app.state.store
-    return store
+def games_of(request: Request) -> Games:
+    games: Games = request.app.state.games
+    return games
 
 
 WINNABLE_COOKIE = "paciencia_winnable"
 """The player's "winnable deals only" setting: ``1`` on (the page sets it; it is no secret)."""
 
 
-def wants_winnable(body: NewGame, request: Request) -> bool:
-    if body.winnable_only is not None:
-        return body.winnable_only
-    return request.cookies.get(WINNABLE_COOKIE) == "1"
-
-
-def _random_variant(body: NewGame) -> str:
-    cls = GAMES[body.game]
-    variant = body.variant or next(iter(cls.variants))
-    if variant not in cls.variants:
-        raise ApiError(422, "bad_variant", "bad_variant")
-    return variant
-
-
-def _start(body: NewGame, request: Request, drawn: str | None) -> tuple[str, str, State[Any]]:
-    if body.replay is not None:
-        old = store_of(request).load(body.replay, player_of(request))
-        return old.start_kind, old.start, starting_state(old.start_kind, old.start)
-    if body.table is not None:
-        state = state_from_text(body.table)
-        return "text", state.to_text(), state
-    if body.code is not None:
-        state = new_state(body.code)
-        return "code", str(state.code), state
-    code = drawn or random_code(body.game, _random_variant(body))
-    return "code", code, new_state(code)
+def start_of(body: NewGame, request: Request) -> Start:
+    winnable = body.winnable_only
+    if winnable is None:
+        winnable = request.cookies.get(WINNABLE_COOKIE) == "1"
+    return Start(body.replay, body.table, body.code, body.game, body.variant, winnable)
 
 
 async def create(body: NewGame, request: Request) -> SavedGame:
-    """Starts the game the body asks for; a winnable deal is sought off the event loop."""
-    drawn = None
-    if body.replay is None and body.table is None and body.code is None and wants_winnable(body, request):
-        deals: WinnableDeals = request.app.state.winnable
-        try:
-            drawn = await run_in_threadpool(deals.draw, body.game, _random_variant(body))
-        except NoWinnableDeal:
-            raise ApiError(503, "no_winnable_deal", "no_winnable") from None
-    kind, start, state = _start(body, request, drawn)
-    if state.game.name not in PLAYABLE:
-        raise ApiError(422, "not_playable", "only_crescent")
-    return store_of(request).create(player_of(request), kind, start, state)
+    """Starts the game the body asks for (off the event loop: a winnable deal may be solved)."""
+    return await run_in_threadpool(games_of(request).create, start_of(body, request), player_of(request))
 
 
 router = APIRouter(prefix="/api", tags=["games"])
 ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorOut} for code in (400, 404, 409, 413, 422, 503)}
 
 
-def answer(view: dict[str, Any], status: int = 200) -> Response:
-    """The view as JSON (its schema is ``GameView``; it is built from the engine's values, so
-    it is serialized as it is, without a second validation on the way out)."""
+def answer(data: dict[str, Any], status: int = 200) -> Response:
+    """Plain data as JSON (a view is built from the engine's values, so it is serialized as it
+    is, without a second validation on the way out)."""
     return Response(
-        json.dumps(view, ensure_ascii=False, separators=(",", ":")), status_code=status, media_type="application/json"
+        json.dumps(data, ensure_ascii=False, separators=(",", ":")), status_code=status, media_type="application/json"
     )
 
 
-@router.post("/games", status_code=201, response_model=GameView | klondike.KlondikeView, responses=ERRORS)
+@router.post("/games", status_code=201, response_model=GameView, responses=ERRORS)
 async def create_game(body: NewGame, request: Request) -> Response:
     """Starts a game for this browser and answers its first position. With ``winnable_only``
     (or the player's setting), a random deal is one the solver proved winnable; 503
@@ -147,47 +116,33 @@ async def create_game(body: NewGame, request: Request) -> Response:
     return answer(game_view(await create(body, request), request_words(request)), 201)
 
 
-@router.get("/games/{game_id}", response_model=GameView | klondike.KlondikeView, responses=ERRORS)
+@router.get("/games/{game_id}", response_model=GameView, responses=ERRORS)
 async def get_game(game_id: str, request: Request) -> Response:
     """The game as it stands."""
-    return answer(game_view(store_of(request).load(game_id, player_of(request)), request_words(request)))
+    saved = await run_in_threadpool(games_of(request).load, game_id, player_of(request))
+    return answer(game_view(saved, request_words(request)))
 
 
-@router.post("/games/{game_id}/moves", response_model=GameView | klondike.KlondikeView, responses=ERRORS)
+@router.post("/games/{game_id}/moves", response_model=GameView, responses=ERRORS)
 async def play_move(game_id: str, body: MoveIn, request: Request) -> Response:
-    """Plays one move (``SRC-DST``), a redeal (``R``) or an undo (``U``) and stores it before answering."""
-    saved = store_of(request).play(game_id, player_of(request), body.move, body.version)
-    return answer(game_view(saved, request_words(request), saved.last))
+    """Plays one move (``SRC-DST``), a game's action (Crescent ``R``, Klondike ``D``) or an undo
+    (``U``) and stores it before answering."""
+    saved = await run_in_threadpool(games_of(request).play, game_id, player_of(request), body.move, body.version)
+    return answer(game_view(saved, request_words(request), answers_move=True))
 
 
-def _klondike(saved: SavedGame) -> KlondikeState:
-    if not isinstance(saved.state, KlondikeState):
-        raise ApiError(422, "not_klondike", "not_klondike")
-    return saved.state
-
-
-@router.post("/games/{game_id}/hint", response_model=hints.HintOut, responses=ERRORS)
+@router.post("/games/{game_id}/hint", response_model=HintOut, responses=ERRORS)
 async def get_hint(game_id: str, body: VersionIn, request: Request) -> Response:
     """A move worth playing now (shown, then played, by the page), or why there is none: no
-    move helps, or (Crescent) the position is proved lost."""
-    saved = store_of(request).load(game_id, player_of(request))
-    if body.version != saved.version:
-        raise StaleMove(saved)
-    state = saved.state.copy()  # the solver works on its own copy, off the event loop
+    move helps, or the position is proved lost."""
+    games = games_of(request)
     words = request_words(request)
-    return answer(await run_in_threadpool(hints.hint, state, words))
+    return answer(await run_in_threadpool(games.hint, game_id, player_of(request), body.version, words))
 
 
-@router.post("/games/{game_id}/finish", response_model=klondike.KlondikeView, responses=ERRORS)
+@router.post("/games/{game_id}/finish", response_model=GameView, responses=ERRORS)
 async def finish_step(game_id: str, body: VersionIn, request: Request) -> Response:
-    """Klondike: plays the next step of Finish (one card up, or a draw), once every card is face up or seen."""
-    store = store_of(request)
-    player = player_of(request)
-    saved = store.load(game_id, player)
-    if body.version != saved.version:
-        raise StaleMove(saved)
-    token = klondike.finish_token(_klondike(saved))
-    if token is None:
-        raise ApiError(422, "cannot_finish", "kl_cannot_finish")
-    saved = store.play(game_id, player, token, body.version)
-    return answer(game_view(saved, request_words(request), saved.last))
+    """Plays the next step of Finish (Klondike: one card up, or a draw, once every card is face
+    up or seen); 422 ``cannot_finish`` where Finish does not apply."""
+    saved = await run_in_threadpool(games_of(request).finish, game_id, player_of(request), body.version)
+    return answer(game_view(saved, request_words(request), answers_move=True))

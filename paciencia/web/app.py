@@ -24,6 +24,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from paciencia.engine.errors import IllegalMove, InvalidCode, InvalidMove, InvalidPosition, PacienciaError
 from paciencia.web import api, pages
 from paciencia.web.lang import request_words
+from paciencia.web.service import Games, ServiceError
 from paciencia.web.settings import Settings
 from paciencia.web.store import GameNotFound, StaleMove, Store, new_id
 from paciencia.web.views import game_view
@@ -183,8 +184,8 @@ def _wants_json(request: Request) -> bool:
     return request.url.path.startswith("/api/")
 
 
-async def on_api_error(request: Request, exc: Exception) -> Response:
-    assert isinstance(exc, api.ApiError)
+async def on_service_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, ServiceError)
     return error_response(exc.status, exc.error, say(request_words(request), exc.key, **exc.kw))
 
 
@@ -242,7 +243,7 @@ async def on_http(request: Request, exc: Exception) -> Response:
 
 
 EXCEPTION_HANDLERS: dict[type[Exception], Callable[[Request, Exception], Awaitable[Response]]] = {
-    api.ApiError: on_api_error,
+    ServiceError: on_service_error,
     GameNotFound: on_not_found,
     StaleMove: on_stale,
     IllegalMove: on_illegal,
@@ -265,7 +266,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(
         title="paciencia",
-        summary="Crescent solitaire: games live on the server; the browser only shows them.",
+        summary="Solitaire (Crescent, Klondike): games live on the server; the browser only shows them.",
         version="1",
         openapi_url="/api/openapi.json",
         docs_url=None,
@@ -276,6 +277,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.store = Store(settings.database_url, settings.cache_size)
     app.state.winnable = WinnableDeals(app.state.store, settings.winnable_pool, settings.winnable_attempts)
+    app.state.games = Games(app.state.store, app.state.winnable)
     app.state.asset_version = version
     app.include_router(api.router)
     app.include_router(pages.router)

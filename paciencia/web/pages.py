@@ -1,4 +1,5 @@
-"""The HTML pages (Jinja2): home, the Crescent table, the rules; a language menu on each.
+"""The HTML pages (Jinja2): home, and for every registered game its table and rules; a language
+menu on each.
 
 Each page's language comes from its URL (``/pt-PT/…``); ``/`` sends the browser to the
 language its Accept-Language asks for.
@@ -7,24 +8,28 @@ language its Accept-Language asks for.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
 
 from fastapi import APIRouter, Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from paciencia.engine.errors import InvalidCode, InvalidPosition, PacienciaError
+from paciencia.games import REGISTRY, entry
 from paciencia.i18n import LOCALES, Words, normalize_locale
 from paciencia.web import api
 from paciencia.web.lang import negotiate, request_words
+from paciencia.web.service import ServiceError
 from paciencia.web.store import GameNotFound
 from paciencia.web.views import game_view
 from paciencia.web.words import LANGUAGE_NAMES, say, ui_words
 
-TEMPLATES = Jinja2Templates(directory=Path(__file__).parent / "templates")
+TEMPLATE_DIR = Path(__file__).parent / "templates"
+TEMPLATES = Jinja2Templates(directory=TEMPLATE_DIR)
 router = APIRouter(include_in_schema=False)
 
 
@@ -83,10 +88,14 @@ async def root(request: Request) -> Response:
 async def home(lang: str, request: Request) -> Response:
     if (redirect := _canonical(request, lang)) is not None:
         return redirect
+    return render(request, "home.html", lang, "/", latest=await _latest(request))
+
+
+async def _latest(request: Request) -> dict[str, str | None]:
+    """The player's game in play, per registered game (``None`` where there is none)."""
     store = request.app.state.store
-    latest = store.latest(request.state.player, "crescent")
-    latest_klondike = store.latest(request.state.player, "klondike")
-    return render(request, "home.html", lang, "/", latest=latest, latest_klondike=latest_klondike)
+    player = request.state.player
+    return {name: await run_in_threadpool(store.latest, player, name) for name in REGISTRY}
 
 
 @router.get("/{lang}")
@@ -95,22 +104,19 @@ async def home_slash(lang: str, request: Request) -> Response:
     return RedirectResponse(f"/{found}/", status_code=308) if found else not_found(request)
 
 
-# -- the two games' pages: the same steps, each game's route a thin call ----------------------------
+# -- every game's pages: the same steps and routes for each registered game -------------------
 
 
-async def _resume(lang: str, request: Request, game: str, new: api.NewGame) -> Response:
-    """Resumes this browser's latest game of ``game``, or deals one from ``new``."""
+def _entry(request: Request, lang: str, game: str) -> Response | None:
+    """A redirect or a 404 page when the language or the game is not one of ours."""
     if (redirect := _canonical(request, lang)) is not None:
         return redirect
-    game_id = request.app.state.store.latest(request.state.player, game)
-    if game_id is None:
-        game_id = (await api.create(new, request)).id
-    return RedirectResponse(f"/{lang}/{game}/{game_id}", status_code=303)
+    return None if game in REGISTRY else not_found(request)
 
 
 def _form_error(words: Words, e: Exception) -> str:
-    if isinstance(e, api.ApiError):
-        return say(words, e.key)
+    if isinstance(e, ServiceError):
+        return say(words, e.key, **e.kw)
     if isinstance(e, InvalidCode):
         return f"{say(words, 'bad_code')} ({e})"
     if isinstance(e, InvalidPosition):
@@ -120,110 +126,74 @@ def _form_error(words: Words, e: Exception) -> str:
     return str(e)
 
 
-async def _new_from_form(lang: str, request: Request, body: Callable[[dict[str, str]], api.NewGame]) -> Response:
-    """A game from a no-script form (its fields made into a ``NewGame`` by ``body``); its table, or
-    the home page with the error."""
-    if (redirect := _canonical(request, lang)) is not None:
-        return redirect
+@router.get("/{lang}/{game}")
+async def resume(lang: str, game: str, request: Request) -> Response:
+    """Resumes this browser's latest game of ``game``, or deals one (its first variant)."""
+    if (refused := _entry(request, lang, game)) is not None:
+        return refused
+    store = request.app.state.store
+    game_id = await run_in_threadpool(store.latest, request.state.player, game)
+    if game_id is None:
+        game_id = (await api.create(api.NewGame(game=game), request)).id
+    return RedirectResponse(f"/{lang}/{game}/{game_id}", status_code=303)
+
+
+@router.post("/{lang}/{game}/new")
+async def new_from_form(lang: str, game: str, request: Request) -> Response:
+    """The no-script way to start a game (the home page's and the table's forms): a deal code,
+    a table text, a replay, or a random deal of a variant; its table, or the home page with the error."""
+    if (refused := _entry(request, lang, game)) is not None:
+        return refused
     form = {k: v[0] for k, v in parse_qs((await request.body()).decode("utf-8", "replace")).items() if v}
     try:
-        game = await api.create(body(form), request)
-    except (PacienciaError, api.ApiError, GameNotFound, ValueError) as e:
+        body = api.NewGame(
+            game=game,
+            code=form.get("code") or None,
+            table=form.get("table") or None,
+            replay=form.get("replay") or None,
+            variant=form.get("variant") or None,
+        )
+        saved = await api.create(body, request)
+    except (PacienciaError, ServiceError, GameNotFound, ValueError) as e:
         message = _form_error(Words(lang), e)
-        return render(request, "home.html", lang, "/", status=422, latest=None, error=message)
-    return RedirectResponse(f"/{lang}/{game.game}/{game.id}", status_code=303)
+        return render(request, "home.html", lang, "/", status=422, latest={}, error=message)
+    return RedirectResponse(f"/{lang}/{saved.game}/{saved.id}", status_code=303)
 
 
-def _rules(lang: str, request: Request, game: str) -> Response:
-    if (redirect := _canonical(request, lang)) is not None:
-        return redirect
-    return render(request, f"rules/{game}.{lang}.html", lang, f"/{game}/rules")
+@router.get("/{lang}/{game}/rules")
+async def rules(lang: str, game: str, request: Request) -> Response:
+    if (refused := _entry(request, lang, game)) is not None:
+        return refused
+    template = f"rules/{game}.{lang}.html"
+    if not (TEMPLATE_DIR / template).exists():
+        return not_found(request)
+    return render(request, template, lang, f"/{game}/rules")
 
 
-def _table(
-    lang: str,
-    game_id: str,
-    request: Request,
-    game: str,
-    ui_more: Callable[[Words], dict[str, Any]] = lambda words: {},
-) -> Response:
-    """The table of one of this browser's games; a game of the other kind goes to its own page."""
-    if (redirect := _canonical(request, lang)) is not None:
-        return redirect
-    saved = request.app.state.store.load(game_id, request.state.player)
+@router.get("/{lang}/{game}/{game_id}")
+async def table(lang: str, game: str, game_id: str, request: Request) -> Response:
+    """The table of one of this browser's games; a game of another kind goes to its own page."""
+    if (refused := _entry(request, lang, game)) is not None:
+        return refused
+    saved = await run_in_threadpool(request.app.state.games.load, game_id, request.state.player)
     if saved.game != game:
         return RedirectResponse(f"/{lang}/{saved.game}/{game_id}", status_code=303)
     words = Words(lang)
     view = game_view(saved, words)
+    spec = entry(game).table
+    template = f"{game}.html" if (TEMPLATE_DIR / f"{game}.html").exists() else "table.html"
     return render(
         request,
-        f"{game}.html",
+        template,
         lang,
         f"/{game}/{game_id}",
         view=view,
         view_json=_json_block(view),
-        ui_json=_json_block({**ui_words(lang), **ui_more(words)}),
+        ui_json=_json_block({**ui_words(lang), "card_names": card_names(words)}),
+        table={**asdict(spec), "game": game},
     )
 
 
-# -- Crescent ------------------------------------------------------------------------------------
-
-
-@router.get("/{lang}/crescent")
-async def crescent(lang: str, request: Request) -> Response:
-    """Resumes this browser's Crescent game, or deals a new one."""
-    return await _resume(lang, request, "crescent", api.NewGame())
-
-
-@router.post("/{lang}/crescent/new")
-async def crescent_new(lang: str, request: Request) -> Response:
-    """The no-script way to start a game from a code or a table text (the page's forms)."""
-    return await _new_from_form(
-        lang,
-        request,
-        lambda form: api.NewGame(
-            code=form.get("code") or None, table=form.get("table") or None, replay=form.get("replay")
-        ),
-    )
-
-
-@router.get("/{lang}/crescent/rules")
-async def crescent_rules(lang: str, request: Request) -> Response:
-    return _rules(lang, request, "crescent")
-
-
-@router.get("/{lang}/crescent/{game_id}")
-async def crescent_table(lang: str, game_id: str, request: Request) -> Response:
-    return _table(lang, game_id, request, "crescent")
-
-
-# -- Klondike ------------------------------------------------------------------------------------
-
-
-@router.get("/{lang}/klondike")
-async def klondike(lang: str, request: Request) -> Response:
-    """Resumes this browser's Klondike game, or deals a new one (draw three)."""
-    return await _resume(lang, request, "klondike", api.NewGame(game="klondike"))
-
-
-@router.post("/{lang}/klondike/new")
-async def klondike_new(lang: str, request: Request) -> Response:
-    """A new Klondike game from the home page's buttons (draw three or one) or a deal code."""
-    return await _new_from_form(
-        lang,
-        request,
-        lambda form: api.NewGame(game="klondike", code=form.get("code") or None, variant=form.get("variant") or None),
-    )
-
-
-@router.get("/{lang}/klondike/rules")
-async def klondike_rules(lang: str, request: Request) -> Response:
-    return _rules(lang, request, "klondike")
-
-
-@router.get("/{lang}/klondike/{game_id}")
-async def klondike_table(lang: str, game_id: str, request: Request) -> Response:
-    # Card names for what the page says by itself (the run picker): every card of the deck.
-    return _table(
-        lang, game_id, request, "klondike", lambda words: {"card_names": [words.card_name(c) for c in range(52)]}
-    )
+def card_names(words: Words) -> list[str]:
+    """Every card's name, for what a table says by itself (the run picker)."""
+    return [words.card_name(c) for c in range(52)]

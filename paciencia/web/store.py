@@ -18,9 +18,10 @@ truth (a cached game whose stored version has moved on is dropped and read again
 from __future__ import annotations
 
 import secrets
+import threading
 import time
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import (
@@ -41,7 +42,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Engine
 
-from paciencia.engine.protocol import UNDO_TOKEN, State, Status
+from paciencia.engine.protocol import UNDO_TOKEN, Observation, State, Status
 from paciencia.games import new_state, state_from_text
 
 metadata = MetaData()
@@ -136,10 +137,25 @@ class SavedGame:
     """The last token played in this server process (for the announcement), if known."""
     winnable: bool = False
     """The deal it started from is proved winnable (its code has that verdict)."""
+    last_move: Any = None
+    """The move the last token made or undid in this server process (as made), if known."""
+    before: Observation | None = None
+    """The observation before the last token, when the last token was played here."""
+    memo: dict[str, Any] = field(default_factory=dict)
+    """What the game's hints keep between answers (``Game.analyse``); this game's alone."""
+    analysing: threading.Lock = field(default_factory=threading.Lock)
+    """Held while this game's hint is worked out: one analysis per game at a time."""
+    _observed: tuple[int, Observation] | None = None
 
     @property
     def version(self) -> int:
         return len(self.tokens)
+
+    def observation(self) -> Observation:
+        """``state.observe()``, remembered for this version (a move's answer needs it twice)."""
+        if self._observed is None or self._observed[0] != self.version:
+            self._observed = (self.version, self.state.observe())
+        return self._observed[1]
 
     def elapsed(self, now: float | None = None) -> float:
         if self.started is None:
@@ -160,7 +176,14 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 
 class Store:
+    """Games and verdicts in the database, with the games in play kept in memory.
+
+    Every method blocks (callers run them off the event loop); one lock makes the cache and the
+    cached states safe for the threads that call them.
+    """
+
     def __init__(self, url: str, cache_size: int = 2000) -> None:
+        self.lock = threading.RLock()
         self.engine: Engine = create_engine(url)
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
@@ -174,14 +197,15 @@ class Store:
 
     # -- cache ---------------------------------------------------------------------------------
 
-    def _remember(self, game: SavedGame) -> None:
+    def _remember(self, game: SavedGame) -> None:  # under the lock
         self.cache[game.id] = game
         self.cache.move_to_end(game.id)
         while len(self.cache) > self.cache_size:
             self.cache.popitem(last=False)
 
     def forget(self, game_id: str) -> None:
-        self.cache.pop(game_id, None)
+        with self.lock:
+            self.cache.pop(game_id, None)
 
     # -- games ---------------------------------------------------------------------------------
 
@@ -219,10 +243,15 @@ class Store:
                     updated=now,
                 )
             )
-        self._remember(game)
+        with self.lock:
+            self._remember(game)
         return game
 
     def load(self, game_id: str, player: str) -> SavedGame:
+        with self.lock:
+            return self._load(game_id, player)
+
+    def _load(self, game_id: str, player: str) -> SavedGame:
         cached = self.cache.get(game_id)
         if cached is not None:
             if cached.player != player:
@@ -259,19 +288,25 @@ class Store:
         ``StaleMove`` when the game has moved on; the engine's ``InvalidMove`` / ``IllegalMove``
         when the token is malformed or refused.
         """
-        game = self.load(game_id, player)
+        with self.lock:
+            return self._play(game_id, player, token, version)
+
+    def _play(self, game_id: str, player: str, token: str, version: int) -> SavedGame:
+        game = self._load(game_id, player)
         if version > game.version:  # another server moved it on: our copy is the stale one
             self.forget(game_id)
-            game = self.load(game_id, player)
+            game = self._load(game_id, player)
         if version != game.version:
             raise StaleMove(game)
         state = game.state
+        before = game.observation()
         if token.strip().upper() == UNDO_TOKEN:
-            state.undo()
+            made = state.undo()
             played = UNDO_TOKEN
         else:
             move = state.game.parse_move(token)
-            state.apply(move)
+            made = state.resolve(move)
+            state.apply(made)
             played = str(move)
         now = time.time()
         status = state.status
@@ -300,12 +335,14 @@ class Store:
         if done != 1:
             # Another server moved this game on: drop our copy and answer with the stored one.
             self.forget(game_id)
-            raise StaleMove(self.load(game_id, player))
+            raise StaleMove(self._load(game_id, player))
         game.tokens = tokens
         game.started = started
         game.ended = ended
         game.status = status
         game.last = played
+        game.last_move = made
+        game.before = before
         return game
 
     def latest(self, player: str, game: str) -> str | None:

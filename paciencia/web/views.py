@@ -1,7 +1,9 @@
-"""What the browser is sent for a position: places, legal destinations, counters, words.
+"""What the browser is sent for a position, for every game: the game's Observation, in words.
 
-The browser holds no rules: for every place it gets the top card and its accessible name,
-and for every source the places that accept its card now; everything else it asks for.
+The browser holds no rules: for every place it gets its role, its visible cards and its
+accessible name; for every source the places that accept it now and how many cards it may
+carry; the game's buttons and taps; everything else it asks for. Nothing here depends on a
+card the player has not been shown: the Observation carries none.
 """
 
 from __future__ import annotations
@@ -11,67 +13,86 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from paciencia.engine.protocol import PlaceInfo, Status
+from paciencia.engine.protocol import Observation, PlaceInfo, Role, Status
+from paciencia.games import entry
 from paciencia.i18n import Words
 from paciencia.web.store import SavedGame
 from paciencia.web.words import say
 
 
 class PlaceView(BaseModel):
-    id: str = Field(description="The place in move notation: piles 1-16, foundations As…Kc")
-    kind: str = Field(description="pile, asc or desc")
-    number: int = Field(description="The pile's number (0 for a foundation)")
-    count: int = Field(description="How many cards the place holds")
-    card: int | None = Field(description="The top card as suit*13+rank (suits ♠♥♦♣, ranks A..K), or null")
-    face: str | None = Field(description="The top card as printed in this language, as R♠")
-    down: int = Field(default=0, description="Face-down cards under the top")
+    id: str = Field(description="The place in move notation: Crescent piles 1-16 and As…Kc; Klondike S W Fs… 1-7")
+    kind: str = Field(description="pile, asc, desc (Crescent); stock, waste, foundation, column (Klondike)")
+    role: str = Field(description="tableau, foundation, stock or waste")
+    number: int = Field(description="The pile's or column's number (0 otherwise)")
+    count: int = Field(description="How many cards the place holds, face down included")
+    down: int = Field(default=0, description="Face-down cards (the place's first ones)")
+    cards: list[int] = Field(description="The visible cards bottom to top, as suit*13+rank (suits ♠♥♦♣, ranks A..K)")
+    card: int | None = Field(description="The top visible card, or null")
+    face: str | None = Field(description="The top visible card as printed in this language, as R♠")
     label: str = Field(description="The place's part of the board description (its accessible name)")
+
+
+class GroupView(BaseModel):
+    name: str = Field(description="piles, foundations, heaps, columns…")
+    label: str
+    places: list[str]
+
+
+class ActionView(BaseModel):
+    name: str = Field(description="redeal (Crescent), draw (Klondike: a tap on the stock)…")
+    token: str
+    enabled: bool
+    text: str = Field(description="The button's words (empty for a tap on a place)")
+    place: str | None = Field(default=None, description="The place a tap on which plays the action")
+
+
+class DeckView(BaseModel):
+    ranks: list[str] = Field(description="The 13 rank letters of this language, Ace to King")
+    suits: list[str] = Field(description="The four suit symbols, ♠♥♦♣")
+    red: list[bool] = Field(description="Whether each suit is drawn red")
 
 
 class GameView(BaseModel):
     id: str
-    game: str
+    game: str = Field(description="The game's name: crescent, klondike…")
+    variant: str
     lang: str
-    code: str = Field(description="The deal code")
+    title: str = Field(description="The game's name (and variant, and code once it may be shown) for the page title")
+    code: str | None = Field(description="The deal code; null while it would reveal face-down cards (Klondike)")
     version: int = Field(description="Moves stored so far; a move must name it")
     status: str = Field(description="playing, won or blocked")
     status_text: str
     moves: int
-    redeals: int = Field(description="Redeals left")
-    redeal_text: str = Field(description="The redeal button's words")
+    redeals: int | None = Field(default=None, description="Crescent: redeals left")
+    recycles: int | None = Field(default=None, description="Klondike: times the waste was turned back")
+    sent_up: int | None = Field(default=None, description="Klondike: cards sent up, less those taken back down")
+    passes: int | None = Field(default=None, description="Klondike: the pass through the stock (the first is 1)")
+    draw: int | None = Field(default=None, description="Klondike: cards turned per draw, 3 or 1")
     can_undo: bool
-    can_redeal: bool
+    can_finish: bool = Field(description="Finish is offered (Klondike: every card face up or seen)")
+    actions: list[ActionView]
+    places: list[PlaceView] = Field(description="Every place, in board order")
+    groups: list[GroupView] = Field(description="The places in groups, in board order")
+    runs: dict[str, int] = Field(description="Per place: how many cards from its end may be picked up together")
+    dests: dict[str, list[str]] = Field(
+        description="Legal destinations per source (a place, or <place>x<n> for a run of n cards)"
+    )
+    taps: dict[str, str] = Field(description="A tap on this place plays this token (Klondike: the stock draws)")
+    deck: DeckView
+    ranks: list[str] = Field(description="The 13 rank letters of this language (as deck.ranks)")
     elapsed: float = Field(description="Seconds of play so far")
     running: bool = Field(description="Whether the clock runs")
-    places: list[PlaceView]
-    dests: dict[str, list[str]] = Field(description="Legal destinations of each source that has one")
     last: str | None = Field(description="The last token played, when the server saw it")
     announce: str = Field(description="What the last action did, for the live region")
     description: str = Field(description="The whole board description")
     winnable: bool = Field(default=False, description="The deal is one the solver proved winnable")
 
+    model_config = {"extra": "allow"}  # can_<action> and <action>_text, flattened for each action
 
-def announce(words: Words, places: list[list[PlaceInfo]], token: str | None, status: Status, redeals: int) -> str:
-    """Says what ``token`` (just played) did, from the places as they are now, then the end if it came."""
-    parts: list[str] = []
-    if token == "U":
-        parts.append(say(words, "undone"))
-    elif token == "R":
-        parts.append(say(words, "redealt") + " " + words.redeal_button(redeals) + ".")
-    elif token and "-" in token:
-        dst = token.rsplit("-", 1)[1]
-        place = next((p for group in places for p in group if p.place == dst), None)
-        if place is not None and place.cards:
-            card = words.card_name(place.cards[-1])
-            if place.kind == "pile":
-                parts.append(say(words, "to_pile", card=card, number=place.number))
-            elif place.kind in ("asc", "desc"):
-                key = "to_asc" if place.kind == "asc" else "to_desc"
-                parts.append(say(words, key, card=card, suit=words.suit_name(place.suit)))
-    if token and status != Status.PLAYING:
-        parts.append(words.status(status.value))
-    return " ".join(parts)
 
+SUITS = ["♠", "♥", "♦", "♣"]
+RED = [False, True, True, False]
 
 _LABELS: dict[tuple[str, PlaceInfo], str] = {}
 _FACES: dict[tuple[str, int], str] = {}
@@ -96,64 +117,139 @@ def label(words: Words, place: PlaceInfo) -> str:
     return found
 
 
-def game_view(saved: SavedGame, words: Words, token: str | None = None) -> dict[str, Any]:
+def announce(words: Words, saved: SavedGame, obs: Observation) -> str:
+    """What the last token did (from the observations before and after it), then the end if it came."""
+    token, move, before = saved.last, saved.last_move, saved.before
+    if token is None or move is None or before is None:
+        return ""
+    parts: list[str] = []
+    if token == "U":
+        parts.append(say(words, "undone"))
+    else:
+        src, n, dst = move.places()
+        action = next((a for a in before.actions if a.token == str(move)), None)
+        if action is not None:
+            parts.append(_action_words(words, action.name, before, obs))
+        elif dst is not None:
+            parts.append(_arrival(words, obs.place(dst), n))
+            if src is not None:
+                was, now = before.place(src), obs.place(src)
+                if now.role == Role.TABLEAU and now.face_down < was.face_down and now.cards:
+                    parts.append(say(words, "kl_turned_up", card=words.card_name(now.cards[-1])))
+    if obs.status != Status.PLAYING:
+        parts.append(words.status(obs.status.value))
+    return " ".join(p for p in parts if p)
+
+
+def _action_words(words: Words, name: str, before: Observation, obs: Observation) -> str:
+    if name == "redeal":
+        return say(words, "redealt") + " " + words.redeal_button(obs.figures.redeals_left or 0) + "."
+    if name == "draw":
+        waste = next(p for p in obs.places if p.role == Role.WASTE)
+        if not waste.count:
+            return say(words, "kl_recycled", number=obs.figures.passes)
+        return say(words, "kl_drew", cards=", ".join(words.card_name(c) for c in waste.cards))
+    return ""
+
+
+def _arrival(words: Words, place: PlaceInfo, n: int) -> str:
+    """``n`` cards arrived at ``place``: the first of them, and where."""
+    if not place.cards:
+        return ""
+    card = words.card_name(place.cards[-n] if n <= len(place.cards) else place.cards[-1])
+    if place.kind == "pile":
+        return say(words, "to_pile", card=card, number=place.number)
+    if place.kind in ("asc", "desc"):
+        return say(words, "to_" + place.kind, card=card, suit=words.suit_name(place.suit))
+    if place.role == Role.FOUNDATION:
+        return say(words, "kl_to_foundation", card=card, suit=words.suit_name(place.suit))
+    key = "kl_run_to_column" if n > 1 else "kl_to_column"
+    return say(words, key, card=card, number=place.number)
+
+
+def title(words: Words, saved: SavedGame, obs: Observation) -> str:
+    """The game's name, its variant's where the table names it, and the code once it may be shown."""
+    table = entry(saved.game).table
+    parts = [say(words, table.title) if table.title else saved.game]
+    variant = table.variant_titles.get(obs.variant)
+    if variant:
+        parts.append("— " + say(words, variant))
+    if obs.code is not None and not table.variant_titles:
+        parts.append(str(obs.code))
+    return " ".join(parts)
+
+
+def game_view(saved: SavedGame, words: Words, answers_move: bool = False) -> dict[str, Any]:
     """The position for the browser, as ``GameView`` documents it (built as plain data: it is
     the server's hottest path, and these values come from the engine, so there is nothing to
-    validate)."""
-    if saved.game == "klondike":
-        from paciencia.web.klondike import klondike_view
-
-        return klondike_view(saved, words, token)
-    state = saved.state
-    places: list[dict[str, Any]] = []
-    groups = state.describe_places()
-    labels = [[label(words, p) for p in group] for group in groups]
-    for group, names in zip(reversed(groups), reversed(labels), strict=True):  # piles first, then foundations
-        for p, name in zip(group, names, strict=True):
-            top = p.cards[-1] if p.cards else None
-            places.append(
-                {
-                    "id": p.place,
-                    "kind": p.kind,
-                    "number": p.number,
-                    "count": p.count,
-                    "card": top,
-                    "face": face(words, top) if top is not None else None,
-                    "down": p.face_down,
-                    "label": name,
-                }
-            )
-    dests: dict[str, list[str]] = {}
-    can_redeal = False
-    for m in state.legal_moves():
-        text = str(m)
-        if text == "R":
-            can_redeal = True
-            continue
-        src, _, dst = text.partition("-")
-        dests.setdefault(src, []).append(dst)
-    figures = state.figures()
-    redeals = figures.redeals_left or 0
+    validate). ``answers_move``: the view answers the token just played (``last``, ``announce``)."""
+    obs = saved.observation()
+    labels = {p.place: label(words, p) for p in obs.places}
+    places = []
+    for p in obs.places:
+        top = p.cards[-1] if p.cards else None
+        places.append(
+            {
+                "id": p.place,
+                "kind": p.kind,
+                "role": p.role.value,
+                "number": p.number,
+                "count": p.count,
+                "down": p.face_down,
+                "cards": list(p.cards),
+                "card": top,
+                "face": face(words, top) if top is not None else None,
+                "label": labels[p.place],
+            }
+        )
     status = saved.status
-    return {
+    playing = status == Status.PLAYING
+    f = obs.figures
+    ranks = [words.rank_letter(r) for r in range(13)]
+    view: dict[str, Any] = {
         "id": saved.id,
         "game": saved.game,
+        "variant": obs.variant,
         "lang": words.locale,
-        "code": str(state.code),
+        "title": title(words, saved, obs),
+        "code": None if obs.code is None else str(obs.code),
         "version": saved.version,
         "status": status.value,
         "status_text": words.status(status.value),
-        "moves": figures.moves,
-        "redeals": redeals,
-        "redeal_text": words.redeal_button(redeals),
-        "can_undo": state.can_undo,
-        "can_redeal": can_redeal and status == Status.PLAYING,
-        "elapsed": round(saved.elapsed(time.time()), 1),
-        "running": saved.started is not None and saved.ended is None,
-        "places": places,
-        "dests": dests,
-        "last": token,
-        "announce": announce(words, groups, token, status, redeals),
-        "description": ". ".join("; ".join(names) for names in labels) + ".",  # as Words.describe
-        "winnable": saved.winnable,
+        "moves": f.moves,
     }
+    for key, value in (("redeals", f.redeals_left), ("recycles", f.recycles), ("sent_up", f.sent_up)):
+        if value is not None:
+            view[key] = value
+    if f.passes is not None:
+        view["passes"] = f.passes
+    view.update(obs.parameters)
+    actions = []
+    for a in obs.actions:
+        enabled = a.enabled and playing
+        text = words.action(a.name, a.left)
+        actions.append({"name": a.name, "token": a.token, "enabled": enabled, "text": text, "place": a.place})
+        view["can_" + a.name] = enabled
+        if text:
+            view[a.name + "_text"] = text
+    view.update(
+        {
+            "can_undo": obs.can_undo,
+            "can_finish": obs.can_finish,
+            "actions": actions,
+            "places": places,
+            "groups": [{"name": g.name, "label": say(words, g.name), "places": list(g.places)} for g in obs.groups],
+            "runs": dict(obs.runs),
+            "dests": {k: list(v) for k, v in obs.dests.items()},
+            "taps": obs.taps if playing else {},
+            "deck": {"ranks": ranks, "suits": SUITS, "red": RED},
+            "ranks": ranks,
+            "elapsed": round(saved.elapsed(time.time()), 1),
+            "running": saved.started is not None and saved.ended is None,
+            "last": saved.last if answers_move else None,
+            "announce": announce(words, saved, obs) if answers_move else "",
+            "description": ". ".join("; ".join(labels[n] for n in group) for group in obs.reading) + ".",
+            "winnable": saved.winnable,
+        }
+    )
+    return view

@@ -23,15 +23,11 @@ from dataclasses import dataclass
 
 from paciencia.engine.dealcode import DEAL_COUNT, DealCode
 from paciencia.engine.protocol import Status
-from paciencia.games import new_state
-from paciencia.games.crescent import CrescentGame
-from paciencia.games.klondike import KlondikeGame
+from paciencia.games import REGISTRY, entry, new_state
 from paciencia.solver import Verdict, solve
 from paciencia.web.store import Store
 
 log = logging.getLogger(__name__)
-
-GAMES: dict[str, type[CrescentGame] | type[KlondikeGame]] = {"crescent": CrescentGame, "klondike": KlondikeGame}
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +40,10 @@ class Bounds:
     """Solver seconds per deal tried by the pool's thread."""
 
 
-BOUNDS = {"crescent": Bounds(attempt=1.5, total=6.0, background=3.0), "klondike": Bounds(0.5, 3.0, 1.0)}
+def bounds(game: str) -> Bounds:
+    return Bounds(*entry(game).game.deal_search)
+
+
 REST_AFTER = 12
 """The pool's thread rests after this many deals in a row proved nothing (until the next draw)."""
 SOLVING_AT_ONCE = 2
@@ -56,7 +55,7 @@ class NoWinnableDeal(Exception):
 
 
 def random_code(game: str, variant: str) -> str:
-    cls = GAMES[game]
+    cls = entry(game).game
     return str(DealCode(cls.prefix, cls.version, variant, secrets.randbelow(DEAL_COUNT)))
 
 
@@ -106,15 +105,15 @@ class WinnableDeals:
         code = self.store.claim_winnable(game, variant)
         if code is not None:
             return code
-        bounds = BOUNDS[game]
-        deadline = time.monotonic() + bounds.total
+        bound = bounds(game)
+        deadline = time.monotonic() + bound.total
         for _ in range(self.attempts):
             with self.solving:
                 left = deadline - time.monotonic()
                 if left < 0.05:
                     break
                 code = random_code(game, variant)
-                if self.prove(code, min(bounds.attempt, left), handed=True):
+                if self.prove(code, min(bound.attempt, left), handed=True):
                     return code
             code = self.store.claim_winnable(game, variant)  # the pool's thread may have found one
             if code is not None:
@@ -151,7 +150,7 @@ class WinnableDeals:
                     self.wake.clear()
                     continue
                 game, variant = short
-                proved = self.prove(random_code(game, variant), BOUNDS[game].background, handed=False)
+                proved = self.prove(random_code(game, variant), bounds(game).background, handed=False)
                 with self.lock:
                     self.wanted[short] = 0 if proved else self.wanted.get(short, 0) + 1
             except Exception:  # the database went away (shutting down), or a solver bug: rest
@@ -170,4 +169,4 @@ class WinnableDeals:
         self.wake.set()
         thread = self.thread
         if thread is not None:
-            thread.join(timeout=max(b.background for b in BOUNDS.values()) + 2)
+            thread.join(timeout=max(e.game.deal_search[2] for e in REGISTRY.values()) + 2)

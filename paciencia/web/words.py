@@ -41,13 +41,14 @@ UI: dict[str, str] = {
     "network": N_("The server did not answer; try again."),
     "board": N_("Crescent table"),
     "foundations": N_("Foundations"),
+    "piles": N_("Piles"),
+    "heaps": N_("Stock and waste"),
     "keys_help": N_(
         "Keys: arrows move between places, Enter or Space plays, U undo, R redeal, H hint, N new game, Esc cancels."
     ),
     "not_found": N_("There is no such game in this browser."),
     "bad_code": N_("That is not a deal code; a code looks like CR1-N-AAAAAAB."),
     "bad_table": N_("That table text is not a valid position: %(detail)s"),
-    "only_crescent": N_("Only Crescent can be played here for now."),
     "bad_request": N_("The request is not understood: %(detail)s"),
     "too_large": N_("The request is too large."),
     "back_to_game": N_("Back to the game"),
@@ -60,7 +61,7 @@ UI: dict[str, str] = {
     "to_desc": N_("%(card)s to the descending foundation of %(suit)s."),
     "selected": N_("%(place)s selected."),
     "bad_variant": N_("That variant is not one of this game's."),
-    "not_klondike": N_("Only a Klondike game has Finish."),
+    "no_finish": N_("This game has no Finish."),
     # Winnable deals only, and Crescent's hints
     "winnable_only": N_("Winnable deals only"),
     "winnable_badge": N_("Winnable deal"),

@@ -10,7 +10,7 @@ from typing import Any
 from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
 from paciencia.games import new_state
-from paciencia.games.klondike import KlondikeState
+from paciencia.games.klondike.rules import KlondikeState
 from tests.browser.conftest import DESKTOP, PHONE, LiveServer, center, moves, open_table, place
 from tests.web.klondike_positions import (
     BLOCKED_IN_ONE,

@@ -10,7 +10,7 @@ from paciencia.engine.errors import IllegalMove, InvalidMove
 from paciencia.engine.protocol import State, Status
 from paciencia.engine.reasons import Reason
 from paciencia.games import new_state, state_from_text
-from paciencia.games.crescent import CrescentGame, CrescentState
+from paciencia.games.crescent.rules import CrescentGame, CrescentState
 
 FOUNDATIONS = ["As", "Ah", "Ad", "Ac", "Ks", "Kh", "Kd", "Kc"]
 RANKS = "A23456789TJQK"

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from paciencia.games import new_state, state_from_text
-from paciencia.games.crescent import ASC, PILE_LIMIT, CrescentGame, CrescentState, move
+from paciencia.games.crescent.rules import ASC, PILE_LIMIT, CrescentGame, CrescentState, move
 
 deals = st.tuples(st.sampled_from("NFDB"), st.integers(0, 26**7 - 1))
 choices = st.lists(st.integers(0, 10**6), min_size=1, max_size=150)

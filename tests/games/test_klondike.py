@@ -1,7 +1,6 @@
 """Every rule of PRODUCT.md §3 for Klondike (draw three and draw one), on deals and on positions
 built from table text; then properties of random play, and the two golden deals."""
 
-import json
 import random
 from collections import Counter
 
@@ -9,13 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paciencia.engine.cards import CARD_NAMES, parse_card_id
+from paciencia.engine.cards import CARD_NAMES
 from paciencia.engine.dealcode import DEAL_COUNT, DealCode, shuffled
 from paciencia.engine.errors import IllegalMove, InvalidMove, InvalidPosition
 from paciencia.engine.protocol import Figures, Status
 from paciencia.engine.reasons import Reason
 from paciencia.games import new_state, state_from_text
-from paciencia.games.klondike import (
+from paciencia.games.klondike.rules import (
     DRAW,
     F0,
     FANY,
@@ -433,7 +432,7 @@ def test_finish_is_offered_once_every_column_card_is_up_and_the_stock_holds_noth
     assert position({**open_cols, "S": [], "W": ["Kh", "Jd", "Kc", "Qs"]}).can_finish()
     assert not position(BASE, "recycles=3").can_finish()  # face-down cards in columns 1 and 4
     s = position(open_cols, "recycles=1")
-    assert s.player_view()["can_finish"] is True
+    assert s.observe().can_finish is True
 
 
 def test_finish_steps_send_cards_up_or_draw() -> None:
@@ -631,23 +630,28 @@ def test_describe_places_groups() -> None:
     assert position({**DONE, "Fh": [], "W": up("h", RANKS)}).describe_places()[1][1].cards == ()
 
 
-def test_player_view() -> None:
+def test_observation() -> None:
     s = deal("KL1-3-AAAAAAB")
     s.play("D")
-    v = s.player_view()
-    assert v["stock"] == {"count": 21}
-    assert v["waste"] == {"count": 3, "fan": 3, "cards": ["Jh", "Kd", "Kc"]}
-    assert v["columns"][6] == {"place": "7", "face_down": 6, "cards": ["Ad"]}
-    assert v["foundations"][0] == {"place": "Fs", "suit": "s", "count": 0, "top": None}
-    assert (v["status"], v["moves"], v["recycles"], v["sent_up"], v["can_undo"], v["can_finish"]) == (
-        "playing",
+    obs = s.observe()
+    assert [(p.place, p.role.value) for p in obs.places[:3]] == [("S", "stock"), ("W", "waste"), ("Fs", "foundation")]
+    assert obs.place("S").count == 21 and obs.place("S").cards == ()
+    assert obs.place("W").count == 3 and names(obs.place("W").cards) == ["Jh", "Kd", "Kc"]
+    assert (obs.place("7").face_down, names(obs.place("7").cards)) == (6, ["Ad"])
+    assert obs.place("Fs").count == 0 and obs.place("Fs").cards == ()
+    assert (obs.status, obs.figures.moves, obs.figures.passes, obs.can_undo, obs.can_finish) == (
+        Status.PLAYING,
         1,
-        0,
-        0,
+        1,
         True,
         False,
     )
-    assert json.loads(json.dumps(v)) == v and "code" not in v  # the code would reveal the deal
+    assert obs.code is None  # the code would reveal the deal
+    assert obs.taps == {"S": "D"} and obs.runs["W"] == 1
+    assert all(d != "F" for ds in obs.dests.values() for d in ds)  # every foundation named
+    assert {f"{src}-{d}" for src, ds in obs.dests.items() for d in ds} == {
+        str(s.resolve(m)) for m in s.legal_moves() if m is not DRAW
+    }
 
 
 # -- properties of random play ----------------------------------------------------------------
@@ -721,18 +725,14 @@ def test_table_text_round_trips_and_legal_moves_are_exactly_the_unrefused(
 
 @settings(max_examples=25, deadline=None)
 @plays
-def test_the_player_view_never_shows_a_face_down_card(number: int, variant: str, choices: list[int]) -> None:
+def test_the_observation_never_shows_a_face_down_card(number: int, variant: str, choices: list[int]) -> None:
     for s in random_play(number, variant, choices)[::5]:
-        view = s.player_view()
-        dump = json.dumps(view)
-        hidden = list(s.stock) + [c for col, h in zip(s.cols, s.down, strict=True) for c in col[:h]]
-        for c in hidden:
-            assert f'"{CARD_NAMES[c]}"' not in dump
-        shown = view["waste"]["cards"] + [f["top"] for f in view["foundations"] if f["top"]]
-        shown += [c for col in view["columns"] for c in col["cards"]]
-        assert not {parse_card_id(c) for c in shown} & set(hidden)
-        assert view["stock"] == {"count": len(s.stock)}
-        assert [col["face_down"] for col in view["columns"]] == s.down
+        obs = s.observe()
+        hidden = set(s.stock) | {c for col, h in zip(s.cols, s.down, strict=True) for c in col[:h]}
+        assert not {c for p in obs.places for c in p.cards} & hidden
+        assert obs.place("S").count == len(s.stock) and obs.place("S").cards == ()
+        assert [obs.place(str(i + 1)).face_down for i in range(7)] == s.down
+        assert obs.code is None or s.status is not Status.PLAYING
 
 
 def test_stock_place_index() -> None:

@@ -8,14 +8,11 @@ import random
 import pytest
 
 from paciencia.games import new_state, state_from_text
-from paciencia.games.crescent import CrescentState
+from paciencia.games.crescent.analysis import analyse_crescent, crescent_progress, hint_crescent, useful_crescent
+from paciencia.games.crescent.rules import CrescentState
 from paciencia.solver import Verdict, _crescent
 from paciencia.solver.crescent import (
-    analyse_crescent,
-    crescent_progress,
-    hint_crescent,
     solve_crescent,
-    useful_crescent,
 )
 
 FOUNDATIONS = ["As", "Ah", "Ad", "Ac", "Ks", "Kh", "Kd", "Kc"]

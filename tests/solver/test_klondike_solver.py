@@ -7,18 +7,10 @@ import random
 import pytest
 
 from paciencia.games import state_from_text
-from paciencia.games.klondike import PARENTS, KlondikeGame, KlondikeState
+from paciencia.games.klondike.analysis import _best_move, hint_klondike, useful_moves_klondike
+from paciencia.games.klondike.rules import PARENTS, KlondikeGame, KlondikeState
 from paciencia.solver import Verdict, _klondike, solve
-from paciencia.solver.klondike import (
-    REACH,
-    _best_move,
-    _c_line,
-    _c_position,
-    _safe,
-    hint_klondike,
-    solve_klondike,
-    useful_moves_klondike,
-)
+from paciencia.solver.klondike import REACH, _c_line, _c_position, _safe, solve_klondike
 
 RANKS = "A23456789TJQK"
 ORDER = ["S", "W", "Fs", "Fh", "Fd", "Fc", "1", "2", "3", "4", "5", "6", "7"]
@@ -694,7 +686,7 @@ def test_the_heuristic_never_leads_back_to_a_position_seen() -> None:
 def test_when_no_move_looks_useful_the_first_move_of_a_winning_line_is(monkeypatch: pytest.MonkeyPatch) -> None:
     """A win may need more preparation than the one-move look-ahead sees: then the solver's
     first move is offered rather than "nothing helps"."""
-    import paciencia.solver.klondike as module
+    import paciencia.games.klondike.analysis as module
 
     state = KlondikeGame("3").new_state(QUICK["3"][0])
     monkeypatch.setattr(module, "_advances", lambda *_: False)

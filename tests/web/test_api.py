@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 
 from paciencia.games import new_state, state_from_text
 from paciencia.i18n import Words
-from paciencia.web import Settings, api, create_app
+from paciencia.web import Settings, create_app
 from paciencia.web.store import Store
 from paciencia.web.views import GameView
 from tests.web.positions import BLOCKED_IN_ONE, BLOCKING_MOVE, FULL_PILE, WINNING_MOVE, WON_IN_ONE
@@ -247,9 +247,6 @@ def test_bad_code_and_bad_position(client: TestClient) -> None:
     res = client.post("/api/games", json={"table": "# crescent CR1-N-AAAAAAA\n1: As\n"})
     assert res.status_code == 422 and res.json()["error"] == "bad_position"
     assert "missing" in res.json()["message"]
-    if "klondike" not in api.PLAYABLE:  # until Klondike has its table in the browser
-        res = client.post("/api/games", json={"code": "KL1-3-AAAAAAB"})
-        assert res.status_code == 422 and res.json()["error"] == "not_playable"
 
 
 def test_openapi_schema_is_served(client: TestClient) -> None:

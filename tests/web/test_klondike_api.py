@@ -8,7 +8,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from paciencia.games import new_state, state_from_text
-from paciencia.games.klondike import KlondikeState
+from paciencia.games.klondike.rules import KlondikeState
 from paciencia.i18n import LOCALES
 from tests.web.klondike_positions import BLOCKED_IN_ONE, FINISH, MOVES, NO_USEFUL, WON_IN_ONE
 
@@ -120,7 +120,7 @@ def test_finish_plays_one_step_at_a_time_and_only_when_allowed(client: TestClien
 def test_crescent_games_have_no_finish(client: TestClient) -> None:
     game = start(client)
     res = client.post(f"/api/games/{game['id']}/finish", json={"version": 0})
-    assert res.status_code == 422 and res.json()["error"] == "not_klondike"
+    assert res.status_code == 422 and res.json()["error"] == "no_finish"
 
 
 def test_replay_deals_the_same_cards(client: TestClient) -> None:

@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from paciencia.games import state_from_text
-from paciencia.games.crescent import CrescentState
+from paciencia.games.crescent.rules import CrescentState
 from paciencia.web import Settings, create_app
 from paciencia.web.store import Store, verdicts
 from paciencia.web.winnable import WinnableDeals

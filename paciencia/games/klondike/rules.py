@@ -27,16 +27,33 @@ draws the cards in the same order as the previous one.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from paciencia.engine.cards import CARD_NAMES, SUIT_LETTERS
 from paciencia.engine.dealcode import DealCode, shuffled
 from paciencia.engine.errors import InvalidMove, InvalidPosition
-from paciencia.engine.protocol import Figures, Game, PlaceInfo, State, Status, refuse_undo
+from paciencia.engine.protocol import (
+    Action,
+    Analysis,
+    Figures,
+    Game,
+    Group,
+    Key,
+    Observation,
+    PlaceInfo,
+    Role,
+    State,
+    Status,
+    dests_of,
+    refuse_undo,
+)
 from paciencia.engine.reasons import Reason
 from paciencia.engine.tabletext import check_fields, check_places, face_down_first, int_field
+
+if TYPE_CHECKING:
+    from paciencia.solver import Result
 
 COLS = 7
 WASTE = 7
@@ -47,8 +64,6 @@ PLACES = 14
 KING = 12
 MAX_RUN = 13
 """The longest ordered run (K down to A): legal moves never carry more cards."""
-FINISH_BUDGET = 20_000
-"""Positions a Finish may search when simply playing up and drawing would not win."""
 
 PLACE_NAMES = [str(i + 1) for i in range(COLS)] + ["W"] + [f"F{s}" for s in SUIT_LETTERS] + ["F", "S"]
 PLACE_INDEX = {name.upper(): i for i, name in enumerate(PLACE_NAMES)}
@@ -91,6 +106,12 @@ class KlondikeMove:
         src = PLACE_NAMES[self.src]
         return f"{src}x{self.n}-{PLACE_NAMES[self.dst]}" if self.n > 1 else f"{src}-{PLACE_NAMES[self.dst]}"
 
+    def places(self) -> tuple[str | None, int, str | None]:
+        """A draw's cards go from the stock to the waste."""
+        if self.kind == K_DRAW:
+            return "S", 1, "W"
+        return PLACE_NAMES[self.src], self.n, PLACE_NAMES[self.dst]
+
 
 def _classify(s: int, d: int, n: int) -> tuple[int, Reason | None]:
     """A move's kind, and its refusal in every position if it has one."""
@@ -126,9 +147,6 @@ _F_COL = [[_MOVES[F0 + s][d][0] for d in range(COLS)] for s in range(4)]
 # The move a foundation move is recorded as in the history: its suit's own foundation.
 _TO_SUIT = [[_MOVES[s][F0 + suit][0] for suit in range(4)] for s in range(PLACES)]
 
-# Finish search order: up first, then draws (plain Finish), then what shifts the draw's phase.
-_SEARCH_RANK = {K_COL_F: 0, K_W_F: 0, K_DRAW: 1, K_W_COL: 2, K_COL_COL: 3, K_F_COL: 4}
-
 _TOKEN = re.compile(r"([1-7]|W|S|F[SHDC])(?:X(\d{1,3}))?-([1-7]|W|S|F[SHDC]?)")
 EXPECTED_MOVE = (
     "SRC-DST or SRCxN-DST with columns 1-7, W the waste, Fs Fh Fd Fc the foundations (F: the card's own), "
@@ -145,6 +163,8 @@ class KlondikeGame(Game[KlondikeMove]):
     name = "klondike"
     prefix = "KL"
     variants: ClassVar[dict[str, str]] = {"3": "draw three", "1": "draw one"}
+    capabilities = frozenset({"draw", "finish", "runs"})
+    deal_search = (0.5, 3.0, 1.0)
 
     def __init__(self, variant: str = "3") -> None:
         super().__init__(variant)
@@ -181,6 +201,17 @@ class KlondikeGame(Game[KlondikeMove]):
             raise InvalidMove(f"not a Klondike move: {token!r} (expected {EXPECTED_MOVE})")
         src, count, dst = m.groups()
         return move(PLACE_INDEX[src], PLACE_INDEX[dst], int(count) if count else 1)
+
+    def solve(self, state: State[KlondikeMove], timeout: float) -> Result:
+        from paciencia.solver.klondike import solve_klondike
+
+        return solve_klondike(state, timeout)
+
+    def analyse(self, state: State[KlondikeMove], seconds: float, avoid: set[Key], memo: dict[str, Any]) -> Analysis:
+        from paciencia.games.klondike.analysis import Plans, analyse
+
+        assert isinstance(state, KlondikeState)
+        return analyse(state, seconds, avoid, memo.setdefault("plans", Plans()))
 
     def from_fields(
         self, code: DealCode, fields: dict[str, str], places: dict[str, list[tuple[int, bool]]]
@@ -240,12 +271,12 @@ class KlondikeGame(Game[KlondikeMove]):
 
 class KlondikeState(State[KlondikeMove]):
     __slots__ = (
-        "_finish_plan",
         "code",
         "cols",
         "down",
         "draw",
         "fan",
+        "finish_plan",
         "found",
         "game",
         "history",
@@ -286,8 +317,8 @@ class KlondikeState(State[KlondikeMove]):
         self.up = up
         # (move as made, flipped 0/1 or cards drawn or -1 for a recycle, fan before the move).
         self.history: list[tuple[KlondikeMove, int, int]] = []
-        # Finish: position key -> next move of a line that wins from there (a cache).
-        self._finish_plan: dict[tuple[object, ...], KlondikeMove] = {}
+        # Finish: position key -> next move of a line that wins from there (``finish``'s cache).
+        self.finish_plan: dict[Key, KlondikeMove] = {}
 
     # -- moves -------------------------------------------------------------------------------
 
@@ -476,7 +507,7 @@ class KlondikeState(State[KlondikeMove]):
             return 1
         return 0
 
-    def undo(self) -> None:
+    def undo(self) -> KlondikeMove:
         if not self.history:
             raise refuse_undo()
         move, aux, fan = self.history.pop()
@@ -519,10 +550,22 @@ class KlondikeState(State[KlondikeMove]):
             self.up += 1
         self.fan = fan
         self.moves -= 1
+        return move
+
+    @property
+    def move_stack(self) -> list[KlondikeMove]:
+        return [m for m, _, _ in self.history]
 
     @property
     def can_undo(self) -> bool:
         return bool(self.history)
+
+    def resolve(self, move: KlondikeMove) -> KlondikeMove:
+        """``F`` (the card's own foundation) named by the moving card's suit."""
+        if move.dst != FANY or move.n != 1 or not 0 <= move.src <= WASTE:
+            return move
+        src = self.waste if move.src == WASTE else self.cols[move.src]
+        return _TO_SUIT[move.src][SUIT[src[-1]]] if src else move
 
     # -- status ------------------------------------------------------------------------------
 
@@ -538,100 +581,20 @@ class KlondikeState(State[KlondikeMove]):
             return Status.PLAYING
         return Status.BLOCKED
 
-    # -- Finish ------------------------------------------------------------------------------
+    # -- Finish (``finish``) ------------------------------------------------------------------
 
     def can_finish(self) -> bool:
-        """Every column card face up, nothing unseen in the stock (empty, or passed once), not won."""
-        return not self.is_won() and not any(self.down) and (not self.stock or self.recycles > 0)
+        from paciencia.games.klondike.finish import can_finish
+
+        return can_finish(self)
 
     def finish_step(self) -> KlondikeMove | None:
-        """The next move of a Finish (meant for when ``can_finish()``); ``None`` when the game is
-        won (or nothing can move).
+        from paciencia.games.klondike.finish import finish_step
 
-        Finish plays a card up from the waste top or a column end when one can go, and draws
-        otherwise. In draw three that can go round the stock for ever (the card wanted next
-        stays buried in its group of three), so before following it the whole line is played
-        out on a copy; when it does not win, a bounded search over every move finds a line
-        that does (foundation moves first, then draws, then the waste top to a column, …). The
-        line is cached by position, so each step is a look-up. If no winning line is found
-        (search budget spent), the plain up-or-draw moves are returned, and may go round.
-        """
-        if self.is_won():
-            return None
-        key = self.key()
-        step = self._finish_plan.get(key)
-        if step is None:
-            self._finish_plan = self._plan_finish()
-            step = self._finish_plan.get(key)
-        return step if step is not None else self._greedy_move()
+        return finish_step(self)
 
-    def _greedy_move(self) -> KlondikeMove | None:
-        waste = self.waste
-        found = self.found
-        if waste and found[SUIT[waste[-1]]] == RANK[waste[-1]]:
-            return _W_F
-        for i, col in enumerate(self.cols):
-            if col and found[SUIT[col[-1]]] == RANK[col[-1]]:
-                return _TO_F[i]
-        return DRAW if self.stock or waste else None
-
-    def _plan_finish(self) -> dict[tuple[object, ...], KlondikeMove]:
-        sim = self.copy()
-        plan: dict[tuple[object, ...], KlondikeMove] = {}
-        while not sim.is_won():
-            key = sim.key()
-            step = sim._greedy_move()
-            if key in plan or step is None:  # a pass that sends nothing up repeats for ever
-                line = self._search_win(FINISH_BUDGET)
-                if line is None:
-                    return plan  # the plain moves, cached so that each further step is a look-up
-                plan = {}
-                sim = self.copy()
-                for step in line:
-                    plan[sim.key()] = step
-                    sim.push(step)
-                return plan
-            plan[key] = step
-            sim.push(step)
-        return plan
-
-    def _search_win(self, budget: int) -> list[KlondikeMove] | None:
-        """A winning line by depth-first search, foundation moves first; ``None`` past ``budget``."""
-        sim = self.copy()
-        seen = {sim.key()}
-        path: list[KlondikeMove] = []
-        stack: list[Iterator[KlondikeMove]] = [iter(sim._search_order())]
-        while stack:
-            step = next(stack[-1], None)
-            if step is None:
-                stack.pop()
-                if path:
-                    path.pop()
-                    sim.undo()
-                continue
-            sim.push(step)
-            key = sim.key()
-            if key in seen:
-                sim.undo()
-                continue
-            path.append(step)
-            if sim.is_won():
-                return path
-            seen.add(key)
-            if len(seen) > budget:
-                return None
-            stack.append(iter(sim._search_order()))
-        return None
-
-    def _search_order(self) -> list[KlondikeMove]:
-        moves = []
-        for m in self.legal_moves():
-            # A King with nothing under it gains nothing from another empty column.
-            if m.kind == K_COL_COL and m.n == len(self.cols[m.src]) and not self.cols[m.dst]:
-                continue
-            moves.append(m)
-        moves.sort(key=lambda m: _SEARCH_RANK[m.kind])
-        return moves
+    def finish_move(self) -> KlondikeMove | None:
+        return self.finish_step() if self.can_finish() else None
 
     # -- text and views ----------------------------------------------------------------------
 
@@ -660,16 +623,33 @@ class KlondikeState(State[KlondikeMove]):
         """The waste cards a player sees, bottom to top: the last draw's fan, or the top alone."""
         return tuple(self.waste[-max(self.fan, 1) :]) if self.waste else ()
 
-    def describe_places(self) -> list[list[PlaceInfo]]:
-        heaps = [
-            PlaceInfo("S", "stock", len(self.stock)),
-            PlaceInfo("W", "waste", len(self.waste), cards=self.visible_waste()),
-        ]
-        found = [
-            PlaceInfo(PLACE_NAMES[F0 + s], "foundation", n, suit=s, cards=(s * 13 + n - 1,) if n else ())
+    def run_length(self, i: int) -> int:
+        """How many face-up cards at column ``i``'s end form an ordered run (0 when empty)."""
+        col = self.cols[i]
+        j = len(col) - 1
+        if j < 0:
+            return 0
+        n = 1
+        while j > self.down[i] and FITS[col[j - 1] * 52 + col[j]]:
+            n += 1
+            j -= 1
+        return n
+
+    def observe(self) -> Observation:
+        """The stock as a count, the waste's fan (or its top alone), each foundation's top card,
+        each column's face-down count and face-up cards; the deal code only once the game is
+        over (with the published shuffle it would reveal every card)."""
+        heaps = (
+            PlaceInfo("S", "stock", len(self.stock), role=Role.STOCK),
+            PlaceInfo("W", "waste", len(self.waste), cards=self.visible_waste(), role=Role.WASTE),
+        )
+        found = tuple(
+            PlaceInfo(
+                PLACE_NAMES[F0 + s], "foundation", n, suit=s, cards=(s * 13 + n - 1,) if n else (), role=Role.FOUNDATION
+            )
             for s, n in enumerate(self.found)
-        ]
-        cols = [
+        )
+        cols = tuple(
             PlaceInfo(
                 PLACE_NAMES[i],
                 "column",
@@ -679,40 +659,36 @@ class KlondikeState(State[KlondikeMove]):
                 face_down=self.down[i],
             )
             for i, col in enumerate(self.cols)
-        ]
-        return [heaps, found, cols]
-
-    def player_view(self) -> dict[str, Any]:
-        """What the browser may know: no face-down card and no stock order, only counts.
-
-        The deal code is left out on purpose: with the published shuffle it reveals every card.
-        """
-        names = CARD_NAMES
-        return {
-            "game": self.game.name,
-            "draw": self.draw,
-            "stock": {"count": len(self.stock)},
-            "waste": {"count": len(self.waste), "fan": self.fan, "cards": [names[c] for c in self.visible_waste()]},
-            "foundations": [
-                {
-                    "place": PLACE_NAMES[F0 + s],
-                    "suit": SUIT_LETTERS[s],
-                    "count": n,
-                    "top": names[s * 13 + n - 1] if n else None,
-                }
-                for s, n in enumerate(self.found)
-            ],
-            "columns": [
-                {"place": PLACE_NAMES[i], "face_down": self.down[i], "cards": [names[c] for c in col[self.down[i] :]]}
-                for i, col in enumerate(self.cols)
-            ],
-            "status": self.status.value,
-            "moves": self.moves,
-            "recycles": self.recycles,
-            "sent_up": self.up,
-            "can_undo": self.can_undo,
-            "can_finish": self.can_finish(),
-        }
+        )
+        status = self.status
+        playing = status == Status.PLAYING
+        legal = self.legal_moves()
+        runs = {p.place: self.run_length(i) for i, p in enumerate(cols) if p.count}
+        if self.waste:
+            runs["W"] = 1
+        runs.update({p.place: 1 for p in found if p.count})
+        names = [p.place for p in (*heaps, *found, *cols)]
+        groups = (
+            Group("heaps", tuple(names[:2])),
+            Group("foundations", tuple(names[2:6])),
+            Group("columns", tuple(names[6:])),
+        )
+        return Observation(
+            game=self.game.name,
+            variant=self.game.variant,
+            places=(*heaps, *found, *cols),
+            groups=groups,
+            reading=tuple(g.places for g in groups),
+            runs=runs,
+            dests=dests_of(self, (m for m in legal if m.kind != K_DRAW)),
+            actions=(Action("draw", "D", playing and DRAW in legal, place="S"),),
+            status=status,
+            figures=self.figures(),
+            can_undo=self.can_undo,
+            can_finish=playing and self.can_finish(),
+            code=None if playing else self.code,
+            parameters={"draw": self.draw},
+        )
 
     def figures(self) -> Figures:
         return Figures(moves=self.moves, recycles=self.recycles, sent_up=self.up)
@@ -734,9 +710,8 @@ class KlondikeState(State[KlondikeMove]):
         other.history.extend(self.history)
         return other
 
-    def key(self) -> tuple[object, ...]:
-        """A hashable key of everything that decides the future (not the counters, not the fan,
-        which only says how the waste is shown)."""
+    def key(self) -> Key:
+        """Not the counters, not the fan (which only says how the waste is shown)."""
         return (
             tuple(self.stock),
             tuple(self.waste),

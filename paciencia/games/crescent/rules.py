@@ -15,14 +15,31 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from paciencia.engine.cards import CARD_NAMES, SUIT_LETTERS
 from paciencia.engine.dealcode import DealCode, shuffled
 from paciencia.engine.errors import InvalidMove, InvalidPosition
-from paciencia.engine.protocol import Figures, Game, PlaceInfo, State, Status, refuse_undo
+from paciencia.engine.protocol import (
+    Action,
+    Analysis,
+    Figures,
+    Game,
+    Group,
+    Key,
+    Observation,
+    PlaceInfo,
+    Role,
+    State,
+    Status,
+    dests_of,
+    refuse_undo,
+)
 from paciencia.engine.reasons import Reason
 from paciencia.engine.tabletext import check_fields, check_places, face_down_first, int_field
+
+if TYPE_CHECKING:
+    from paciencia.solver import Result
 
 PILES = 16
 PILE_SIZE = 6
@@ -57,6 +74,9 @@ class CrescentMove:
     def __str__(self) -> str:
         return "R" if self.src < 0 else f"{PLACE_NAMES[self.src]}-{PLACE_NAMES[self.dst]}"
 
+    def places(self) -> tuple[str | None, int, str | None]:
+        return (None, 1, None) if self.src < 0 else (PLACE_NAMES[self.src], 1, PLACE_NAMES[self.dst])
+
 
 REDEAL = CrescentMove(-1, -1)
 _MOVES = [[CrescentMove(s, d) for d in range(24)] for s in range(24)]
@@ -76,6 +96,8 @@ class CrescentGame(Game[CrescentMove]):
         "D": "face-down deal",
         "B": "Crescent Four, face-down deal",
     }
+    capabilities = frozenset({"redeal"})
+    deal_search = (1.5, 6.0, 3.0)
 
     def __init__(self, variant: str = "N") -> None:
         super().__init__(variant)
@@ -111,6 +133,18 @@ class CrescentGame(Game[CrescentMove]):
                 "As Ah Ad Ac Ks Kh Kd Kc, as 10-14 or 3-Kd; or R for a redeal)"
             )
         return _MOVES[s][d]
+
+    def solve(self, state: State[CrescentMove], timeout: float) -> Result:
+        from paciencia.solver.crescent import solve_crescent
+
+        assert isinstance(state, CrescentState)
+        return solve_crescent(state, timeout)
+
+    def analyse(self, state: State[CrescentMove], seconds: float, avoid: set[Key], memo: dict[str, Any]) -> Analysis:
+        from paciencia.games.crescent.analysis import analyse
+
+        assert isinstance(state, CrescentState)
+        return analyse(state, seconds, avoid)
 
     def from_fields(
         self, code: DealCode, fields: dict[str, str], places: dict[str, list[tuple[int, bool]]]
@@ -302,7 +336,7 @@ class CrescentState(State[CrescentMove]):
         self.redeals -= 1
         self.history.clear()
 
-    def undo(self) -> None:
+    def undo(self) -> CrescentMove:
         if not self.history:
             raise refuse_undo()
         s, d, turned = self.history.pop()
@@ -314,6 +348,12 @@ class CrescentState(State[CrescentMove]):
         else:
             self.ftop[s - ASC] = RANK[card]
         self.moves -= 1
+        return _MOVES[s][d]
+
+    @property
+    def move_stack(self) -> list[CrescentMove]:
+        """The moves since the last redeal (at most ``UNDO_LIMIT``): a redeal cannot be undone."""
+        return [_MOVES[s][d] for s, d, _ in self.history]
 
     @property
     def can_undo(self) -> bool:
@@ -367,18 +407,40 @@ class CrescentState(State[CrescentMove]):
             out.append((PLACE_NAMES[i], [(c, k >= hidden) for k, c in enumerate(p)]))
         return out
 
-    def describe_places(self) -> list[list[PlaceInfo]]:
+    def observe(self) -> Observation:
+        """Each pile shows its top card and its count (PRODUCT.md §2; in the face-down variants
+        also how many of its cards are face down); each foundation its top card."""
         found = []
         for f in range(8):
             count = abs(self.ftop[f] - (ACE if f < 4 else KING)) + 1
             top = (f % 4) * 13 + self.ftop[f]
             kind = "asc" if f < 4 else "desc"
-            found.append(PlaceInfo(PLACE_NAMES[ASC + f], kind, count, suit=f % 4, cards=(top,)))
+            found.append(PlaceInfo(PLACE_NAMES[ASC + f], kind, count, suit=f % 4, cards=(top,), role=Role.FOUNDATION))
         piles = [
             PlaceInfo(PLACE_NAMES[i], "pile", len(p), number=i + 1, cards=tuple(p[-1:]), face_down=self.down[i])
             for i, p in enumerate(self.piles)
         ]
-        return [found, piles]
+        legal = self.legal_moves()
+        status = self.status
+        playing = status == Status.PLAYING
+        runs = {p.place: 1 for p in piles if p.count}
+        runs.update({PLACE_NAMES[m.src]: 1 for m in legal if m.src >= ASC})
+        names = tuple(PLACE_NAMES)
+        return Observation(
+            game=self.game.name,
+            variant=self.game.variant,
+            places=(*piles, *found),
+            groups=(Group("piles", names[:ASC]), Group("foundations", names[ASC:])),
+            reading=(names[ASC:], names[:ASC]),
+            runs=runs,
+            dests=dests_of(self, legal),
+            actions=(Action("redeal", "R", playing and REDEAL in legal, self.redeals),),
+            status=status,
+            figures=self.figures(),
+            can_undo=self.can_undo,
+            can_finish=False,
+            code=self.code,
+        )
 
     def figures(self) -> Figures:
         return Figures(moves=self.moves, redeals_left=self.redeals)
@@ -396,6 +458,5 @@ class CrescentState(State[CrescentMove]):
         other.history.extend(self.history)
         return other
 
-    def key(self) -> tuple[object, ...]:
-        """A hashable key of everything that decides the future (not the counters)."""
+    def key(self) -> Key:
         return (tuple(map(tuple, self.piles)), tuple(self.ftop), tuple(self.down), self.redeals)
