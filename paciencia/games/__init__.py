@@ -40,6 +40,23 @@ class Table:
     """The play-a-code and paste-a-table forms and the interactive-rules setting."""
     variant_titles: dict[str, str] = field(default_factory=dict)
     """UI word key per variant, added to the title (Klondike: draw three / draw one)."""
+    end_titles: dict[str, str] = field(default_factory=dict)
+    """UI word key of the results panel's title per end status (default: the status's words)."""
+    end_buttons: tuple[tuple[str, str, str], ...] = (
+        ("end-undo", "undo_last", "blocked can_undo"),
+        ("end-again", "play_again", "won"),
+        ("end-new", "new_game", ""),
+        ("end-close", "close", ""),
+    )
+    """The results panel's buttons: (element id, UI word key, when shown: conditions that must
+    all hold, among ``won``, ``blocked``, ``can_undo``; empty for always). The id says what the
+    button does (``-undo``, ``-again``, ``-new``, ``-view``, ``-close``)."""
+    notice_buttons: tuple[tuple[str, str, str], ...] = (
+        ("notice-undo", "undo_last", "can_undo"),
+        ("notice-new", "new_game", ""),
+        ("notice-close", "close", ""),
+    )
+    """The hint notice's buttons ("no move helps", "lost"), as ``end_buttons``."""
 
 
 @dataclass(frozen=True)
@@ -115,8 +132,8 @@ def state_from_text(text: str) -> State[Any]:
 register(
     CrescentGame,
     Table(
-        layout="crescent",
-        stylesheet=None,
+        layout="rows",
+        stylesheet="crescent.css",
         title="crescent",
         board_label="board",
         keys_help="keys_help",
@@ -141,5 +158,18 @@ register(
         ),
         variant_buttons=(("3", "new_draw_three", "new-3"), ("1", "new_draw_one", "new-1")),
         variant_titles={"3": "draw_three", "1": "draw_one"},
+        end_titles={"won": "kl_won", "blocked": "kl_blocked"},
+        end_buttons=(
+            ("end-new", "new_game", ""),
+            ("end-again", "replay", ""),
+            ("end-view", "view_table", "blocked"),
+            ("end-undo", "undo_last", "blocked can_undo"),
+        ),
+        notice_buttons=(
+            ("notice-undo", "undo_last", ""),
+            ("notice-again", "replay", ""),
+            ("notice-new", "new_game", ""),
+            ("notice-close", "close", ""),
+        ),
     ),
 )

@@ -1,5 +1,5 @@
 /* The Crescent solver's search loop, in C: the same board, moves, reductions and evaluation as
- * paciencia/solver/crescent.py describes (read its docstring for the rules and the proofs), at a
+ * paciencia/games/crescent/solver.py describes (read its docstring for the rules and the proofs), at a
  * few million positions a second instead of tens of thousands.
  *
  * One entry point, search(), runs a depth-first search over make/unmake with a transposition

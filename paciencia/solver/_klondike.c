@@ -1,4 +1,4 @@
-/* The Klondike solver's depth-first search, in C: the model of paciencia/solver/klondike.py (read
+/* The Klondike solver's depth-first search, in C: the model of paciencia/games/klondike/solver.py (read
  * its docstring: the stock as reachable cards, the canonical key with its twin stacks, the safe
  * moves up, and their proofs), at one to two million positions a second.
  *

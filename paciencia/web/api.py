@@ -60,7 +60,8 @@ class HintOut(BaseModel):
     src: str | None = Field(default=None, description="Where the moving cards are (S for a draw)")
     n: int = Field(default=1, description="How many cards move")
     dst: str | None = Field(default=None, description="Where they go (W for a draw)")
-    message: str = ""
+    title: str | None = Field(default=None, description="For no_useful and lost: the notice's title")
+    message: str = Field(default="", description="What to say: the move while it is shown, or the notice's words")
 
 
 class ErrorOut(BaseModel):

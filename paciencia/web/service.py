@@ -155,13 +155,23 @@ class Games:
 
 
 def hint_answer(state: State[Any], analysis: Analysis, words: Words) -> dict[str, Any]:
-    """An ``Analysis`` as ``HintOut``: the move's places for the page to show it moving."""
+    """An ``Analysis`` as ``HintOut``: the move's places for the page to show it moving, and the
+    words to say while it does (or the notice's title and words)."""
     if analysis.kind == "no_useful":
-        return {"kind": "no_useful", "message": say(words, "kl_no_useful")}
+        return {"kind": "no_useful", "title": say(words, "title_no_useful"), "message": say(words, "kl_no_useful")}
     if analysis.kind == "lost":
-        return {"kind": "lost", "message": say(words, "cr_lost")}
+        return {"kind": "lost", "title": say(words, "title_lost"), "message": say(words, "cr_lost")}
     if analysis.kind != "move" or analysis.token is None:
         return {"kind": "none", "message": words.status(Status.BLOCKED.value)}
     move = state.resolve(state.game.parse_move(analysis.token))
     src, n, dst = move.places()
-    return {"kind": "move", "move": str(move), "src": src, "n": n, "dst": dst}
+    obs = state.observe()
+    action = next((a for a in obs.actions if a.token == str(move)), None)
+    if action is not None:
+        message = say(words, "hint_" + action.name)
+    else:
+        assert src is not None and dst is not None
+        cards = obs.place(src).cards
+        card = words.card_name(cards[-n] if n <= len(cards) else cards[-1])
+        message = say(words, "kl_hint_move", card=card, place=words.place_name(obs.place(dst)))
+    return {"kind": "move", "move": str(move), "src": src, "n": n, "dst": dst, "message": message}

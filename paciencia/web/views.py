@@ -63,6 +63,7 @@ class GameView(BaseModel):
     version: int = Field(description="Moves stored so far; a move must name it")
     status: str = Field(description="playing, won or blocked")
     status_text: str
+    end_title: str = Field(description="The results panel's title for this status")
     moves: int
     redeals: int | None = Field(default=None, description="Crescent: redeals left")
     recycles: int | None = Field(default=None, description="Klondike: times the waste was turned back")
@@ -179,6 +180,12 @@ def title(words: Words, saved: SavedGame, obs: Observation) -> str:
     return " ".join(parts)
 
 
+def end_title(words: Words, game: str, status: Status) -> str:
+    """The results panel's title: the table's words for this end, or the status's."""
+    key = entry(game).table.end_titles.get(status.value)
+    return say(words, key) if key else words.status(status.value)
+
+
 def game_view(saved: SavedGame, words: Words, answers_move: bool = False) -> dict[str, Any]:
     """The position for the browser, as ``GameView`` documents it (built as plain data: it is
     the server's hottest path, and these values come from the engine, so there is nothing to
@@ -216,6 +223,7 @@ def game_view(saved: SavedGame, words: Words, answers_move: bool = False) -> dic
         "version": saved.version,
         "status": status.value,
         "status_text": words.status(status.value),
+        "end_title": end_title(words, saved.game, status),
         "moves": f.moves,
     }
     for key, value in (("redeals", f.redeals_left), ("recycles", f.recycles), ("sent_up", f.sent_up)):

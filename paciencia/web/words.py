@@ -117,6 +117,12 @@ UI: dict[str, str] = {
     "kl_picker_help": N_("↑/↓ change the first card, Enter takes the run, Esc closes."),
     "kl_run_selected": N_("%(count)s cards from %(card)s selected."),
     "kl_copy_hint": N_("Tap the code to copy it"),
+    # What a hint says, for every game: an action's hint by the action's name, a notice's title
+    # by the hint's kind (the same words as above).
+    "hint_draw": N_("Hint: draw from the stock."),
+    "hint_redeal": N_("Hint: redeal."),
+    "title_no_useful": N_("No move really helps now"),
+    "title_lost": N_("This position can no longer be won"),
 }
 
 

@@ -10,10 +10,10 @@ import pytest
 from paciencia.games import new_state, state_from_text
 from paciencia.games.crescent.analysis import analyse_crescent, crescent_progress, hint_crescent, useful_crescent
 from paciencia.games.crescent.rules import CrescentState
-from paciencia.solver import Verdict, _crescent
-from paciencia.solver.crescent import (
+from paciencia.games.crescent.solver import (
     solve_crescent,
 )
+from paciencia.solver import Verdict, _crescent
 
 FOUNDATIONS = ["As", "Ah", "Ad", "Ac", "Ks", "Kh", "Kd", "Kc"]
 RANKS = "A23456789TJQK"

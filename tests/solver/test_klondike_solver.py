@@ -9,8 +9,8 @@ import pytest
 from paciencia.games import state_from_text
 from paciencia.games.klondike.analysis import _best_move, hint_klondike, useful_moves_klondike
 from paciencia.games.klondike.rules import PARENTS, KlondikeGame, KlondikeState
+from paciencia.games.klondike.solver import REACH, _c_line, _c_position, _safe, solve_klondike
 from paciencia.solver import Verdict, _klondike, solve
-from paciencia.solver.klondike import REACH, _c_line, _c_position, _safe, solve_klondike
 
 RANKS = "A23456789TJQK"
 ORDER = ["S", "W", "Fs", "Fh", "Fd", "Fc", "1", "2", "3", "4", "5", "6", "7"]

@@ -1,6 +1,5 @@
-"""Crescent (PRODUCT.md §2): ``rules`` holds the rules and the observation, ``analysis`` the hints.
-
-The solver's search is ``paciencia.solver.crescent`` (its loop in C).
+"""Crescent (PRODUCT.md §2): ``rules`` holds the rules and the observation, ``solver`` the search
+(its loop in C, ``paciencia/solver/_crescent.c``), ``analysis`` the hints built on it.
 """
 
 from paciencia.games.crescent.rules import CrescentGame

@@ -1,6 +1,6 @@
 """Crescent's hints: a move worth playing now, or why there is none (from one solve).
 
-The solver (``paciencia.solver.crescent``) knows every card; what the hint says of it is chosen
+The solver (``solver``) knows every card; what the hint says of it is chosen
 here: a move on a winning line, else the best-evaluated move that leads to no position met
 before, or "no useful move", or "lost" when the solver exhausted the position.
 """
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from paciencia.engine.protocol import Analysis, Key
 from paciencia.games.crescent.rules import ASC, CrescentMove, CrescentState
+from paciencia.games.crescent.solver import evaluate, solve_crescent
 from paciencia.solver import Result, Verdict
-from paciencia.solver.crescent import evaluate, solve_crescent
 
 
 def analyse(state: CrescentState, seconds: float, avoid: set[Key]) -> Analysis:

@@ -135,7 +135,7 @@ class CrescentGame(Game[CrescentMove]):
         return _MOVES[s][d]
 
     def solve(self, state: State[CrescentMove], timeout: float) -> Result:
-        from paciencia.solver.crescent import solve_crescent
+        from paciencia.games.crescent.solver import solve_crescent
 
         assert isinstance(state, CrescentState)
         return solve_crescent(state, timeout)

@@ -1,5 +1,6 @@
 """Klondike (PRODUCT.md §3): ``rules`` holds the rules and the observation, ``finish`` the Finish
-button's steps, ``analysis`` the hints. The solver's search is ``paciencia.solver.klondike``.
+button's steps, ``solver`` the search (its loop in C, ``paciencia/solver/_klondike.c``),
+``analysis`` the hints built on it.
 """
 
 from paciencia.games.klondike.rules import KlondikeGame

@@ -1,5 +1,5 @@
 """Klondike's hints: is any move useful, and which move to play (a winning line's, else the best
-by a heuristic). The solver (``paciencia.solver.klondike``) does the searching.
+by a heuristic). The solver (``paciencia.games.klondike.solver``) does the searching.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from paciencia.games.klondike.rules import (
     KlondikeMove,
     KlondikeState,
 )
+from paciencia.games.klondike.solver import REACH, solve_klondike
 from paciencia.solver import Verdict
-from paciencia.solver.klondike import REACH, solve_klondike
 
 
 def analyse(state: KlondikeState, seconds: float, avoid: set[Key], plans: Plans | None = None) -> Analysis:

@@ -203,7 +203,7 @@ class KlondikeGame(Game[KlondikeMove]):
         return move(PLACE_INDEX[src], PLACE_INDEX[dst], int(count) if count else 1)
 
     def solve(self, state: State[KlondikeMove], timeout: float) -> Result:
-        from paciencia.solver.klondike import solve_klondike
+        from paciencia.games.klondike.solver import solve_klondike
 
         return solve_klondike(state, timeout)
 
