@@ -23,7 +23,7 @@ from playwright.sync_api import sync_playwright
 from web_site import CHROMIUM_ARGS, chromium_path, machine, move_and_undo, open_table, percentile, served
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from tests.web.klondike_positions import MOVES
+from tests.tables import MOVES
 
 WEIGHT_BUDGET = 150 * 1024
 RENDER_BUDGET_MS = 300.0

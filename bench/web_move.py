@@ -11,9 +11,14 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
+from pathlib import Path
 
 from playwright.sync_api import sync_playwright
-from web_site import CHROMIUM_ARGS, HEARTS, chromium_path, machine, move_and_undo, open_table, percentile, served
+from web_site import CHROMIUM_ARGS, chromium_path, machine, move_and_undo, open_table, percentile, served
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tests.tables import HEARTS
 
 BUDGET_MS = 50.0
 

@@ -20,25 +20,11 @@ from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 
-from paciencia.web import chromium
-from paciencia.web.chromium import CHROMIUM_ARGS as CHROMIUM_ARGS
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the benchmarks share the tests' Chromium
+from tests import chromium
+from tests.chromium import CHROMIUM_ARGS as CHROMIUM_ARGS
 
 ROOT = Path(__file__).resolve().parent.parent
-# Hearts only: pile 2's 4♥ has one destination (pile 1), so a click on pile 2 plays a move.
-HEARTS = """# crescent CR1-N-AAAAAAA moves=0 redeals=3
-As: As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks
-Ah: Ah 2h
-Ad: Ad 2d 3d 4d 5d 6d 7d 8d 9d Td Jd Qd Kd
-Ac: Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc
-Ks: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s As
-Kh: Kh Qh
-Kd: Kd Qd Jd Td 9d 8d 7d 6d 5d 4d 3d 2d Ad
-Kc: Kc Qc Jc Tc 9c 8c 7c 6c 5c 4c 3c 2c Ac
-1: 5h 3h
-2: 6h 4h
-3: Ah 2h 3h 4h 5h 6h 7h 7h 8h 8h 9h 9h Th
-4: Th Jh Jh Qh Kh
-""" + "".join(f"{i}:\n" for i in range(5, 17))
 
 
 def chromium_path() -> str:

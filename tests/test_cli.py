@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from paciencia.games import new_state, state_from_text
+from tests.tables import crescent_table
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -103,20 +104,8 @@ def test_a_bad_position_file_names_the_problem(tmp_path: Path) -> None:
         assert p.returncode == 2 and needle in p.stderr and p.stdout == "", (name, p.stderr)
 
 
-NEAR_WON = (
-    """# crescent CR1-N-AAAAAAB status=playing moves=0 redeals=0
-As: As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs
-Ah: Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh
-Ad: Ad 2d 3d 4d 5d 6d 7d 8d 9d Td Jd Qd Kd
-Ac: Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc
-Ks: Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s As
-Kh: Kh Qh Jh Th 9h 8h 7h 6h 5h 4h 3h 2h Ah
-Kd: Kd Qd Jd Td 9d 8d 7d 6d 5d 4d 3d 2d Ad
-Kc: Kc Qc Jc Tc 9c 8c 7c 6c 5c 4c 3c 2c Ac
-"""
-    + "\n".join(f"{i}:" + (" Ks" if i == 4 else "") for i in range(1, 17))
-    + "\n"
-)
+# One move from won: the Ks on pile 4 is the last card the ascending spades need.
+NEAR_WON = crescent_table({"As": "Q"}, {4: ["Ks"]}, code="CR1-N-AAAAAAB", status="playing", redeals=0)
 
 
 def test_solve_finds_the_winning_line_and_play_replays_it(tmp_path: Path) -> None:

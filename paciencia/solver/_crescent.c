@@ -196,8 +196,8 @@ static int gen(const Board *b, int *out) {
     return n;
 }
 
-/* Safe moves up: empties every isolated pile that can go up whole now (proof: crescent.py,
- * _Board.clear_isolated). Returns how many cards went up. */
+/* Safe moves up: empties every isolated pile that can go up whole now (proof: solver.py's
+ * docstring, 2. Clearing isolated piles). Returns how many cards went up. */
 static int clear_isolated(Board *b) {
     int done = 0, changed = 1;
     while (changed) {
@@ -240,7 +240,7 @@ static int clear_isolated(Board *b) {
     return done;
 }
 
-/* Proved lost with no redeal left (proof: crescent.py, _Board.dead). */
+/* Proved lost with no redeal left (proof: solver.py's docstring, 3. Dead positions). */
 static int dead(const Board *b) {
     if (b->redeals) return 0;
     int cnt[52], wp[52][2], wh[52][2];
@@ -280,7 +280,7 @@ static int dead(const Board *b) {
     return 0;
 }
 
-/* Higher is better (crescent.py, _evaluate). */
+/* Higher is better (solver.py, evaluate). */
 static int evaluate(const Board *b, int w_inv, int w_redeal) {
     int score = 40 * up_count(b) + w_redeal * b->redeals;
     int group[52], order[52], need[52];
@@ -581,7 +581,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
 }
 
 static PyMethodDef methods[] = {
-    {"search", search, METH_VARARGS, "Depth-first search of a Crescent position (see crescent.py)."},
+    {"search", search, METH_VARARGS, "Depth-first search of a Crescent position (paciencia/games/crescent/solver.py)."},
     {"evaluate", py_evaluate, METH_VARARGS, "The heuristic evaluation of a position (higher is better)."},
     {"reductions", py_reductions, METH_VARARGS, "Whether a position is dead, and it after the safe moves up."},
     {NULL, NULL, 0, NULL},

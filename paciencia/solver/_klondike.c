@@ -48,7 +48,7 @@ typedef struct {
 
 static const int OPP1[4] = {1, 0, 0, 1}, OPP2[4] = {2, 3, 3, 2}, SAME[4] = {3, 2, 1, 0};
 
-/* klondike.py, _safe (the proof is there). */
+/* solver.py, _safe (the proof is there). */
 static int safe(const KB *b, int c) {
     int s = suit(c), r = b->found[s];
     return r < 2 || (b->found[OPP1[s]] >= r && b->found[OPP2[s]] >= r && b->found[SAME[s]] >= r - 1);
@@ -179,7 +179,7 @@ static void unmake(KB *b) {
     }
 }
 
-/* The talon indexes that draws and recycles bring to the waste top (klondike.py, _reach_table). */
+/* The talon indexes that draws and recycles bring to the waste top (solver.py, _reach_table). */
 static int reach(const KB *b, int *out) {
     int k = 0, q = b->p, n = b->n;
     uint64_t seen = 0;
@@ -228,7 +228,7 @@ static int run_start(const KB *b, int a) {
     return q;
 }
 
-/* The canonical key (klondike.py, "Canonical key" and "Twin stacks"): the columns cut into
+/* The canonical key (solver.py, "Canonical key" and "Twin stacks"): the columns cut into
  * segments, with `pairs` a segment ending at every card of a column's ordered end run whose twin
  * (same rank, same colour) lies in such a run too; the key sums one hash per segment, so it is
  * the multiset of segments, each tagged with where it lies: at a column's bottom, or on a twin
@@ -263,10 +263,10 @@ static void key(const KB *b, int pairs, uint64_t *k1, uint64_t *k2) {
     *k2 = y ^ mix(f ^ 0xE7037ED1A0B428DBULL);
 }
 
-/* Every search move. Symmetry (klondike.py, the sound reductions): a King at a column's bottom
+/* Every search move. Symmetry (solver.py, "Sound reductions"): a King at a column's bottom
  * never moves to an empty column, and of several empty columns only the first is a target. With
  * `pairs`, also the move XF: the stack on a card that its foundation takes next goes onto the
- * card's twin lying at a column's end, and the card goes up (klondike.py, "Twin stacks"). */
+ * card's twin lying at a column's end, and the card goes up (solver.py, "Twin stacks"). */
 static int gen(const KB *b, int pairs, Step *out) {
     int k = 0, empty = -1, start[NC];
     for (int a = 0; a < NC; a++) start[a] = run_start(b, a);
@@ -340,7 +340,7 @@ static int gen(const KB *b, int pairs, Step *out) {
 }
 
 
-/* klondike.py, _hopeless (the rules and their proof are there): whether some card can never
+/* solver.py, "The static test" (the rules and their proof are there): whether some card can never
  * go up, by a least fixed point over sets of cards held as bits (bit c for card c). */
 #define ALL52 ((1ULL << 52) - 1)
 static uint64_t KINGBITS;
@@ -481,7 +481,7 @@ static int evaluate(const KB *b) {
 /* The pointer as the table keeps it: 0 when it reaches what 0 reaches (the end, a multiple of
  * three, and always in draw one). ABOVE[p]: the pointers whose position reaches every card that
  * p reaches (p, p - 3, p - 6, ...; every pointer for 0), so that a node is not entered when its
- * position was entered with one of them (klondike.py, "Canonical key"). */
+ * position was entered with one of them (solver.py, "Canonical key"). */
 static uint64_t ABOVE[53];
 
 static int norm_pointer(const KB *b) {
@@ -519,7 +519,7 @@ static int enter(KB *b, Table *t, Stack *st, Options *o) {
     key(b, pairs, &k1, &k2);
     int pt = norm_pointer(b), added = table_enter(t, k1, k2, pt, ABOVE[pt]);
     if (added <= 0) return added;
-    /* The static test again where a card was turned up or the stock changed (as klondike.py). */
+    /* The static test again where a card was turned up or the stock changed (solver.py, "Sound reductions"). */
     int fd = fdn(b);
     if (o->shortcuts & 2 && (!st->nf || st->frames[st->nf - 1].tag != fd) && hopeless(b)) return 0;
     Step ms[MAXM];
@@ -665,7 +665,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
 }
 
 static PyMethodDef methods[] = {
-    {"search", search, METH_VARARGS, "Depth-first search of a Klondike position (see klondike.py)."},
+    {"search", search, METH_VARARGS, "Depth-first search of a Klondike position (paciencia/games/klondike/solver.py)."},
     {"hopeless", py_hopeless, METH_VARARGS, "The static test: True when some card can never go up."},
     {"key", py_key, METH_VARARGS, "The transposition table's key of a position (twin stacks or not)."},
     {NULL, NULL, 0, NULL},

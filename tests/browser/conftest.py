@@ -14,7 +14,7 @@ import uvicorn
 from playwright.sync_api import Locator, Page, ViewportSize, expect
 
 from paciencia.web import Settings, create_app
-from paciencia.web.chromium import CHROMIUM_ARGS, chromium_path
+from tests.chromium import CHROMIUM_ARGS, chromium_path
 
 
 class LiveServer:

@@ -8,7 +8,9 @@ from typing import Any
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, ViewportSize, expect
 
 from tests.browser.conftest import DESKTOP, PHONE, LiveServer, center, moves, open_table, place
-from tests.web.positions import BLOCKED_IN_ONE, FULL_PILE, HEARTS, WON_IN_ONE
+from tests.tables import CRESCENT_BLOCKED_IN_ONE as BLOCKED_IN_ONE
+from tests.tables import CRESCENT_WON_IN_ONE as WON_IN_ONE
+from tests.tables import FULL_PILE, HEARTS
 
 LANDSCAPE: ViewportSize = {"width": 844, "height": 390}
 

@@ -9,7 +9,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.browser.conftest import place
 from tests.browser.test_crescent_page import open_game
-from tests.web.positions import LOST
+from tests.tables import LOST
 
 
 def test_crescent_hint_shows_the_move_then_plays_it(page: Page) -> None:

@@ -12,16 +12,9 @@ from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 from paciencia.games import new_state
 from paciencia.games.klondike.rules import KlondikeState
 from tests.browser.conftest import DESKTOP, PHONE, LiveServer, center, moves, open_table, place
-from tests.web.klondike_positions import (
-    BLOCKED_IN_ONE,
-    EMPTY_STOCK,
-    FEW_IN_STOCK,
-    FINISH,
-    MOVES,
-    NO_USEFUL,
-    RECYCLE,
-    WON_IN_ONE,
-)
+from tests.tables import EMPTY_STOCK, FEW_IN_STOCK, FINISH, MOVES, NO_USEFUL, RECYCLE
+from tests.tables import KLONDIKE_BLOCKED_IN_ONE as BLOCKED_IN_ONE
+from tests.tables import KLONDIKE_WON_IN_ONE as WON_IN_ONE
 
 DEAL = "KL1-3-AAAAAAB"
 AT_LEAST_3 = re.compile(r"^([3-9]|\d\d+)$")

@@ -9,35 +9,15 @@ from paciencia.engine.cards import CARD_NAMES
 from paciencia.engine.errors import IllegalMove, InvalidMove
 from paciencia.engine.protocol import State, Status
 from paciencia.engine.reasons import Reason
-from paciencia.games import new_state, state_from_text
+from paciencia.games import new_state
 from paciencia.games.crescent.rules import CrescentGame, CrescentState
-
-FOUNDATIONS = ["As", "Ah", "Ad", "Ac", "Ks", "Kh", "Kd", "Kc"]
-RANKS = "A23456789TJQK"
-
-
-def up(suit: str, ranks: str) -> list[str]:
-    return [r + suit for r in ranks]
+from tests.tables import CRESCENT_FOUNDATIONS as FOUNDATIONS
+from tests.tables import RANKS, crescent_table, read, up
 
 
-DONE = {**{"A" + s: up(s, RANKS) for s in "shdc"}, **{"K" + s: up(s, RANKS[::-1]) for s in "shdc"}}
-
-
-def position(
-    piles: dict[int, list[str]],
-    found: dict[str, list[str]],
-    redeals: int = 0,
-    moves: int = 0,
-    code: str = "CR1-N-AAAAAAB",
-) -> CrescentState:
+def position(piles: dict[int, list[str]], found: dict[str, list[str]], redeals: int = 0) -> CrescentState:
     """A position from table text: foundations default to complete, piles to empty."""
-    places = {**DONE, **found}
-    lines = [f"# crescent {code} status=playing moves={moves} redeals={redeals}"]
-    lines += [f"{f}: {' '.join(places[f])}" for f in FOUNDATIONS]
-    lines += [f"{i}: {' '.join(piles.get(i, []))}" for i in range(1, 17)]
-    state = state_from_text("\n".join(lines))
-    assert isinstance(state, CrescentState)
-    return state
+    return read(crescent_table(found, piles, code="CR1-N-AAAAAAB", status="playing", redeals=redeals), CrescentState)
 
 
 # Spades in play: ascending A-5, descending K-9; the other 16 spades on piles 1-3.

@@ -28,15 +28,7 @@ from paciencia.games.klondike.rules import (
     KlondikeState,
     move,
 )
-
-RANKS = "A23456789TJQK"
-FOUNDATIONS = ["Fs", "Fh", "Fd", "Fc"]
-COLUMNS = [str(i) for i in range(1, 8)]
-ORDER = ["S", "W", *FOUNDATIONS, *COLUMNS]
-
-
-def up(suit: str, ranks: str) -> list[str]:
-    return [r + suit for r in ranks]
+from tests.tables import KLONDIKE_FOUNDATIONS, RANKS, face_down, klondike_table, read, up
 
 
 def deal(code: str) -> KlondikeState:
@@ -47,11 +39,7 @@ def deal(code: str) -> KlondikeState:
 
 def position(places: dict[str, list[str]], header: str = "", code: str = "KL1-3-AAAAAAB") -> KlondikeState:
     """A position from table text; places not given are empty."""
-    lines = [f"# klondike {code} {header}".rstrip()]
-    lines += [f"{p}: {' '.join(places.get(p, []))}" for p in ORDER]
-    s = state_from_text("\n".join(lines))
-    assert isinstance(s, KlondikeState)
-    return s
+    return read(klondike_table(places, header, code=code), KlondikeState)
 
 
 def names(cards: list[int] | tuple[int, ...]) -> list[str]:
@@ -489,8 +477,8 @@ def finishable(rng: random.Random, draw: int, steps: int, favour: int) -> Klondi
         else:
             waste.extend(reversed(stock))
             stock.clear()
-    places = {"S": [f"[{c}]" for c in names(stock)], "W": names(waste)}
-    places |= {f: names([s * 13 + r for r in range(found[s])]) for s, f in enumerate(FOUNDATIONS)}
+    places = {"S": face_down(names(stock)), "W": names(waste)}
+    places |= {f: names([s * 13 + r for r in range(found[s])]) for s, f in enumerate(KLONDIKE_FOUNDATIONS)}
     places |= {str(i + 1): names(col) for i, col in enumerate(cols)}
     return position(places, "recycles=1", code=f"KL1-{draw}-AAAAAAB")
 

@@ -11,6 +11,7 @@ from babel.messages.pofile import read_po
 from paciencia.engine.reasons import Reason
 from paciencia.games import state_from_text
 from paciencia.i18n import CATALOG_DIR, LOCALES, REASONS, Words, normalize_locale
+from tests.tables import crescent_table
 
 POT = CATALOG_DIR.parent / "messages.pot"
 
@@ -147,32 +148,30 @@ ITALIAN_SEED = (
 )
 
 # A position with exactly those foundations, pile counts and top cards (the cards below the tops are ours).
-ITALIAN_SEED_TABLE = """# crescent CR1-N-AAAAAAB status=playing moves=14 redeals=3
-As: As 2s
-Ah: Ah 2h
-Ad: Ad
-Ac: Ac
-Ks: Ks Qs
-Kh: Kh Qh
-Kd: Kd
-Kc: Kc Qc Jc Tc 9c
-1: 2s Ah Ad Jd
-2: 2c 3s 2h 2d 2c 8s
-3: 3s 3h 2d 7d
-4: 3c 4s 3h 3d 4d
-5: 3c 4s 4h 3d 4c Ts
-6: 5s 4h 4d Qs
-7: 4c 5s 5h 5d 5c 5h
-8: 7s 6h 5d 6c 7s 6s
-9: 6h 6d 6c 8s 5c
-10: 7h 6d 7c 9s 7h As
-11: 7d 8c 9s 8h 8d Kc
-12: 8c Ts 8h 8d 9c Tc
-13: Js 9h 9d Jc Js 7c
-14: 9h 9d Qc Th Td Ks
-15: Th Td Jh Jd Jh 6s
-16: Qd Qh Qd Kh Kd Ac
-"""
+ITALIAN_SEED_TABLE = crescent_table(
+    {"As": "2", "Ah": "2", "Ad": "A", "Ac": "A", "Ks": "Q", "Kh": "Q", "Kd": "K", "Kc": "9"},
+    [
+        ["2s", "Ah", "Ad", "Jd"],
+        ["2c", "3s", "2h", "2d", "2c", "8s"],
+        ["3s", "3h", "2d", "7d"],
+        ["3c", "4s", "3h", "3d", "4d"],
+        ["3c", "4s", "4h", "3d", "4c", "Ts"],
+        ["5s", "4h", "4d", "Qs"],
+        ["4c", "5s", "5h", "5d", "5c", "5h"],
+        ["7s", "6h", "5d", "6c", "7s", "6s"],
+        ["6h", "6d", "6c", "8s", "5c"],
+        ["7h", "6d", "7c", "9s", "7h", "As"],
+        ["7d", "8c", "9s", "8h", "8d", "Kc"],
+        ["8c", "Ts", "8h", "8d", "9c", "Tc"],
+        ["Js", "9h", "9d", "Jc", "Js", "7c"],
+        ["9h", "9d", "Qc", "Th", "Td", "Ks"],
+        ["Th", "Td", "Jh", "Jd", "Jh", "6s"],
+        ["Qd", "Qh", "Qd", "Kh", "Kd", "Ac"],
+    ],
+    code="CR1-N-AAAAAAB",
+    status="playing",
+    moves=14,
+)
 
 
 def test_the_italian_description_reproduces_the_seed() -> None:

@@ -14,24 +14,12 @@ from paciencia.games.crescent.solver import (
     solve_crescent,
 )
 from paciencia.solver import Verdict, _crescent
-
-FOUNDATIONS = ["As", "Ah", "Ad", "Ac", "Ks", "Kh", "Kd", "Kc"]
-RANKS = "A23456789TJQK"
-SUITS = "shdc"
+from tests.tables import CRESCENT_FOUNDATIONS, RANKS, SUITS, crescent_table, read
 
 
 def position(piles: dict[int, list[str]], tops: dict[str, int] | None = None, redeals: int = 0) -> CrescentState:
     """A position from table text: ``tops`` gives a foundation's card count (default 13)."""
-    tops = tops or {}
-    lines = [f"# crescent CR1-N-AAAAAAB status=playing moves=0 redeals={redeals}"]
-    for f in FOUNDATIONS:
-        n, s = tops.get(f, 13), f[1]
-        ranks = RANKS[:n] if f[0] == "A" else RANKS[::-1][:n]
-        lines.append(f"{f}: {' '.join(r + s for r in ranks)}")
-    lines += [f"{i}: {' '.join(piles.get(i, []))}" for i in range(1, 17)]
-    state = state_from_text("\n".join(lines))
-    assert isinstance(state, CrescentState)
-    return state
+    return read(crescent_table(tops, piles, code="CR1-N-AAAAAAB", status="playing", redeals=redeals), CrescentState)
 
 
 def replays_to_won(state: CrescentState, line: tuple[str, ...]) -> bool:
@@ -183,7 +171,7 @@ def test_dead_and_clearance_rules_against_plain_search() -> None:
             cleared += 1
             after = position(
                 {i + 1: [RANKS[c % 13] + SUITS[c // 13] for c in p] for i, p in enumerate(piles)},
-                {f: (a[i] + 1 if i < 4 else 13 - d[i - 4]) for i, f in enumerate(FOUNDATIONS)},
+                {f: (a[i] + 1 if i < 4 else 13 - d[i - 4]) for i, f in enumerate(CRESCENT_FOUNDATIONS)},
                 state.redeals,
             )
             assert plain(after) is plain(state), state.to_text()

@@ -11,23 +11,16 @@ from paciencia.games.klondike.analysis import _best_move, hint_klondike, useful_
 from paciencia.games.klondike.rules import PARENTS, KlondikeGame, KlondikeState
 from paciencia.games.klondike.solver import REACH, _c_line, _c_position, _safe, solve_klondike
 from paciencia.solver import Verdict, _klondike, solve
+from tests.tables import DECK, RANKS, face_down, klondike_table, read, up
 
-RANKS = "A23456789TJQK"
-ORDER = ["S", "W", "Fs", "Fh", "Fd", "Fc", "1", "2", "3", "4", "5", "6", "7"]
 # Deals the solver settles as winnable well within a second (from bench runs).
 QUICK = {"3": [1, 2, 4, 5, 7, 8, 10, 14, 15, 16, 17, 18, 19], "1": [1, 2, 3, 5, 6, 7, 8, 9, 10, 14, 16, 17, 18, 19]}
 
 
-def up(suit: str, ranks: str) -> list[str]:
-    return [r + suit for r in ranks]
-
-
-def position(places: dict[str, list[str]], draw: str = "3", header: str = "") -> KlondikeState:
-    lines = [f"# klondike KL1-{draw}-AAAAAAB {header}".rstrip()]
-    lines += [f"{p}: {' '.join(places.get(p, []))}" for p in ORDER]
-    s = state_from_text("\n".join(lines))
-    assert isinstance(s, KlondikeState)
-    return s
+def position(places: dict[str, list[str]], draw: str = "3", rest_in_stock: bool = False) -> KlondikeState:
+    """A position from table text; places not given are empty (the stock takes the cards placed
+    nowhere with ``rest_in_stock``)."""
+    return read(klondike_table(places, code=f"KL1-{draw}-AAAAAAB", rest_in_stock=rest_in_stock), KlondikeState)
 
 
 def replays_to_won(state: KlondikeState, line: tuple[str, ...]) -> None:
@@ -181,9 +174,9 @@ def test_the_line_taps_the_stock_to_reach_a_card() -> None:
 
 @pytest.mark.parametrize("draw", ["3", "1"])
 def test_a_position_with_every_card_in_the_stock(draw: str) -> None:
-    cards = [r + s for s in "shdc" for r in RANKS]
+    cards = list(DECK)
     random.Random(8).shuffle(cards)
-    state = position({"S": [f"[{c}]" for c in cards]}, draw)
+    state = position({"S": face_down(cards)}, draw)
     result = solve_klondike(state, 5.0)
     assert result.verdict is not Verdict.UNKNOWN
     if result.verdict is Verdict.WINNABLE:
@@ -200,7 +193,7 @@ def test_a_card_lying_on_its_only_ways_out_is_lost() -> None:
             "Fc": up("c", RANKS),
             "1": ["[3h]", "[3d]", "[As]", "2s"],
             "2": up("s", "3456789TJQK")[::-1],
-            "S": [f"[{c}]" for c in up("h", "456789TJQK") + up("d", "456789TJQK")],
+            "S": face_down(up("h", "456789TJQK") + up("d", "456789TJQK")),
         }
     )
     result = solve_klondike(state, 2.0)
@@ -360,26 +353,23 @@ def twin_key(state: KlondikeState, pairs: bool) -> tuple[int, int]:
     return _klondike.key(*_c_position(state), pairs)
 
 
-def rest_in_stock(columns: dict[str, list[str]]) -> KlondikeState:
-    """A position with these columns and every other card face down in the stock."""
-    used = {c.strip("[]") for cards in columns.values() for c in cards}
-    rest = [f"[{r}{s}]" for s in "shdc" for r in RANKS if f"{r}{s}" not in used]
-    return position({**columns, "S": rest})
-
-
 def test_exchanged_twin_stacks_share_a_key() -> None:
     """The table's key leaves out which of two twins carries which stack, and only that."""
-    a = rest_in_stock({"1": ["Kd", "Qc", "Jd", "Tc", "9h"], "2": ["Kh", "Qs", "Jh"], "3": ["[5s]", "8c"]})
-    b = rest_in_stock({"1": ["Kd", "Qc", "Jd"], "2": ["Kh", "Qs", "Jh", "Tc", "9h"], "3": ["[5s]", "8c"]})
+    a = position(
+        {"1": ["Kd", "Qc", "Jd", "Tc", "9h"], "2": ["Kh", "Qs", "Jh"], "3": ["[5s]", "8c"]}, rest_in_stock=True
+    )
+    b = position(
+        {"1": ["Kd", "Qc", "Jd"], "2": ["Kh", "Qs", "Jh", "Tc", "9h"], "3": ["[5s]", "8c"]}, rest_in_stock=True
+    )
     assert twin_exchanges(a) and twin_key(a, True) == twin_key(b, True)
     assert twin_key(a, False) != twin_key(b, False)
     # Jh lies under a card that does not fit it: not in the ordered end run, so no twin pair.
-    c = rest_in_stock({"1": ["Kd", "Qc", "Jd", "Tc", "9h"], "2": ["Kh", "Qs", "Jh", "3c"]})
-    d = rest_in_stock({"1": ["Kd", "Qc", "Jd", "3c"], "2": ["Kh", "Qs", "Jh", "Tc", "9h"]})
+    c = position({"1": ["Kd", "Qc", "Jd", "Tc", "9h"], "2": ["Kh", "Qs", "Jh", "3c"]}, rest_in_stock=True)
+    d = position({"1": ["Kd", "Qc", "Jd", "3c"], "2": ["Kh", "Qs", "Jh", "Tc", "9h"]}, rest_in_stock=True)
     assert twin_key(c, True) != twin_key(d, True)
     # A face-down twin makes no pair either.
-    e = rest_in_stock({"1": ["Kd", "Qc", "Jd", "Tc", "9h"], "2": ["[Kh]", "[Qs]", "[Jh]", "5c"]})
-    f = rest_in_stock({"1": ["Kd", "Qc", "Jd"], "2": ["[Kh]", "[Qs]", "[Jh]", "5c", "Tc", "9h"]})
+    e = position({"1": ["Kd", "Qc", "Jd", "Tc", "9h"], "2": ["[Kh]", "[Qs]", "[Jh]", "5c"]}, rest_in_stock=True)
+    f = position({"1": ["Kd", "Qc", "Jd"], "2": ["[Kh]", "[Qs]", "[Jh]", "5c", "Tc", "9h"]}, rest_in_stock=True)
     assert twin_key(e, True) != twin_key(f, True)
 
 
@@ -650,10 +640,10 @@ def test_no_useful_move_while_moves_exist() -> None:
 def test_hints_on_a_pasted_position_with_more_than_24_cards_in_stock_and_waste(draw: str) -> None:
     """Table text may put any number of cards in the stock and the waste: the progress analysis,
     the hint and the solver all read such a position."""
-    cards = [r + s for s in "shdc" for r in RANKS]
+    cards = list(DECK)
     random.Random(11).shuffle(cards)
     waste, stock, rest = cards[:9], cards[9:38], cards[38:]
-    places = {"W": waste, "S": [f"[{c}]" for c in stock]}
+    places = {"W": waste, "S": face_down(stock)}
     for i, c in enumerate(rest):
         places.setdefault(str(i % 7 + 1), []).append(c)
     state = position(places, draw)
@@ -730,7 +720,7 @@ SPADES = {"Fh": up("h", RANKS), "Fd": up("d", RANKS), "Fc": up("c", RANKS), "Fs"
     ],
 )
 def test_a_draw_is_useful_when_it_brings_a_playable_stock_card(column: list[str], drawn: str, useful: bool) -> None:
-    stock = [f"[{c}]" for c in reversed(drawn.split())]
+    stock = face_down(reversed(drawn.split()))
     state = position({**SPADES, "1": column, "S": stock})
     assert ("D" in useful_moves_klondike(state)) is useful
 

@@ -12,7 +12,9 @@ from paciencia.i18n import Words
 from paciencia.web import Settings, create_app
 from paciencia.web.store import Store
 from paciencia.web.views import GameView
-from tests.web.positions import BLOCKED_IN_ONE, BLOCKING_MOVE, FULL_PILE, WINNING_MOVE, WON_IN_ONE
+from tests.tables import BLOCKING_MOVE, FULL_PILE, WINNING_MOVE
+from tests.tables import CRESCENT_BLOCKED_IN_ONE as BLOCKED_IN_ONE
+from tests.tables import CRESCENT_WON_IN_ONE as WON_IN_ONE
 
 CODE = "CR1-N-AAAAAAB"
 

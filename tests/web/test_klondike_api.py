@@ -10,7 +10,9 @@ from fastapi.testclient import TestClient
 from paciencia.games import new_state, state_from_text
 from paciencia.games.klondike.rules import KlondikeState
 from paciencia.i18n import LOCALES
-from tests.web.klondike_positions import BLOCKED_IN_ONE, FINISH, MOVES, NO_USEFUL, WON_IN_ONE
+from tests.tables import FINISH, MOVES, NO_USEFUL
+from tests.tables import KLONDIKE_BLOCKED_IN_ONE as BLOCKED_IN_ONE
+from tests.tables import KLONDIKE_WON_IN_ONE as WON_IN_ONE
 
 DEAL = "KL1-3-AAAAAAB"
 RULES_TITLES = {

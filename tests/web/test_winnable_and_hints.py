@@ -20,7 +20,7 @@ from paciencia.games.crescent.rules import CrescentState
 from paciencia.web import Settings, create_app
 from paciencia.web.store import Store, verdicts
 from paciencia.web.winnable import WinnableDeals
-from tests.web.positions import HEARTS, LOST, QUIET_BUT_WINNABLE
+from tests.tables import HEARTS, LOST, QUIET_BUT_WINNABLE
 
 VARIANTS = [
     ("crescent", "N"),

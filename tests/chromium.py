@@ -1,5 +1,5 @@
-"""How the browser tests and the web benchmarks start Chromium against the site (the site itself
-never uses this): Debian's build, headless, doing nothing on the network of its own accord."""
+"""How the browser tests and the web benchmarks start Chromium against the site: Debian's build,
+headless, doing nothing on the network of its own accord."""
 
 from __future__ import annotations
 
