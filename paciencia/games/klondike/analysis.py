@@ -134,13 +134,7 @@ def useful_moves_klondike(
     useful = [str(m) for m in legal if _advances(sim, m, before)]
     if useful or not legal:
         return useful
-    plans = plans or Plans()
-    token = plans.step(sim)
-    if token is None:
-        result = solve_klondike(sim, budget_seconds)
-        if result.verdict == Verdict.WINNABLE and result.line:
-            plans.remember(sim, result.line)
-            token = result.line[0]
+    token = (plans or Plans()).next_move(sim, budget_seconds)
     return [token] if token is not None else []
 
 
@@ -165,6 +159,17 @@ class Plans:
                 self.lines.move_to_end(root)
                 return token
         return None
+
+    def next_move(self, state: KlondikeState, seconds: float) -> str | None:
+        """The next move of a remembered line through ``state``, else of a line the solver finds
+        within ``seconds`` (remembered); ``None`` when none is found."""
+        token = self.step(state)
+        if token is None:
+            result = solve_klondike(state, seconds)
+            if result.verdict == Verdict.WINNABLE and result.line:
+                self.remember(state, result.line)
+                token = result.line[0]
+        return token
 
     def remember(self, state: KlondikeState, line: tuple[str, ...]) -> None:
         sim = state.copy()
@@ -194,13 +199,7 @@ def hint_klondike(
     legal = state.legal_moves()
     if not legal:
         return None
-    plans = plans or Plans()
-    token = plans.step(state)
-    if token is None:
-        result = solve_klondike(state, budget_seconds)
-        if result.verdict == Verdict.WINNABLE and result.line:
-            plans.remember(state, result.line)
-            token = result.line[0]
+    token = (plans or Plans()).next_move(state, budget_seconds)
     if token is not None:
         return token
     return str(_best_move(state, legal, seen))
