@@ -32,7 +32,7 @@ class Table:
     title: str = ""
     """UI word key of the game's name (the page title; for a game with ``draw``, its variant's)."""
     board_label: str = "board"
-    keys_help: str = "keys_help"
+    keys_help: str = "keys_help_plain"
     counters: tuple[tuple[str, str, str], ...] = (("moves", "moves", "moves"),)
     end_figures: tuple[tuple[str, str, str], ...] = (("moves", "moves", "end-moves"),)
     variant_buttons: tuple[tuple[str, str, str], ...] = ()

@@ -181,6 +181,9 @@ async def table(lang: str, game: str, game_id: str, request: Request) -> Respons
     words = Words(lang)
     view = game_view(saved, words)
     spec = entry(game).table
+    ui: dict[str, object] = dict(ui_words(lang))
+    if "runs" in entry(game).game.capabilities:  # the run picker names the cards of a run
+        ui = {**ui, "card_names": card_names(words)}
     template = f"{game}.html" if (TEMPLATE_DIR / f"{game}.html").exists() else "table.html"
     return render(
         request,
@@ -188,10 +191,17 @@ async def table(lang: str, game: str, game_id: str, request: Request) -> Respons
         lang,
         f"/{game}/{game_id}",
         view=view,
-        view_json=_json_block(view),
-        ui_json=_json_block({**ui_words(lang), "card_names": card_names(words)}),
+        view_json=_json_block(page_view(view)),
+        ui_json=_json_block(ui),
         table={**asdict(spec), "game": game},
     )
+
+
+def page_view(view: dict[str, Any]) -> dict[str, Any]:
+    """The view as the page carries it: without what the board never reads (the whole
+    description, each place's top card again), which the page's HTML already shows."""
+    places = [{k: v for k, v in p.items() if k not in ("card", "face")} for p in view["places"]]
+    return {**{k: v for k, v in view.items() if k != "description"}, "places": places}
 
 
 def card_names(words: Words) -> list[str]:

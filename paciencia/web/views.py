@@ -81,7 +81,6 @@ class GameView(BaseModel):
     )
     taps: dict[str, str] = Field(description="A tap on this place plays this token (Klondike: the stock draws)")
     deck: DeckView
-    ranks: list[str] = Field(description="The 13 rank letters of this language (as deck.ranks)")
     elapsed: float = Field(description="Seconds of play so far")
     running: bool = Field(description="Whether the clock runs")
     last: str | None = Field(description="The last token played, when the server saw it")
@@ -251,7 +250,6 @@ def game_view(saved: SavedGame, words: Words, answers_move: bool = False) -> dic
             "dests": {k: list(v) for k, v in obs.dests.items()},
             "taps": obs.taps if playing else {},
             "deck": {"ranks": ranks, "suits": SUITS, "red": RED},
-            "ranks": ranks,
             "elapsed": round(saved.elapsed(time.time()), 1),
             "running": saved.started is not None and saved.ended is None,
             "last": saved.last if answers_move else None,

@@ -46,6 +46,9 @@ UI: dict[str, str] = {
     "keys_help": N_(
         "Keys: arrows move between places, Enter or Space plays, U undo, R redeal, H hint, N new game, Esc cancels."
     ),
+    "keys_help_plain": N_(
+        "Keys: arrows move between places, Enter or Space plays, U undo, H hint, N new game, Esc cancels."
+    ),
     "not_found": N_("There is no such game in this browser."),
     "bad_code": N_("That is not a deal code; a code looks like CR1-N-AAAAAAB."),
     "bad_table": N_("That table text is not a valid position: %(detail)s"),
@@ -68,11 +71,9 @@ UI: dict[str, str] = {
     "winnable_about": N_("The solver has proved that this deal can be won."),
     "winnable_seeking": N_("Looking for a winnable deal…"),
     "no_winnable": N_("No deal proved winnable was found in time; try again in a moment."),
-    "cr_lost_title": N_("This position can no longer be won"),
     "cr_lost": N_(
         "The solver has proved that no sequence of moves wins from here. Undo some moves or start a new game."
     ),
-    "cr_hint_redeal": N_("Hint: redeal."),
     # Klondike
     "klondike": N_("Klondike"),
     "klondike_blurb": N_("One deck, seven columns, the stock turned three cards at a time (or one)."),
@@ -97,7 +98,6 @@ UI: dict[str, str] = {
     ),
     "kl_won": N_("You won!"),
     "kl_blocked": N_("No legal move is left."),
-    "kl_no_useful_title": N_("No move really helps now"),
     "kl_no_useful": N_("There are still legal moves, but none of them advances the game."),
     "kl_cannot_finish": N_("Finish comes once every card is face up and the stock holds nothing unseen."),
     "kl_recycled": N_("The waste is turned back into the stock: pass %(number)s."),
@@ -108,7 +108,6 @@ UI: dict[str, str] = {
     "kl_turned_up": N_("%(card)s turned up."),
     "kl_finishing": N_("Finishing: the cards go up one by one. Tap Stop to play on by hand."),
     "kl_finish_stopped": N_("Finish stopped."),
-    "kl_hint_draw": N_("Hint: draw from the stock."),
     "kl_hint_move": N_("Hint: %(card)s to %(place)s."),
     "kl_picker": N_("Choose where the run starts"),
     "kl_picker_up": N_("Start one card higher"),

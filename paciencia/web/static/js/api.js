@@ -37,7 +37,7 @@ export const getGame = (id, lang) => call("GET", `/api/games/${encodeURIComponen
 export const newGame = (body, lang) => call("POST", `/api/games${q(lang)}`, body);
 export const play = (id, move, version, lang) =>
   call("POST", `/api/games/${encodeURIComponent(id)}/moves${q(lang)}`, { move, version });
-// Klondike: a hint to show and play, and one step of Finish.
+// A hint to show and play; one step of Finish.
 export const hint = (id, version, lang) =>
   call("POST", `/api/games/${encodeURIComponent(id)}/hint${q(lang)}`, { version });
 export const finish = (id, version, lang) =>

@@ -1,104 +1,235 @@
-// Draws the state: once per animation frame at most; cards move with CSS transforms.
+// The renderer: at most one redraw per animation frame. Card elements are keyed by card id and
+// carried from place to place, so a move slides them with CSS transforms (FLIP). A place's
+// spread (the layout's, by kind): "top" (its top card, or a back), "cascade" (backs, then the
+// face-up cards, spaced to fit) or "fan" (side by side).
 
-import { makeCard } from "./cards.js";
-import { elapsedNow, formatTime, frameRenderer, measureMove } from "./draw.js";
-import { state, dests } from "./state.js";
+import { dests, spreadOf, state } from "./state.js";
 import { renderBadge } from "./winnable.js";
 
-const refs = new Map(); // place id -> {button, slot, card, count}
+const motion = window.matchMedia("(prefers-reduced-motion: reduce)");
+export const reduced = () => motion.matches;
+const refs = new Map(); // place id -> {button, slot, count, spread, key, room}
+const hooks = []; // drawn after the table (the run picker)
 let els = {};
-const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+let dragged = []; // the card elements under the pointer
+let queued = false;
+const $ = (id) => document.getElementById(id);
+
+export function requestRender() {
+  if (queued) return;
+  queued = true;
+  requestAnimationFrame(() => {
+    queued = false;
+    render();
+  });
+}
+
+export const onRender = (fn) => hooks.push(fn);
+export const placeButton = (id) => (refs.get(id) || {}).button || null;
 
 export function bind() {
-  for (const button of document.querySelectorAll(".place")) {
-    refs.set(button.dataset.place, {
-      button,
-      slot: button.querySelector(".slot"),
-      count: button.querySelector(".tag i"),
-      key: button.dataset.key || null, // the card the server drew in the page
-
-    });
+  for (const button of document.querySelectorAll("#board .place")) {
+    if (button.getAttribute("tabindex") !== "0") button.tabIndex = -1; // one place in the tab order (a11y.js)
+    refs.set(button.dataset.place, { button, slot: button.querySelector(".slot"), count: button.querySelector(".tag i") });
   }
-  els = {
-    moves: document.getElementById("moves"),
-    redeal: document.getElementById("redeal"),
-    undo: document.getElementById("undo"),
-    hint: document.getElementById("hint"),
-    code: document.getElementById("code"),
-    message: document.getElementById("message"),
-    clock: document.getElementById("clock"),
-    panel: document.getElementById("end-panel"),
-    endTitle: document.getElementById("end-title"),
-    endTime: document.getElementById("end-time"),
-    endMoves: document.getElementById("end-moves"),
-    endCode: document.getElementById("end-code"),
-    endUndo: document.getElementById("end-undo"),
-    endAgain: document.getElementById("end-again"),
-  };
+  const all = (sel) => [...document.querySelectorAll(sel)];
+  els = { actions: all("#game [data-token]"), fields: all("#game output[data-field]"), clock: $("clock") };
+  for (const id of ["undo", "hint", "code", "code-row", "message", "end-panel", "notice"]) els[id] = $(id);
 }
 
-export function placeButton(id) {
-  const ref = refs.get(id);
-  return ref ? ref.button : null;
+/** Rotation, resizing: the cascades are spaced again to their new room. */
+export function relayout() {
+  for (const ref of refs.values()) ref.room = null;
+  requestRender();
 }
 
-export function cardElement(id) {
-  const ref = refs.get(id);
-  return ref ? ref.slot.querySelector(".card") : null;
+/** A card face as the server draws it (table.html): the rank, and the suit (CSS shows it twice). */
+export function makeCard(card) {
+  const deck = state.view.deck;
+  const suit = Math.floor(card / 13);
+  const el = document.createElement("span");
+  const rk = el.appendChild(document.createElement("span"));
+  el.className = "card " + (deck.red[suit] ? "red" : "black");
+  el.dataset.card = card;
+  el.dataset.s = deck.suits[suit];
+  rk.className = "rk";
+  rk.textContent = deck.ranks[card % 13];
+  return el;
 }
 
-export const requestRender = frameRenderer(render);
+/** What a place shows, bottom to top: card ids, null for a back. */
+function wanted(p, spread) {
+  if (spread === "cascade") return [...Array(p.down).fill(null), ...p.cards];
+  if (spread === "fan") return p.cards;
+  return p.cards.length ? p.cards.slice(-1) : p.count ? [null] : [];
+}
 
-export function renderClock() {
-  if (els.clock) els.clock.textContent = formatTime(elapsedNow(state.view, state.receivedAt));
+function room(ref) {
+  return (ref.room = ref.room || { h: ref.button.clientHeight, cw: ref.slot.clientWidth || 40 });
 }
 
 function render() {
   const v = state.view;
   if (!v) return;
-  const selected = state.selected;
-  const targets = new Set(selected ? dests(selected) : []);
+  const sel = state.selected;
+  const changed = []; // reads (the cascades' room) before any write: one layout
+  for (const p of v.places) {
+    const ref = refs.get(p.id);
+    if (!ref) continue;
+    const spread = spreadOf(p);
+    const n = sel && sel.id === p.id ? sel.n : 0;
+    const r = spread === "cascade" ? room(ref) : {};
+    const key = `${p.count}|${p.down}|${p.cards}|${n}|${r.h}|${r.cw}`;
+    if (ref.key !== key) changed.push({ p, ref, spread, n, want: wanted(p, spread) });
+    ref.key = key;
+  }
+  if (changed.length) drawPlaces(changed);
+  state.animate = false;
+  const targets = new Set(sel ? dests(sel.id, sel.n) : []);
   for (const p of v.places) {
     const ref = refs.get(p.id);
     if (!ref) continue;
     const b = ref.button;
-    const key = `${p.card}|${p.face}`;
-    if (ref.key !== key) {
-      ref.key = key;
-      ref.slot.replaceChildren(...(p.card === null ? [] : [makeCard(p.card, p.face)]));
-    }
+    if (!ref.spread) b.classList.add("spread-" + (ref.spread = spreadOf(p)));
     if (b.getAttribute("aria-label") !== p.label) b.setAttribute("aria-label", p.label);
-    const count = String(p.count);
-    if (ref.count.textContent !== count) ref.count.textContent = count;
-    b.classList.toggle("empty", p.count === 0);
+    if (ref.count) ref.count.textContent = p.count;
+    const on = Boolean(sel && sel.id === p.id);
+    b.classList.toggle("empty", !p.count);
     b.classList.toggle("deep", p.count > 1);
-    b.classList.toggle("selected", p.id === selected);
+    b.classList.toggle("recycle", !p.count && p.id in v.taps); // a tap turns the waste back
+    b.classList.toggle("selected", on);
     b.classList.toggle("dest", targets.has(p.id));
-    b.setAttribute("aria-pressed", p.id === selected ? "true" : "false");
+    b.setAttribute("aria-pressed", on);
   }
-  els.moves.textContent = String(v.moves);
-  els.redeal.textContent = v.redeal_text;
-  els.redeal.disabled = !v.can_redeal;
-  els.undo.disabled = !v.can_undo;
+  for (const out of els.fields) out.textContent = v[out.dataset.field] ?? "";
+  for (const b of els.actions) {
+    const a = v.actions.find((x) => x.token === b.dataset.token);
+    if (a && a.text) b.textContent = a.text;
+    if (a) b.disabled = !a.enabled;
+  }
+  els.undo.disabled = !v.can_undo || state.finishing;
+  const mode = state.finishing ? "stop" : v.can_finish ? "finish" : "hint";
+  els.hint.dataset.mode = mode;
+  els.hint.textContent = state.ui[mode];
   els.hint.disabled = v.status !== "playing";
   renderBadge(v);
-  els.code.textContent = v.code;
-  els.message.textContent = state.message;
-  els.message.hidden = !state.message;
-  els.message.className = "message" + (state.messageKind ? " " + state.messageKind : "");
+  if (els.code) els.code.textContent = v.code || "";
+  if (els["code-row"]) els["code-row"].hidden = !v.code;
+  const m = els.message;
+  m.textContent = state.message;
+  m.hidden = !state.message;
+  m.className = "message " + state.messageKind;
   renderClock();
   renderEnd(v);
-  const anim = state.anim;
-  state.anim = null;
-  if (anim) animate(anim);
-  if (state.timing) {
-    state.timing = false;
-    measureMove();
+  for (const hook of hooks) hook();
+  if (state.timing) measureMove();
+  state.timing = false;
+}
+
+/** Draws again the places whose cards changed: their card elements are freed, then each place
+ * takes back its own (a card that stayed keeps its element), then those that left another
+ * place (the cards that moved), then new ones; with `state.animate`, each slides from where it was. */
+function drawPlaces(changed) {
+  const settle = state.animate; // a move's answer: what was dragged or shown by a hint lands
+  const slide = settle && !reduced();
+  const free = new Map(); // card id -> its freed elements
+  const first = new Map(); // element -> where it was
+  for (const c of changed) {
+    c.backs = [];
+    for (const el of c.ref.slot.children) {
+      if (slide) first.set(el, el.getBoundingClientRect());
+      const card = el.dataset.card;
+      if (card === undefined) c.backs.push(el);
+      else free.set(card, [...(free.get(card) || []), el]);
+    }
+  }
+  const take = (card, slot) => {
+    const list = free.get(String(card)) || [];
+    const at = slot ? list.findIndex((el) => el.parentNode === slot) : list.length - 1;
+    return at < 0 ? null : list.splice(at, 1)[0];
+  };
+  for (const c of changed) c.got = c.want.map((card) => card !== null && take(card, c.ref.slot));
+  for (const c of changed) {
+    c.got = c.got.map((el, k) => {
+      const card = c.want[k];
+      if (el) return el;
+      if (card !== null) return take(card) || makeCard(card);
+      const back = c.backs.shift() || document.createElement("span");
+      back.className = "card back";
+      return back;
+    });
+    layOut(c, settle);
+  }
+  if (slide) flip(changed, first);
+  if (settle) dragged = [];
+}
+
+function layOut({ p, ref, spread, n, want, got }, settle) {
+  let up = 0;
+  let down = 0;
+  let ch = 0;
+  if (spread === "cascade") {
+    // Face-down and face-up steps, shrunk alike when the column would not fit its room.
+    const { h, cw } = room(ref);
+    ch = cw * 1.4;
+    const need = p.down * cw * 0.16 + Math.max(0, p.cards.length - 1) * cw * 0.4 + ch;
+    const scale = need > h && p.count > 1 ? Math.max(0, h - ch) / (need - ch) : 1;
+    [down, up] = [cw * 0.16 * scale, cw * 0.4 * scale];
+  }
+  const last = got.length - 1;
+  let y = 0;
+  got.forEach((el, k) => {
+    if (settle) {
+      el.classList.remove("dragging", "hint-moving", "hinting", "returning");
+      el.style.transform = "";
+    }
+    el.dataset.i = p.count - want.length + k;
+    el.classList.toggle("sel", k > last - n);
+    el.classList.toggle("under", spread === "fan" && k < last);
+    el.style.left = spread === "fan" ? `calc(var(--fan) * ${k})` : "";
+    el.style.top = ch ? `${y}px` : "";
+    if (k < last) y += want[k] === null ? down : up;
+  });
+  const kids = ref.slot.children;
+  if (kids.length !== got.length || got.some((el, k) => kids[k] !== el)) ref.slot.replaceChildren(...got);
+  ref.slot.style.height = ch && got.length ? `${y + ch}px` : "";
+}
+
+// FLIP: every card drawn elsewhere before starts there and slides home (reads, then writes).
+function flip(changed, first) {
+  const moved = [];
+  for (const el of changed.flatMap((c) => c.got)) {
+    const a = first.get(el);
+    const b = a && el.getBoundingClientRect();
+    if (b && (Math.abs(a.left - b.left) >= 1 || Math.abs(a.top - b.top) >= 1)) moved.push([el, a.left - b.left, a.top - b.top]);
+  }
+  for (const [el, dx, dy] of moved) {
+    el.classList.remove("moving");
+    el.style.transform = `translate(${dx}px, ${dy}px)`;
+  }
+  if (moved.length) document.body.getBoundingClientRect();
+  for (const [el] of moved) {
+    el.style.transform = "";
+    transient(el, "moving");
+  }
+}
+
+function transient(el, cls) {
+  el.classList.add(cls);
+  const done = () => el.classList.remove(cls);
+  el.addEventListener("transitionend", done, { once: true });
+  setTimeout(done, 400);
+}
+
+/** Shows a dialog's buttons whose `data-show` conditions all hold: a status, or a true view field. */
+export function showButtons(box, v) {
+  for (const b of box.querySelectorAll("[data-show]")) {
+    b.hidden = !b.dataset.show.split(" ").every((c) => !c || c === v.status || v[c] === true);
   }
 }
 
 function renderEnd(v) {
-  const panel = els.panel;
+  const panel = els["end-panel"];
   if (v.status === "playing") {
     if (panel.open) panel.close();
     state.endShownFor = -1;
@@ -106,57 +237,75 @@ function renderEnd(v) {
   }
   if (state.endShownFor === v.version) return;
   state.endShownFor = v.version;
-  els.endTitle.textContent = v.status_text;
-  els.endTime.textContent = formatTime(v.elapsed);
-  els.endMoves.textContent = String(v.moves);
-  els.endCode.textContent = v.code;
-  const blocked = v.status === "blocked";
-  els.endUndo.hidden = !(blocked && v.can_undo);
-  els.endAgain.hidden = blocked;
+  state.finishing = false;
+  $("end-title").textContent = v.end_title || v.status_text;
+  $("end-time").textContent = formatTime(v.elapsed);
+  for (const dd of panel.querySelectorAll("[data-field]")) dd.textContent = v[dd.dataset.field] ?? "";
+  $("end-code").textContent = v.code || "";
+  $("end-copied").textContent = "";
+  showButtons(panel, v);
+  if (els.notice.open) els.notice.close();
   if (!panel.open) panel.showModal();
 }
 
-// FLIP: the card that arrived at `dst` starts where it came from and slides home.
-function animate({ dst, from }) {
-  if (!from || reducedMotion.matches) return;
-  const el = cardElement(dst);
-  if (!el) return;
-  const to = el.getBoundingClientRect();
-  const dx = from.left - to.left;
-  const dy = from.top - to.top;
-  if (!dx && !dy) return;
-  el.classList.remove("moving");
-  el.style.transform = `translate(${dx}px, ${dy}px)`;
-  el.getBoundingClientRect();
-  el.classList.add("moving");
-  el.style.transform = "";
-  const done = () => el.classList.remove("moving");
-  el.addEventListener("transitionend", done, { once: true });
-  setTimeout(done, 400);
+export function formatTime(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  const two = (x) => String(x).padStart(2, "0");
+  const m = Math.floor(s / 60) % 60;
+  return (s >= 3600 ? `${Math.floor(s / 3600)}:${two(m)}` : m) + ":" + two(s % 60);
 }
 
-// A card let go where it cannot go slides back to its place.
-export function returnCard(el) {
-  if (!el) return;
-  if (reducedMotion.matches) {
-    el.classList.remove("dragging");
-    el.style.transform = "";
-    return;
-  }
-  el.classList.remove("dragging");
-  el.classList.add("returning");
-  el.getBoundingClientRect();
-  el.style.transform = "";
-  const done = () => el.classList.remove("returning");
-  el.addEventListener("transitionend", done, { once: true });
-  setTimeout(done, 400);
+/** The view's seconds of play, plus the time since it came while the clock runs. */
+export function renderClock() {
+  const v = state.view;
+  if (v && els.clock) els.clock.textContent = formatTime(v.elapsed + (v.running ? (performance.now() - state.receivedAt) / 1000 : 0));
 }
 
-export function shake(place) {
-  const b = placeButton(place);
-  if (!b || reducedMotion.matches) return;
+/** From the render that draws a move's answer: `move` (click to drawn) and `move-answer`,
+ * measured once this frame is painted (the timeout runs after it), for the benches. */
+function measureMove() {
+  setTimeout(() => {
+    performance.mark("move-drawn");
+    try {
+      performance.measure("move", "move-start", "move-drawn");
+      performance.measure("move-answer", "move-start", "move-answer");
+    } catch (e) {
+      /* a newer move cleared a mark */
+    }
+  }, 0);
+}
+
+export function shake(id) {
+  const b = placeButton(id);
+  if (!b || reduced()) return;
   b.classList.remove("refused");
   b.getBoundingClientRect();
   b.classList.add("refused");
   setTimeout(() => b.classList.remove("refused"), 300);
+}
+
+/** The elements of place `id`'s last `n` face-up cards. */
+export function cardsOf(id, n = 1) {
+  const ref = refs.get(id);
+  return ref ? [...ref.slot.querySelectorAll("[data-card]")].slice(-n) : [];
+}
+
+export function dragCards(list) {
+  dragged = list;
+  for (const el of list) el.classList.add("dragging");
+}
+
+export function dragBy(dx, dy) {
+  for (const el of dragged) el.style.transform = `translate(${dx}px, ${dy}px)`;
+}
+
+/** Cards let go where they cannot go slide back. */
+export function returnCards() {
+  for (const el of dragged) {
+    el.classList.remove("dragging");
+    if (!reduced()) transient(el, "returning");
+    el.getBoundingClientRect();
+    el.style.transform = "";
+  }
+  dragged = [];
 }

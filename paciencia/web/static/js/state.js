@@ -1,31 +1,55 @@
-// The one state object of the page. The view comes from the server; the rest is the hand.
+// The page's one state: the view as the server last sent it (every rule: runs, destinations,
+// roles, the deck's faces and colours) and the hand.
 
 export const state = {
-  view: null, // the position as the server last sent it
+  view: null,
+  places: new Map(), // place id -> its part of the view
+  layout: {}, // the table's layout module's (board.js)
   lang: "en",
   ui: {}, // the page's words
-  selected: null, // the place picked up by a first tap, or null
-  busy: false, // a move is on its way to the server
-  hinting: false, // a hint is being asked for or shown
+  selected: null, // {id, n}: the place picked up, and how many cards from its end
+  picker: null, // the open run picker: {id, n, max, at}
+  busy: false, // a move is on its way
+  hinting: false,
+  finishing: false,
   interactive: true, // say why a move is refused
-  message: "", // the message under the foundations
+  message: "",
   messageKind: "",
-  receivedAt: 0, // performance.now() when the view came (for the clock)
-  endShownFor: -1, // the version whose end panel was shown
-  anim: null, // {src, dst, from: DOMRect} for the next render
-  timing: false, // the next render draws a move's answer: mark it (User Timing, for the benches)
+  receivedAt: 0, // when the view came, for the clock
+  endShownFor: -1, // the version whose results panel was shown
+  animate: false, // the next render slides the cards that moved
+  timing: false, // the next render draws a move's answer (User Timing, for the benches)
 };
 
-export function dests(place) {
-  const v = state.view;
-  return (v && v.dests[place]) || [];
+export const place = (id) => state.places.get(id);
+export const srcKey = (id, n) => (n > 1 ? `${id}x${n}` : id);
+export const dests = (id, n = 1) => state.view.dests[srcKey(id, n)] || [];
+export const spreadOf = (p) => (state.layout.spread || {})[p.kind] || "top";
+export const fmt = (text, kw) => text.replace(/%\((\w+)\)s/g, (_, k) => kw[k]);
+export const cardName = (c) => state.ui.card_names[c];
+const isFoundation = (id) => (place(id) || {}).role === "foundation";
+
+/** The foundation that takes `id`'s last `n` cards now, or null. */
+export const foundationFor = (id, n = 1) => dests(id, n).find(isFoundation) || null;
+
+/** Where the picked-up `sel` goes when put down on place `id`: on a foundation, the one that takes it. */
+export function dropOn(sel, id) {
+  if (!isFoundation(id) || dests(sel.id, sel.n).includes(id)) return id;
+  return foundationFor(sel.id, sel.n) || id;
 }
 
-export function placeView(place) {
-  return state.view.places.find((p) => p.id === place);
+/** Where `sel` goes when put down on the foundations' area: the one that takes it, else the
+ * first (for the server to say why not). */
+export function toFoundations(sel) {
+  const first = state.view.places.find((p) => p.role === "foundation");
+  return foundationFor(sel.id, sel.n) || (first && first.id);
 }
 
-export function hasCard(place) {
-  const p = placeView(place);
-  return Boolean(p && p.card !== null && p.count > 0);
+/** What a tap on place `id` (on its card number `i` from the bottom, if known) picks up: from
+ * there to the end, as many cards as the view lets move together; null when none shows. */
+export function pickAt(id, i = Infinity) {
+  const p = place(id);
+  if (!p || !p.cards.length) return null;
+  const from = Math.max(Math.min(i, p.count - 1), p.count - p.cards.length);
+  return { id, n: Math.min(p.count - from, Math.max(state.view.runs[id] || 1, 1)) };
 }

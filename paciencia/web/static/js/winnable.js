@@ -1,4 +1,4 @@
-// "Winnable deals only": the checkbox on both tables, kept in a cookie that the server reads too
+// "Winnable deals only": the checkbox on every table, kept in a cookie that the server reads too
 // (a new game without the field, the home page's forms), and the badge of a proved deal.
 
 const COOKIE = "paciencia_winnable";

@@ -1,0 +1,196 @@
+// What changes the game or the hand: select, move, undo, the game's actions, a new game, hints,
+// Finish. Taps, drags and keys all end in these; a move's answer is the new view.
+
+import * as api from "./api.js";
+import { announce } from "./a11y.js";
+import { requestRender, returnCards, shake } from "./render.js";
+import { cardName, fmt, place, srcKey, state } from "./state.js";
+import { whileSeeking, winnableOnly } from "./winnable.js";
+
+const $ = (id) => document.getElementById(id);
+let pickerModule = null;
+let pickerLoaded = null;
+
+/** The run picker, loaded the first time a view has a run of more than one card. */
+export function picker() {
+  return (pickerModule = pickerModule || import("./picker.js").then((m) => (pickerLoaded = m)));
+}
+export const loadedPicker = () => pickerLoaded;
+
+export function setView(view, animate = false) {
+  state.view = view;
+  state.places = new Map(view.places.map((p) => [p.id, p]));
+  state.receivedAt = performance.now();
+  for (const k of ["selected", "picker"]) {
+    const p = state[k] && place(state[k].id);
+    if (p && p.cards.length < state[k].n) state[k] = null;
+  }
+  if (Object.values(view.runs).some((n) => n > 1)) picker();
+  if (view.can_finish) assisted();
+  state.animate = animate;
+  requestRender();
+}
+
+let messageTimer = 0;
+
+export function say(text, kind = "") {
+  state.message = text || "";
+  state.messageKind = kind;
+  requestRender();
+  clearTimeout(messageTimer);
+  if (text) {
+    announce(text);
+    messageTimer = setTimeout(say, 6000); // read, then out of the way
+  }
+}
+
+let channel = null;
+
+/** Tells this game's other tabs that it moved on (they fetch it), or listens. */
+function tabs(tell) {
+  try {
+    channel = channel || new BroadcastChannel("paciencia");
+    const v = state.view;
+    if (tell) channel.postMessage({ id: v.id, version: v.version });
+    else channel.onmessage = (ev) => ev.data.id === state.view.id && ev.data.version !== state.view.version && refresh();
+  } catch (e) {
+    /* no BroadcastChannel: the other tab catches up on its next move or focus */
+  }
+}
+export const listenToOtherTabs = () => tabs(false);
+
+export async function refresh() {
+  const v = state.view;
+  if (!v || state.busy || state.finishing) return;
+  try {
+    const got = await api.getGame(v.id, state.lang);
+    if (got.version !== state.view.version) setView(got);
+  } catch (e) {
+    /* keep what we have */
+  }
+}
+
+export function failed(e, src = null) {
+  const body = e.body || {};
+  if (e.status === 409 && body.game) {
+    state.selected = null;
+    setView(body.game);
+    say(body.message || state.ui.stale);
+  } else if (e.status === 422 && body.error === "illegal_move") {
+    if (src) shake(src);
+    if (state.interactive) say(body.message, "refusal");
+  } else say(body.message || state.ui.network, "refusal");
+}
+
+/** Sends one token (a move, an action's, U); `src` is the place to shake if it is refused. */
+export async function send(token, src = null) {
+  const v = state.view;
+  if (!v || state.busy) return returnCards();
+  state.busy = true;
+  performance.clearMarks("move-start");
+  performance.mark("move-start");
+  try {
+    const view = await api.play(v.id, token, v.version, state.lang);
+    performance.mark("move-answer");
+    state.timing = true; // the render that draws this answer closes the measure
+    say("");
+    setView(view, true);
+    announce(view.announce);
+    tabs(true);
+  } catch (e) {
+    performance.clearMarks("move-start");
+    returnCards();
+    failed(e, src);
+  } finally {
+    state.busy = false;
+  }
+}
+
+export function move(id, n, dst) {
+  state.selected = state.picker = null;
+  requestRender();
+  return send(`${srcKey(id, n)}-${dst}`, id);
+}
+
+export function select(sel) {
+  state.selected = sel;
+  requestRender();
+  if (!sel) return;
+  const p = place(sel.id);
+  const ui = state.ui;
+  if (sel.n > 1) announce(fmt(ui.kl_run_selected, { count: sel.n, card: cardName(p.cards[p.cards.length - sel.n]) }));
+  else announce(fmt(ui.selected, { place: p.label }));
+}
+
+export function undo() {
+  state.finishing = false;
+  if (state.view.can_undo) send("U");
+}
+
+/** A new game: `body` names a code, a table or a replay; without one, a random deal of `variant`
+ * (this one's by default). Throws what the server refused (the tools' forms show it). */
+export async function newGame(body = null, variant = null) {
+  if (state.busy) return;
+  const v = state.view;
+  state.busy = true;
+  state.finishing = false;
+  const stopSeeking = body ? () => undefined : whileSeeking(say, state.ui.winnable_seeking);
+  try {
+    const view = await api.newGame(body || { game: v.game, variant: variant || v.variant, winnable_only: winnableOnly() }, state.lang);
+    const url = `/${state.lang}/${view.game}/${view.id}`;
+    if (view.game !== v.game) return location.assign(url); // another game's table
+    history.pushState({ id: view.id }, "", url);
+    const game = $("game");
+    game.dataset.game = view.id;
+    if (view.draw !== undefined) game.dataset.draw = view.draw;
+    document.title = `${view.title} — ${state.ui.site}`;
+    state.selected = state.picker = null;
+    state.endShownFor = -1;
+    for (const d of document.querySelectorAll("dialog[open]")) d.close();
+    say("");
+    setView(view);
+    announce(view.code ? fmt(state.ui.new_deal, { code: view.code }) : state.ui.new_game + ".");
+  } finally {
+    stopSeeking();
+    state.busy = false;
+  }
+}
+
+/** A new game where no form waits for the error: the error is said. */
+export const fresh = (body, variant) => newGame(body, variant).catch(failed);
+export const replay = () => fresh({ replay: state.view.id });
+
+export function stopFinish() {
+  if (!state.finishing) return;
+  state.finishing = false;
+  say(state.ui.kl_finish_stopped);
+}
+
+let assist = null;
+
+/** Hints and Finish, loaded on first use (and once a view offers Finish, so that it starts at once). */
+const assisted = () => (assist = assist || import("./assist.js"));
+
+/** The hint button, which is Finish once the view offers it, and Stop while it runs (key F:
+ * only the last two). */
+export function hintOrFinish(orHint = true) {
+  if (state.finishing) stopFinish();
+  else if (state.view.can_finish) assisted().then((m) => m.runFinish());
+  else if (orHint) hint();
+}
+
+export const hint = () => assisted().then((m) => m.hint());
+
+/** Copies the code (without the clipboard, selects `el`'s text for the player to copy). */
+export async function copyCode(el) {
+  try {
+    await navigator.clipboard.writeText(state.view.code);
+  } catch (e) {
+    getSelection().selectAllChildren(el);
+    try {
+      document.execCommand("copy");
+    } catch (err) {
+      /* the code stays selected */
+    }
+  }
+}

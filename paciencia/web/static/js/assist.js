@@ -1,0 +1,97 @@
+// Hints and Finish, loaded on first use. A hint is shown on the table (its cards travel to
+// where they go, or the place or button it taps glows), then played; or the notice says that no
+// move helps, or that the position is lost. Finish plays the server's steps until the game is won.
+
+import * as api from "./api.js";
+import { announce } from "./a11y.js";
+import { failed, say, send, setView } from "./actions.js";
+import { cardsOf, placeButton, reduced, requestRender, showButtons } from "./render.js";
+import { state } from "./state.js";
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const $ = (id) => document.getElementById(id);
+
+export async function hint() {
+  const v = state.view;
+  if (state.busy || state.hinting || v.status !== "playing") return;
+  state.hinting = true;
+  state.selected = state.picker = null;
+  requestRender();
+  const board = $("board");
+  try {
+    const h = await api.hint(v.id, v.version, state.lang);
+    if (h.kind === "no_useful" || h.kind === "lost") {
+      const notice = $("notice");
+      $("notice-title").textContent = h.title;
+      $("notice-text").textContent = h.message;
+      showButtons(notice, v);
+      notice.showModal();
+      announce(h.message);
+    } else if (h.kind !== "move") say(h.message, "refusal");
+    else if (state.view.version === v.version) {
+      board.dataset.hint = board.dataset.lastHint = h.move;
+      announce(h.message);
+      show(h);
+      await sleep(650);
+      if (state.view.version === v.version) await send(h.move, h.src);
+    }
+  } catch (e) {
+    failed(e);
+  } finally {
+    state.hinting = false;
+    delete board.dataset.hint;
+    for (const el of document.querySelectorAll("#game .hinting, #game .hint-moving")) {
+      if (el.classList.contains("hint-moving")) el.style.transform = "";
+      el.classList.remove("hinting", "hint-moving");
+    }
+  }
+}
+
+function show(h) {
+  const src = placeButton(h.src);
+  if (!src || state.view.taps[h.src] === h.move) {
+    const b = src || document.querySelector(`#game [data-token="${h.move}"]`);
+    if (b) b.classList.add("hinting");
+    return;
+  }
+  const list = cardsOf(h.src, h.n || 1);
+  for (const el of list) el.classList.add("hinting");
+  const dst = placeButton(h.dst);
+  if (!list.length || !dst || reduced()) return;
+  const slot = dst.querySelector(".slot");
+  const top = slot.lastElementChild;
+  let to = slot.getBoundingClientRect();
+  if (top && dst.classList.contains("spread-cascade")) {
+    const r = top.getBoundingClientRect(); // onto the column's last card, a step down
+    to = { left: r.left, top: r.top + r.height * 0.28 };
+  }
+  const from = list[0].getBoundingClientRect();
+  for (const el of list) {
+    el.classList.add("hint-moving");
+    el.style.transform = `translate(${to.left - from.left}px, ${to.top - from.top}px)`;
+  }
+}
+
+export async function runFinish() {
+  state.finishing = true;
+  state.selected = null;
+  say(state.ui.kl_finishing);
+  while (state.finishing && state.view.can_finish) {
+    if (!state.busy) {
+      state.busy = true;
+      try {
+        setView(await api.finish(state.view.id, state.view.version, state.lang), true);
+        if (state.finishing) announce(state.view.announce);
+      } catch (e) {
+        state.finishing = false;
+        failed(e);
+      } finally {
+        state.busy = false;
+      }
+    }
+    await sleep(140);
+  }
+  if (state.finishing) say("");
+  state.finishing = false;
+  requestRender();
+}
