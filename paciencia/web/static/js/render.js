@@ -29,7 +29,6 @@ export const placeButton = (id) => (refs.get(id) || {}).button || null;
 
 export function bind() {
   for (const button of document.querySelectorAll("#board .place")) {
-    if (button.getAttribute("tabindex") !== "0") button.tabIndex = -1; // one place in the tab order (a11y.js)
     refs.set(button.dataset.place, { button, slot: button.querySelector(".slot"), count: button.querySelector(".tag i") });
   }
   const all = (sel) => [...document.querySelectorAll(sel)];
@@ -80,6 +79,7 @@ function render() {
     const n = sel && sel.id === p.id ? sel.n : 0;
     const r = spread === "cascade" ? room(ref) : {};
     const key = `${p.count}|${p.down}|${p.cards}|${n}|${r.h}|${r.cw}`;
+    if (ref.key === undefined && spread === "top") ref.key = key; // as table.html drew it
     if (ref.key !== key) changed.push({ p, ref, spread, n, want: wanted(p, spread) });
     ref.key = key;
   }
