@@ -16,7 +16,7 @@ from paciencia.games import REGISTRY
 from paciencia.web.lang import request_words
 from paciencia.web.service import Games, Start
 from paciencia.web.store import SavedGame
-from paciencia.web.views import GameView, game_view
+from paciencia.web.views import GameView
 
 
 class NewGame(BaseModel):
@@ -114,22 +114,30 @@ async def create_game(body: NewGame, request: Request) -> Response:
     """Starts a game for this browser and answers its first position. With ``winnable_only``
     (or the player's setting), a random deal is one the solver proved winnable; 503
     ``no_winnable_deal`` when none was proved within the bound."""
-    return answer(game_view(await create(body, request), request_words(request)), 201)
+    games = games_of(request)
+    start = start_of(body, request)
+    words = request_words(request)
+    return answer(await run_in_threadpool(games.viewed, words, False, games.create, start, player_of(request)), 201)
 
 
 @router.get("/games/{game_id}", response_model=GameView, responses=ERRORS)
 async def get_game(game_id: str, request: Request) -> Response:
     """The game as it stands."""
-    saved = await run_in_threadpool(games_of(request).load, game_id, player_of(request))
-    return answer(game_view(saved, request_words(request)))
+    games = games_of(request)
+    words = request_words(request)
+    return answer(await run_in_threadpool(games.viewed, words, False, games.load, game_id, player_of(request)))
 
 
 @router.post("/games/{game_id}/moves", response_model=GameView, responses=ERRORS)
 async def play_move(game_id: str, body: MoveIn, request: Request) -> Response:
     """Plays one move (``SRC-DST``), a game's action (Crescent ``R``, Klondike ``D``) or an undo
     (``U``) and stores it before answering."""
-    saved = await run_in_threadpool(games_of(request).play, game_id, player_of(request), body.move, body.version)
-    return answer(game_view(saved, request_words(request), answers_move=True))
+    games = games_of(request)
+    words = request_words(request)
+    player = player_of(request)
+    return answer(
+        await run_in_threadpool(games.viewed, words, True, games.play, game_id, player, body.move, body.version)
+    )
 
 
 @router.post("/games/{game_id}/hint", response_model=HintOut, responses=ERRORS)
@@ -145,5 +153,7 @@ async def get_hint(game_id: str, body: VersionIn, request: Request) -> Response:
 async def finish_step(game_id: str, body: VersionIn, request: Request) -> Response:
     """Plays the next step of Finish (Klondike: one card up, or a draw, once every card is face
     up or seen); 422 ``cannot_finish`` where Finish does not apply."""
-    saved = await run_in_threadpool(games_of(request).finish, game_id, player_of(request), body.version)
-    return answer(game_view(saved, request_words(request), answers_move=True))
+    games = games_of(request)
+    words = request_words(request)
+    player = player_of(request)
+    return answer(await run_in_threadpool(games.viewed, words, True, games.finish, game_id, player, body.version))

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.datastructures import MutableHeaders
@@ -27,7 +28,6 @@ from paciencia.web.lang import request_words
 from paciencia.web.service import Games, ServiceError
 from paciencia.web.settings import Settings
 from paciencia.web.store import GameNotFound, StaleMove, Store, new_id
-from paciencia.web.views import game_view
 from paciencia.web.winnable import WinnableDeals
 from paciencia.web.words import say
 
@@ -198,7 +198,9 @@ async def on_not_found(request: Request, exc: Exception) -> Response:
 async def on_stale(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, StaleMove)
     words = request_words(request)
-    return error_response(409, "stale", say(words, "stale"), game=game_view(exc.game, words))
+    games: Games = request.app.state.games
+    view = await run_in_threadpool(games.viewed, words, False, lambda: exc.game)
+    return error_response(409, "stale", say(words, "stale"), game=view)
 
 
 async def on_illegal(request: Request, exc: Exception) -> Response:

@@ -25,7 +25,6 @@ from paciencia.web import api
 from paciencia.web.lang import negotiate, request_words
 from paciencia.web.service import ServiceError
 from paciencia.web.store import GameNotFound
-from paciencia.web.views import game_view
 from paciencia.web.words import LANGUAGE_NAMES, say, ui_words
 
 TEMPLATE_DIR = Path(__file__).parent / "templates"
@@ -175,11 +174,11 @@ async def table(lang: str, game: str, game_id: str, request: Request) -> Respons
     """The table of one of this browser's games; a game of another kind goes to its own page."""
     if (refused := _entry(request, lang, game)) is not None:
         return refused
-    saved = await run_in_threadpool(request.app.state.games.load, game_id, request.state.player)
-    if saved.game != game:
-        return RedirectResponse(f"/{lang}/{saved.game}/{game_id}", status_code=303)
     words = Words(lang)
-    view = game_view(saved, words)
+    games = request.app.state.games
+    view = await run_in_threadpool(games.viewed, words, False, games.load, game_id, request.state.player)
+    if view["game"] != game:
+        return RedirectResponse(f"/{lang}/{view['game']}/{game_id}", status_code=303)
     spec = entry(game).table
     ui: dict[str, object] = dict(ui_words(lang))
     if "runs" in entry(game).game.capabilities:  # the run picker names the cards of a run

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,6 +18,7 @@ from paciencia.engine.protocol import Analysis, Game, Key, State, Status
 from paciencia.games import REGISTRY, new_state, state_from_text
 from paciencia.i18n import Words
 from paciencia.web.store import SavedGame, StaleMove, Store, starting_state
+from paciencia.web.views import game_view
 from paciencia.web.winnable import NoWinnableDeal, WinnableDeals, random_code
 from paciencia.web.words import say
 
@@ -71,6 +73,12 @@ class Games:
         self.store = store
         self.winnable = winnable
         self.hinting = threading.BoundedSemaphore(hints_at_once)
+
+    def viewed(self, words: Words, answers_move: bool, step: Callable[..., SavedGame], *args: Any) -> dict[str, Any]:
+        """``step(*args)``'s game as its view, built under the store's lock: no other thread moves
+        the game on while its view is read."""
+        with self.store.lock:
+            return game_view(step(*args), words, answers_move)
 
     # -- create, load, play ----------------------------------------------------------------------
 
