@@ -98,8 +98,9 @@ class Action:
 
 @dataclass(frozen=True, slots=True)
 class Observation:
-    """What a player at the table sees and may do: the one thing the web layer serializes,
-    the words layer describes and the hints read. Nothing in it depends on a face-down card.
+    """What a player at the table sees and may do: the one thing the web layer serializes and
+    the words layer describes (a later step makes the hints read only it, too). Nothing in it
+    depends on a face-down card.
 
     ``places`` are in board order, ``groups`` partition them in that order, and ``reading`` is
     the board description's order (groups of place names). ``runs[place]``: how many cards from
@@ -175,7 +176,8 @@ class Game(ABC, Generic[M]):
     variants: ClassVar[dict[str, str]]
     """Variant letter → a short English label; the first is the default."""
     capabilities: ClassVar[frozenset[str]] = frozenset()
-    """What the game has beyond moves and undo: ``redeal``, ``draw``, ``finish``, ``runs``."""
+    """What the game has beyond moves and undo: ``redeal``, ``draw``, ``finish``, ``runs``,
+    ``solve`` (a solver: ``solve``, and so "winnable deals only")."""
     deal_search: ClassVar[tuple[float, float, float]] = (0.5, 3.0, 1.0)
     """Solver seconds for a "winnable deals only" deal: per deal tried while a player waits,
     in all while a player waits, per deal tried in the background."""

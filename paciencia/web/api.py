@@ -10,7 +10,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request, Response
 from fastapi.concurrency import run_in_threadpool
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from paciencia.games import REGISTRY
 from paciencia.web.lang import request_words
@@ -38,6 +38,13 @@ class NewGame(BaseModel):
         default=None,
         description="A random deal only from those the solver proved winnable (default: the player's setting)",
     )
+
+    @field_validator("game")
+    @classmethod
+    def _registered(cls, name: str) -> str:
+        if name not in REGISTRY:
+            raise ValueError(f"no game named {name!r} (games: {', '.join(REGISTRY)})")
+        return name
 
 
 class MoveIn(BaseModel):

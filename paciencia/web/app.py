@@ -199,7 +199,7 @@ async def on_stale(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, StaleMove)
     words = request_words(request)
     games: Games = request.app.state.games
-    view = await run_in_threadpool(games.viewed, words, False, lambda: exc.game)
+    view = await run_in_threadpool(games.viewed, words, False, games.load, exc.game.id, exc.game.player)
     return error_response(409, "stale", say(words, "stale"), game=view)
 
 

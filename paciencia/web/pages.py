@@ -15,7 +15,7 @@ from urllib.parse import parse_qs
 
 from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from paciencia.engine.errors import InvalidCode, InvalidPosition, PacienciaError
@@ -72,8 +72,11 @@ def _canonical(request: Request, lang: str) -> Response | None:
     return None
 
 
-def not_found(request: Request) -> HTMLResponse:
-    lang = request_words(request).locale
+def not_found(request: Request) -> Response:
+    words = request_words(request)
+    if request.url.path.startswith("/api/"):  # a path of the API's that no route of it has
+        return JSONResponse({"error": "not_found", "message": say(words, "not_found")}, status_code=404)
+    lang = words.locale
     return render(request, "not_found.html", lang, "/", status=404)
 
 
@@ -183,16 +186,15 @@ async def table(lang: str, game: str, game_id: str, request: Request) -> Respons
     ui: dict[str, object] = dict(ui_words(lang))
     if "runs" in entry(game).game.capabilities:  # the run picker names the cards of a run
         ui = {**ui, "card_names": card_names(words)}
-    template = f"{game}.html" if (TEMPLATE_DIR / f"{game}.html").exists() else "table.html"
     return render(
         request,
-        template,
+        "table.html",
         lang,
         f"/{game}/{game_id}",
         view=view,
         view_json=_json_block(page_view(view)),
         ui_json=_json_block(ui),
-        table={**asdict(spec), "game": game},
+        table={**asdict(spec), "game": game, "winnable": "solve" in entry(game).game.capabilities},
     )
 
 
@@ -200,7 +202,7 @@ def page_view(view: dict[str, Any]) -> dict[str, Any]:
     """The view as the page carries it: without what the board never reads (the whole
     description, each place's top card again), which the page's HTML already shows."""
     places = [{k: v for k, v in p.items() if k not in ("card", "face")} for p in view["places"]]
-    return {**{k: v for k, v in view.items() if k != "description"}, "places": places}
+    return {**{k: v for k, v in view.items() if k not in ("description", "ranks")}, "places": places}
 
 
 def card_names(words: Words) -> list[str]:

@@ -75,9 +75,15 @@ class Games:
         self.hinting = threading.BoundedSemaphore(hints_at_once)
 
     def viewed(self, words: Words, answers_move: bool, step: Callable[..., SavedGame], *args: Any) -> dict[str, Any]:
-        """``step(*args)``'s game as its view, built under the store's lock: no other thread moves
-        the game on while its view is read."""
-        with self.store.lock:
+        """``step(*args)``'s game as its view. A step on a game (its id the first argument: load,
+        play, finish) and its view are made under that game's lock, so that no other thread
+        moves it on in between; a new game is made first (a winnable deal may be solved), then
+        locked to be viewed."""
+        if step == self.create:
+            saved = step(*args)
+            with self.store.lock(saved.id):
+                return game_view(saved, words, answers_move)
+        with self.store.lock(args[0]):
             return game_view(step(*args), words, answers_move)
 
     # -- create, load, play ----------------------------------------------------------------------
@@ -103,7 +109,7 @@ class Games:
             state = new_state(start.code)
             return "code", str(state.code), state
         variant = self._random_variant(start)
-        if start.winnable:
+        if start.winnable and "solve" in REGISTRY[start.game].game.capabilities:
             try:
                 code = self.winnable.draw(start.game, variant)
             except NoWinnableDeal:
@@ -130,7 +136,7 @@ class Games:
 
     def finish(self, game_id: str, player: str, version: int) -> SavedGame:
         """Plays the next step of Finish, where the game has Finish and it applies now."""
-        with self.store.lock:  # the step is worked out on the stored state itself
+        with self.store.lock(game_id):  # the step is worked out on the stored state itself
             saved = self._at(game_id, player, version)
             if "finish" not in saved.state.game.capabilities:
                 raise ServiceError(422, "no_finish", "no_finish")
@@ -143,13 +149,13 @@ class Games:
 
     def hint(self, game_id: str, player: str, version: int, words: Words) -> dict[str, Any]:
         """A move worth playing now, or why there is none (``HintOut``)."""
-        with self.store.lock:
+        with self.store.lock(game_id):
             saved = self._at(game_id, player, version)
             state = saved.state.copy()
         if not state.legal_moves():
             return {"kind": "none", "message": words.status(Status.BLOCKED.value)}
         avoid = path_keys(state)
-        with self.hinting, saved.analysing:
+        with saved.analysing, self.hinting:  # a second hint on this game waits without a slot
             analysis = self._analyse(saved, state.copy(), avoid)
         return hint_answer(state, analysis, words)
 

@@ -83,6 +83,7 @@ verdicts = Table(
 winnable ones not yet dealt are the pool that "winnable deals only" draws from."""
 
 ID_BYTES = 16  # 128 random bits
+LOCK_STRIPES = 64
 
 # Built once: a move's write is the hot path of the server.
 _SAVE_MOVE = (
@@ -178,12 +179,14 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 class Store:
     """Games and verdicts in the database, with the games in play kept in memory.
 
-    Every method blocks (callers run them off the event loop); one lock makes the cache and the
-    cached states safe for the threads that call them.
+    Every method blocks (callers run them off the event loop). A cached game's state is read and
+    changed only under ``lock(game_id)`` (one of a few locks, so games rarely wait for each
+    other and never for a solver); the cache itself has a lock of its own.
     """
 
     def __init__(self, url: str, cache_size: int = 2000) -> None:
-        self.lock = threading.RLock()
+        self._locks = [threading.RLock() for _ in range(LOCK_STRIPES)]
+        self._cache_lock = threading.Lock()
         self.engine: Engine = create_engine(url)
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
@@ -197,14 +200,28 @@ class Store:
 
     # -- cache ---------------------------------------------------------------------------------
 
-    def _remember(self, game: SavedGame) -> None:  # under the lock
-        self.cache[game.id] = game
-        self.cache.move_to_end(game.id)
-        while len(self.cache) > self.cache_size:
-            self.cache.popitem(last=False)
+    def lock(self, game_id: str) -> threading.RLock:
+        """The lock under which game ``game_id``'s cached state is read or changed."""
+        return self._locks[hash(game_id) % LOCK_STRIPES]
+
+    def _remember(self, game: SavedGame) -> SavedGame:
+        """Caches ``game``, unless another thread cached it first: the cached one is returned."""
+        with self._cache_lock:
+            found = self.cache.setdefault(game.id, game)
+            self.cache.move_to_end(game.id)
+            while len(self.cache) > self.cache_size:
+                self.cache.popitem(last=False)
+            return found
+
+    def _cached(self, game_id: str) -> SavedGame | None:
+        with self._cache_lock:
+            found = self.cache.get(game_id)
+            if found is not None:
+                self.cache.move_to_end(game_id)
+            return found
 
     def forget(self, game_id: str) -> None:
-        with self.lock:
+        with self._cache_lock:
             self.cache.pop(game_id, None)
 
     # -- games ---------------------------------------------------------------------------------
@@ -243,20 +260,17 @@ class Store:
                     updated=now,
                 )
             )
-        with self.lock:
-            self._remember(game)
-        return game
+        return self._remember(game)
 
     def load(self, game_id: str, player: str) -> SavedGame:
-        with self.lock:
+        with self.lock(game_id):
             return self._load(game_id, player)
 
     def _load(self, game_id: str, player: str) -> SavedGame:
-        cached = self.cache.get(game_id)
+        cached = self._cached(game_id)
         if cached is not None:
             if cached.player != player:
                 raise GameNotFound(game_id)
-            self.cache.move_to_end(game_id)
             return cached
         with self.engine.connect() as conn:
             row = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
@@ -279,8 +293,7 @@ class Store:
             status=state.status,
             winnable=row["start_kind"] == "code" and self.proved_winnable(row["start"]),
         )
-        self._remember(game)
-        return game
+        return self._remember(game)
 
     def play(self, game_id: str, player: str, token: str, version: int) -> SavedGame:
         """Plays one token on the game at ``version`` and stores it; raises before changing anything.
@@ -288,7 +301,7 @@ class Store:
         ``StaleMove`` when the game has moved on; the engine's ``InvalidMove`` / ``IllegalMove``
         when the token is malformed or refused.
         """
-        with self.lock:
+        with self.lock(game_id):
             return self._play(game_id, player, token, version)
 
     def _play(self, game_id: str, player: str, token: str, version: int) -> SavedGame:

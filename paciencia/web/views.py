@@ -81,6 +81,7 @@ class GameView(BaseModel):
     )
     taps: dict[str, str] = Field(description="A tap on this place plays this token (Klondike: the stock draws)")
     deck: DeckView
+    ranks: list[str] = Field(description="The 13 rank letters of this language (as deck.ranks)")
     elapsed: float = Field(description="Seconds of play so far")
     running: bool = Field(description="Whether the clock runs")
     last: str | None = Field(description="The last token played, when the server saw it")
@@ -135,7 +136,7 @@ def announce(words: Words, saved: SavedGame, obs: Observation) -> str:
             if src is not None:
                 was, now = before.place(src), obs.place(src)
                 if now.role == Role.TABLEAU and now.face_down < was.face_down and now.cards:
-                    parts.append(say(words, "kl_turned_up", card=words.card_name(now.cards[-1])))
+                    parts.append(say(words, "turned_up", card=words.card_name(now.cards[-1])))
     if obs.status != Status.PLAYING:
         parts.append(words.status(obs.status.value))
     return " ".join(p for p in parts if p)
@@ -250,6 +251,7 @@ def game_view(saved: SavedGame, words: Words, answers_move: bool = False) -> dic
             "dests": {k: list(v) for k, v in obs.dests.items()},
             "taps": obs.taps if playing else {},
             "deck": {"ranks": ranks, "suits": SUITS, "red": RED},
+            "ranks": ranks,
             "elapsed": round(saved.elapsed(time.time()), 1),
             "running": saved.started is not None and saved.ended is None,
             "last": saved.last if answers_move else None,

@@ -105,7 +105,7 @@ UI: dict[str, str] = {
     "kl_to_column": N_("%(card)s to column %(number)s."),
     "kl_run_to_column": N_("%(card)s and the cards on it to column %(number)s."),
     "kl_to_foundation": N_("%(card)s to the foundation of %(suit)s."),
-    "kl_turned_up": N_("%(card)s turned up."),
+    "turned_up": N_("%(card)s turned up."),
     "kl_finishing": N_("Finishing: the cards go up one by one. Tap Stop to play on by hand."),
     "kl_finish_stopped": N_("Finish stopped."),
     "kl_hint_move": N_("Hint: %(card)s to %(place)s."),

@@ -10,6 +10,7 @@ the words layer knows, ``column`` and ``foundation``).
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -236,6 +237,21 @@ def winnable_code() -> tuple[str, list[str]]:
     raise AssertionError("no winnable Stairs deal")
 
 
+def assert_drawn(page: Page, view: dict[str, Any]) -> None:
+    """Each place shows what the view says it shows: its top card, a card back, or nothing."""
+    for p in view["places"]:
+        cards = place(page, p["id"]).locator(".card")
+        if p["cards"]:
+            expect(cards).to_have_count(1)
+            expect(cards).to_have_attribute("data-card", str(p["cards"][-1]))
+        elif p["count"]:
+            expect(cards).to_have_count(1)
+            expect(cards).to_have_class(re.compile(r"\bback\b"))
+        else:
+            expect(cards).to_have_count(0)
+        expect(place(page, p["id"])).to_have_attribute("aria-label", p["label"])
+
+
 def test_the_toy_game_is_played_to_won_through_the_same_board(page: Page, stairs: None) -> None:
     code, line = winnable_code()
     game = open_table(page, "stairs", {"code": code})
@@ -247,6 +263,7 @@ def test_the_toy_game_is_played_to_won_through_the_same_board(page: Page, stairs
         if view["dests"][src] != [dst]:  # one destination: the tap has played it already
             place(page, dst).click()
         expect(page.locator("#moves")).to_have_text(str(k + 1))
+        assert_drawn(page, page.request.get(f"/api/games/{game['id']}").json())
     expect(page.locator("#end-panel")).to_be_visible()
     expect(page.locator("#end-title")).to_have_text("You won!")
     expect(page.locator("#end-code")).to_have_text(code)
@@ -296,3 +313,5 @@ def test_the_toy_game_through_the_api(page: Page, stairs: None) -> None:
     assert won["status"] == "won" and won["code"] == code and won["announce"].endswith("You won!")
     assert api.get(f"/en/stairs/{game['id']}").ok
     assert api.get("/en/stairs/rules").status == 404  # a game without a rules page
+    # Without a solver, "winnable deals only" cannot apply: a random deal is dealt as it comes.
+    assert api.post("/api/games", data={"game": "stairs", "winnable_only": True}).status == 201

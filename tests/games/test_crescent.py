@@ -226,6 +226,15 @@ def test_face_down_cards_turn_up_when_they_become_the_top() -> None:
     assert all(not line.endswith("]") for line in s.to_text().splitlines()[9:])
 
 
+def test_the_observation_shows_only_top_cards_and_withholds_a_face_down_deals_code() -> None:
+    s = new_state("CR1-D-PACIENC")
+    obs = s.observe()
+    assert obs.code is None  # with the published shuffle it would name every face-down card
+    assert all(len(p.cards) <= 1 for p in obs.places)
+    assert [p.face_down for p in obs.places[:16]] == [5] * 16
+    assert new_state("CR1-N-PACIENC").observe().code is not None  # nothing is face down there
+
+
 # -- undo ------------------------------------------------------------------------------------
 
 

@@ -251,6 +251,13 @@ def test_bad_code_and_bad_position(client: TestClient) -> None:
     assert "missing" in res.json()["message"]
 
 
+def test_an_unknown_game_or_api_path_is_refused_in_json(client: TestClient) -> None:
+    res = client.post("/api/games", json={"code": "KL1-3-AAAAAAB", "game": "zzz"})
+    assert res.status_code == 422 and res.json()["error"] == "bad_request" and "zzz" in res.json()["message"]
+    res = client.get("/api/nothing-here")
+    assert res.status_code == 404 and res.json()["error"] == "not_found"
+
+
 def test_openapi_schema_is_served(client: TestClient) -> None:
     schema = client.get("/api/openapi.json").json()
     assert {"/api/games", "/api/games/{game_id}", "/api/games/{game_id}/moves"} <= set(schema["paths"])

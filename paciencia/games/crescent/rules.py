@@ -96,7 +96,7 @@ class CrescentGame(Game[CrescentMove]):
         "D": "face-down deal",
         "B": "Crescent Four, face-down deal",
     }
-    capabilities = frozenset({"redeal"})
+    capabilities = frozenset({"redeal", "solve"})
     deal_search = (1.5, 6.0, 3.0)
 
     def __init__(self, variant: str = "N") -> None:
@@ -409,7 +409,8 @@ class CrescentState(State[CrescentMove]):
 
     def observe(self) -> Observation:
         """Each pile shows its top card and its count (PRODUCT.md §2; in the face-down variants
-        also how many of its cards are face down); each foundation its top card."""
+        also how many of its cards are face down); each foundation its top card. The deal code
+        only while no card is face down, or once the game is over."""
         found = []
         for f in range(8):
             count = abs(self.ftop[f] - (ACE if f < 4 else KING)) + 1
@@ -439,7 +440,8 @@ class CrescentState(State[CrescentMove]):
             figures=self.figures(),
             can_undo=self.can_undo,
             can_finish=False,
-            code=self.code,
+            # With the published shuffle the code names every card: withheld while some are face down.
+            code=None if playing and any(self.down) else self.code,
         )
 
     def figures(self) -> Figures:

@@ -248,7 +248,7 @@ function renderEnd(v) {
   if (!panel.open) panel.showModal();
 }
 
-export function formatTime(seconds) {
+function formatTime(seconds) {
   const s = Math.max(0, Math.floor(seconds));
   const two = (x) => String(x).padStart(2, "0");
   const m = Math.floor(s / 60) % 60;
