@@ -30,7 +30,13 @@ class Table:
     layout: str = "rows"
     stylesheet: str | None = None
     title: str = ""
-    """UI word key of the game's name (the page title; for a game with ``draw``, its variant's)."""
+    """UI word key of the game's name (the page titles, the home page's card); empty: the name."""
+    blurb: str = ""
+    """UI word key of the home page's line about the game."""
+    play: str = "play"
+    """UI word key of the home page's link to the table (a game with variant buttons has those instead)."""
+    rules: str = ""
+    """UI word key of the home page's link to the rules page (empty: the game has none)."""
     board_label: str = "board"
     keys_help: str = "keys_help_plain"
     counters: tuple[tuple[str, str, str], ...] = (("moves", "moves", "moves"),)
@@ -135,6 +141,9 @@ register(
         layout="rows",
         stylesheet="crescent.css",
         title="crescent",
+        blurb="crescent_blurb",
+        play="play_crescent",
+        rules="rules_crescent",
         board_label="board",
         keys_help="keys_help",
         counters=(("moves", "moves", "moves"),),
@@ -148,6 +157,8 @@ register(
         layout="klondike",
         stylesheet="klondike.css",
         title="klondike",
+        blurb="klondike_blurb",
+        rules="rules_klondike",
         board_label="klondike_board",
         keys_help="kl_keys_help",
         counters=(("moves", "moves", "moves"), ("pass", "passes", "passes")),

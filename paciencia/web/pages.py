@@ -90,14 +90,20 @@ async def root(request: Request) -> Response:
 async def home(lang: str, request: Request) -> Response:
     if (redirect := _canonical(request, lang)) is not None:
         return redirect
-    return render(request, "home.html", lang, "/", latest=await _latest(request))
+    return render(request, "home.html", lang, "/", games=await _cards(request))
 
 
-async def _latest(request: Request) -> dict[str, str | None]:
-    """The player's game in play, per registered game (``None`` where there is none)."""
+async def _cards(request: Request, latest: bool = True) -> list[dict[str, Any]]:
+    """The home page's card of each registered game: its ``Table``, its name and the id of the
+    player's game of it in play, if any."""
     store = request.app.state.store
     player = request.state.player
-    return {name: await run_in_threadpool(store.latest, player, name) for name in REGISTRY}
+    cards = []
+    for name, found in REGISTRY.items():
+        game_id = await run_in_threadpool(store.latest, player, name) if latest else None
+        example = str(found.game(next(iter(found.game.variants))).code(1))  # a deal code's form
+        cards.append({**asdict(found.table), "game": name, "latest": game_id, "example": example})
+    return cards
 
 
 @router.get("/{lang}")
@@ -158,7 +164,7 @@ async def new_from_form(lang: str, game: str, request: Request) -> Response:
         saved = await api.create(body, request)
     except (PacienciaError, ServiceError, GameNotFound, ValueError) as e:
         message = _form_error(Words(lang), e)
-        return render(request, "home.html", lang, "/", status=422, latest={}, error=message)
+        return render(request, "home.html", lang, "/", status=422, games=await _cards(request, False), error=message)
     return RedirectResponse(f"/{lang}/{saved.game}/{saved.id}", status_code=303)
 
 

@@ -313,5 +313,7 @@ def test_the_toy_game_through_the_api(page: Page, stairs: None) -> None:
     assert won["status"] == "won" and won["code"] == code and won["announce"].endswith("You won!")
     assert api.get(f"/en/stairs/{game['id']}").ok
     assert api.get("/en/stairs/rules").status == 404  # a game without a rules page
+    home = api.get("/en/").text()
+    assert 'id="stairs-card"' in home and 'href="/en/stairs"' in home
     # Without a solver, "winnable deals only" cannot apply: a random deal is dealt as it comes.
     assert api.post("/api/games", data={"game": "stairs", "winnable_only": True}).status == 201
