@@ -43,6 +43,8 @@ class Table:
     end_figures: tuple[tuple[str, str, str], ...] = (("moves", "moves", "end-moves"),)
     variant_buttons: tuple[tuple[str, str, str], ...] = ()
     tools: bool = False
+    handed: bool = False
+    """The table can be drawn mirrored for a left-handed player (Klondike: the stock on the right)."""
     """The play-a-code and paste-a-table forms and the interactive-rules setting."""
     variant_titles: dict[str, str] = field(default_factory=dict)
     """UI word key per variant, added to the title (Klondike: draw three / draw one)."""
@@ -169,6 +171,7 @@ register(
         ),
         variant_buttons=(("3", "new_draw_three", "new-3"), ("1", "new_draw_one", "new-1")),
         variant_titles={"3": "draw_three", "1": "draw_one"},
+        handed=True,
         end_titles={"won": "kl_won", "blocked": "kl_blocked"},
         end_buttons=(
             ("end-new", "new_game", ""),
@@ -177,7 +180,7 @@ register(
             ("end-undo", "undo_last", "blocked can_undo"),
         ),
         notice_buttons=(
-            ("notice-undo", "undo_last", ""),
+            ("notice-undo", "undo_last", "can_undo"),
             ("notice-again", "replay", ""),
             ("notice-new", "new_game", ""),
             ("notice-close", "close", ""),

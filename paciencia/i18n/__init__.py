@@ -213,21 +213,6 @@ class Words:
             return self._("column %(number)d: %(cards)s", number=p.number, cards=shown)
         raise ValueError(f"no words for a place of kind {p.kind!r}")
 
-    def place_name(self, p: PlaceInfo) -> str:
-        """A place's name alone, as a hint names where a card goes ("column 3")."""
-        if p.kind == "pile":
-            return self._("pile %(number)d", number=p.number)
-        if p.kind == "column":
-            return self._("column %(number)d", number=p.number)
-        suit = self.suit_name(p.suit)
-        if p.kind == "asc":
-            return self._("ascending foundation of %(suit)s", suit=suit)
-        if p.kind == "desc":
-            return self._("descending foundation of %(suit)s", suit=suit)
-        if p.kind == "foundation":
-            return self._("foundation of %(suit)s", suit=suit)
-        raise ValueError(f"no name for a place of kind {p.kind!r}")
-
     def describe(self, state: State[Any]) -> str:
         """The whole board description: places joined by '; ', groups by '. ', a final '.'."""
         return ". ".join("; ".join(self.describe_place(p) for p in group) for group in state.describe_places()) + "."

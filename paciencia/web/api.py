@@ -76,6 +76,7 @@ class ErrorOut(BaseModel):
     message: str = Field(description="What went wrong, in the request's language where we have the words")
     reason: str | None = Field(default=None, description="For illegal_move: the rules' reason code")
     game: GameView | None = Field(default=None, description="For stale: the game as it stands")
+    detail: str | None = Field(default=None, description="For bad input: the engine's own words on it (English)")
 
 
 def player_of(request: Request) -> str:
@@ -142,6 +143,7 @@ async def play_move(game_id: str, body: MoveIn, request: Request) -> Response:
     games = games_of(request)
     words = request_words(request)
     player = player_of(request)
+    request.state.token = body.move  # a malformed one is named in the refusal's words
     return answer(
         await run_in_threadpool(games.viewed, words, True, games.play, game_id, player, body.move, body.version)
     )

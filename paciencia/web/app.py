@@ -210,13 +210,20 @@ async def on_illegal(request: Request, exc: Exception) -> Response:
 
 async def on_engine_error(request: Request, exc: Exception) -> Response:
     words = request_words(request)
+    # The message is in the page's language; ``detail`` keeps the engine's own (English) words
+    # naming the bad input, for a developer.
     if isinstance(exc, InvalidMove):
-        return error_response(422, "malformed_move", str(exc))
+        return error_response(422, "malformed_move", say(words, "bad_move", move=_token(request)), detail=str(exc))
     if isinstance(exc, InvalidCode):
-        return error_response(422, "bad_code", say(words, "bad_code") + f" ({exc})")
+        return error_response(422, "bad_code", say(words, "bad_code"), detail=str(exc))
     if isinstance(exc, InvalidPosition):
-        return error_response(422, "bad_position", say(words, "bad_table", detail=str(exc)))
-    return error_response(422, "bad_input", str(exc))
+        return error_response(422, "bad_position", say(words, "bad_table_plain"), detail=str(exc))
+    return error_response(422, "bad_input", say(words, "bad_input"), detail=str(exc))
+
+
+def _token(request: Request) -> str:
+    """The move token the request carried (kept by the moves handler), for the refusal's words."""
+    return str(getattr(request.state, "token", ""))
 
 
 async def on_validation(request: Request, exc: Exception) -> Response:
@@ -224,11 +231,11 @@ async def on_validation(request: Request, exc: Exception) -> Response:
     errors = exc.errors()
     words = request_words(request)
     if any(e.get("type") == "json_invalid" for e in errors):
-        return error_response(400, "malformed_json", say(words, "bad_request", detail="malformed JSON"))
+        return error_response(400, "malformed_json", say(words, "bad_request_plain"), detail="malformed JSON")
     detail = "; ".join(
         f"{'.'.join(str(p) for p in e.get('loc', ()) if p != 'body') or 'body'}: {e.get('msg', '')}" for e in errors
     )
-    return error_response(422, "bad_request", say(words, "bad_request", detail=detail))
+    return error_response(422, "bad_request", say(words, "bad_request_plain"), detail=detail)
 
 
 async def on_too_large(request: Request, exc: Exception) -> Response:

@@ -37,6 +37,21 @@ def _json_block(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
 
 
+LOOK_COOKIE = "paciencia_look"
+LOOK_CHOICES = {"felt": ("green", "blue", "wood"), "back": ("red", "blue")}
+LOOK_SWITCHES = ("contrast", "four", "left", "still")
+
+
+def look(request: Request) -> dict[str, str]:
+    """The table's look as this browser chose it (``felt=blue,back=red,contrast=1…``, written
+    by the page's settings): drawn into the page's ``<html>`` so the first paint has it. Anything
+    unknown is dropped."""
+    chosen = dict(part.partition("=")[::2] for part in request.cookies.get(LOOK_COOKIE, "").split(",") if part)
+    out = {key: chosen[key] for key, allowed in LOOK_CHOICES.items() if chosen.get(key) in allowed}
+    out.update({key: "1" for key in LOOK_SWITCHES if chosen.get(key) == "1"})
+    return out
+
+
 def render(request: Request, template: str, lang: str, rest: str, status: int = 200, **context: Any) -> HTMLResponse:
     """A page in ``lang``; ``rest`` is its path after the language, for the language menu."""
     words = Words(lang)
@@ -51,6 +66,7 @@ def render(request: Request, template: str, lang: str, rest: str, status: int = 
             "rest": rest,
             "static": f"/static/{request.app.state.asset_version}",
             "winnable_only": request.cookies.get(api.WINNABLE_COOKIE) == "1",
+            "look": look(request),
             **context,
         },
         status_code=status,
@@ -112,6 +128,34 @@ async def home_slash(lang: str, request: Request) -> Response:
     return RedirectResponse(f"/{found}/", status_code=308) if found else not_found(request)
 
 
+@router.get("/{lang}/manifest.webmanifest")
+async def manifest(lang: str, request: Request) -> Response:
+    """The web app manifest: the site installs as an app (it still needs its server)."""
+    if _lang(lang) != lang:
+        return not_found(request)
+    ui = ui_words(lang)
+    static = f"/static/{request.app.state.asset_version}/img"
+    body = {
+        "name": ui["site"],
+        "short_name": ui["site"],
+        "description": ui["tagline"],
+        "lang": lang,
+        "start_url": f"/{lang}/",
+        "scope": "/",
+        "display": "standalone",
+        "orientation": "any",
+        "background_color": "#0f3f2a",
+        "theme_color": "#17553a",
+        "icons": [
+            {"src": f"{static}/icon-192.png", "sizes": "192x192", "type": "image/png"},
+            {"src": f"{static}/icon-512.png", "sizes": "512x512", "type": "image/png"},
+            {"src": f"{static}/icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"},
+            {"src": f"{static}/icon.svg", "sizes": "any", "type": "image/svg+xml"},
+        ],
+    }
+    return JSONResponse(body, media_type="application/manifest+json")
+
+
 # -- every game's pages: the same steps and routes for each registered game -------------------
 
 
@@ -126,9 +170,9 @@ def _form_error(words: Words, e: Exception) -> str:
     if isinstance(e, ServiceError):
         return say(words, e.key, **e.kw)
     if isinstance(e, InvalidCode):
-        return f"{say(words, 'bad_code')} ({e})"
+        return say(words, "bad_code")
     if isinstance(e, InvalidPosition):
-        return say(words, "bad_table", detail=str(e))
+        return say(words, "bad_table_plain")
     if isinstance(e, GameNotFound):
         return say(words, "not_found")
     return str(e)

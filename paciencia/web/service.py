@@ -18,7 +18,7 @@ from paciencia.engine.protocol import Analysis, Game, Key, State, Status
 from paciencia.games import REGISTRY, new_state, state_from_text
 from paciencia.i18n import Words
 from paciencia.web.store import SavedGame, StaleMove, Store, starting_state
-from paciencia.web.views import game_view
+from paciencia.web.views import arrival, game_view
 from paciencia.web.winnable import NoWinnableDeal, WinnableDeals, random_code
 from paciencia.web.words import say
 
@@ -186,6 +186,6 @@ def hint_answer(state: State[Any], analysis: Analysis, words: Words) -> dict[str
     else:
         assert src is not None and dst is not None
         cards = obs.place(src).cards
-        card = words.card_name(cards[-n] if n <= len(cards) else cards[-1])
-        message = say(words, "kl_hint_move", card=card, place=words.place_name(obs.place(dst)))
+        card = cards[-n] if n <= len(cards) else cards[-1]
+        message = say(words, "hint_move", move=arrival(words, obs.place(dst), card, n))
     return {"kind": "move", "move": str(move), "src": src, "n": n, "dst": dst, "message": message}

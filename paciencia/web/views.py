@@ -37,6 +37,7 @@ class GroupView(BaseModel):
     name: str = Field(description="piles, foundations, heaps, columns…")
     label: str
     places: list[str]
+    read: int = Field(description="Where the group comes in the board description (the order the page reads it in)")
 
 
 class ActionView(BaseModel):
@@ -132,11 +133,11 @@ def announce(words: Words, saved: SavedGame, obs: Observation) -> str:
         if action is not None:
             parts.append(_action_words(words, action.name, before, obs))
         elif dst is not None:
-            parts.append(_arrival(words, obs.place(dst), n))
+            there = obs.place(dst)
+            if there.cards:
+                parts.append(arrival(words, there, there.cards[-n] if n <= len(there.cards) else there.cards[-1], n))
             if src is not None:
-                was, now = before.place(src), obs.place(src)
-                if now.role == Role.TABLEAU and now.face_down < was.face_down and now.cards:
-                    parts.append(say(words, "turned_up", card=words.card_name(now.cards[-1])))
+                parts.append(_left_behind(words, before.place(src), obs.place(src)))
     if obs.status != Status.PLAYING:
         parts.append(words.status(obs.status.value))
     return " ".join(p for p in parts if p)
@@ -153,19 +154,41 @@ def _action_words(words: Words, name: str, before: Observation, obs: Observation
     return ""
 
 
-def _arrival(words: Words, place: PlaceInfo, n: int) -> str:
-    """``n`` cards arrived at ``place``: the first of them, and where."""
-    if not place.cards:
-        return ""
-    card = words.card_name(place.cards[-n] if n <= len(place.cards) else place.cards[-1])
+def arrival(words: Words, place: PlaceInfo, card: int, n: int) -> str:
+    """``card`` (the first of ``n``) goes to ``place``: a move's words, and a hint's."""
+    name = words.card_name(card)
     if place.kind == "pile":
-        return say(words, "to_pile", card=card, number=place.number)
+        return say(words, "to_pile", card=name, number=place.number)
     if place.kind in ("asc", "desc"):
-        return say(words, "to_" + place.kind, card=card, suit=words.suit_name(place.suit))
+        return say(words, "to_" + place.kind, card=name, suit=words.suit_name(place.suit))
     if place.role == Role.FOUNDATION:
-        return say(words, "kl_to_foundation", card=card, suit=words.suit_name(place.suit))
+        return say(words, "kl_to_foundation", card=name, suit=words.suit_name(place.suit))
     key = "kl_run_to_column" if n > 1 else "kl_to_column"
-    return say(words, key, card=card, number=place.number)
+    return say(words, key, card=name, number=place.number)
+
+
+def _left_behind(words: Words, was: PlaceInfo, now: PlaceInfo) -> str:
+    """What the source now shows, where the player could not see it before: a card turned face
+    up, or (where a place shows only its top card, as Crescent's piles) the new top card."""
+    if now.role != Role.TABLEAU:
+        return ""
+    if now.face_down < was.face_down and now.cards:
+        return say(words, "turned_up", card=words.card_name(now.cards[-1]))
+    if was.count > was.face_down + len(was.cards):  # cards under the top one were hidden
+        if not now.count:
+            return say(words, "now_empty", number=now.number)
+        if now.cards:
+            return say(words, "now_shows", number=now.number, card=words.card_name(now.cards[-1]))
+    return ""
+
+
+def _groups(words: Words, obs: Observation) -> list[dict[str, Any]]:
+    """The groups in board order, each with its rank in the description's order."""
+    read = {place: i for i, group in enumerate(obs.reading) for place in group}
+    return [
+        {"name": g.name, "label": say(words, g.name), "places": list(g.places), "read": min(read[p] for p in g.places)}
+        for g in obs.groups
+    ]
 
 
 def title(words: Words, saved: SavedGame, obs: Observation) -> str:
@@ -246,7 +269,7 @@ def game_view(saved: SavedGame, words: Words, answers_move: bool = False) -> dic
             "can_finish": obs.can_finish,
             "actions": actions,
             "places": places,
-            "groups": [{"name": g.name, "label": say(words, g.name), "places": list(g.places)} for g in obs.groups],
+            "groups": _groups(words, obs),
             "runs": dict(obs.runs),
             "dests": {k: list(v) for k, v in obs.dests.items()},
             "taps": obs.taps if playing else {},

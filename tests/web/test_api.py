@@ -154,7 +154,7 @@ def test_malformed_json(client: TestClient) -> None:
         f"/api/games/{game['id']}/moves", content=b'{"move": "1-2", ', headers={"content-type": "application/json"}
     )
     assert res.status_code == 400 and res.json()["error"] == "malformed_json"
-    assert "JSON" in res.json()["message"]
+    assert "JSON" in res.json()["detail"] and res.json()["message"] == "The request is not understood."
     assert_unchanged(client, game)
 
 
@@ -182,7 +182,7 @@ def test_malformed_move(client: TestClient, move: str) -> None:
     game = start(client)
     res = play(client, game, move)
     assert res.status_code == 422 and res.json()["error"] == "malformed_move"
-    assert "expected SRC-DST" in res.json()["message"]
+    assert "expected SRC-DST" in res.json()["detail"] and move in res.json()["message"]
     assert_unchanged(client, game)
 
 
@@ -248,12 +248,12 @@ def test_bad_code_and_bad_position(client: TestClient) -> None:
     assert res.status_code == 422 and res.json()["error"] == "bad_code"
     res = client.post("/api/games", json={"table": "# crescent CR1-N-AAAAAAA\n1: As\n"})
     assert res.status_code == 422 and res.json()["error"] == "bad_position"
-    assert "missing" in res.json()["message"]
+    assert "missing" in res.json()["detail"] and "missing" not in res.json()["message"]
 
 
 def test_an_unknown_game_or_api_path_is_refused_in_json(client: TestClient) -> None:
     res = client.post("/api/games", json={"code": "KL1-3-AAAAAAB", "game": "zzz"})
-    assert res.status_code == 422 and res.json()["error"] == "bad_request" and "zzz" in res.json()["message"]
+    assert res.status_code == 422 and res.json()["error"] == "bad_request" and "zzz" in res.json()["detail"]
     res = client.get("/api/nothing-here")
     assert res.status_code == 404 and res.json()["error"] == "not_found"
 

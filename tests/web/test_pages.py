@@ -92,7 +92,7 @@ def test_the_table_page_shows_the_deal_in_the_page_language(client: TestClient) 
     res = client.post("/api/games", json={"code": "CR1-N-AAAAAAB"})
     page = client.get(f"/it/crescent/{res.json()['id']}")
     assert "CR1-N-AAAAAAB" in page.text
-    assert 'aria-label="fondazione discendente di picche: re di picche in cima, 1 carta"' in page.text
+    assert '<span class="name">fondazione discendente di picche: re di picche in cima, 1 carta</span>' in page.text
     assert "Ridistribuisci (ne restano 3)" in page.text
     assert re.search(r'data-s="♠"><span class="rk">R</span>', page.text)
 

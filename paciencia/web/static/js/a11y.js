@@ -1,23 +1,40 @@
 // The accessibility layer: the polite live region, and the one focusable place (roving tabindex)
-// that the arrows move. Each place's name and aria-pressed come from the view (render.js).
+// that the arrows move. Each place's name comes from the view (render.js draws it, with the
+// place's state: selected, or where the selected cards can go).
 
-let region = null;
+let pending = [];
 let timer = 0;
 
+/** Says `text` in the polite live region: the open modal dialog's, if one is open (a modal makes
+ * the rest of the page inert, and words written there are dropped). Words said within the same
+ * moment are joined, not overwritten; the region is cleared first, so the same words twice are
+ * still heard. */
 export function announce(text) {
   if (!text) return;
-  region = region || document.getElementById("announce");
-  // Cleared, then set a moment later: the same words twice are still announced.
-  region.textContent = "";
+  pending.push(text);
   clearTimeout(timer);
-  timer = setTimeout(() => (region.textContent = text), 30);
+  timer = setTimeout(flush, 30);
+}
+
+function flush() {
+  const dialog = document.querySelector("dialog[open]");
+  const region = (dialog && dialog.querySelector(".live")) || document.getElementById("announce");
+  for (const r of document.querySelectorAll("#announce, dialog .live")) if (r !== region) r.textContent = "";
+  region.textContent = "";
+  const text = pending.join(" ");
+  pending = [];
+  requestAnimationFrame(() => (region.textContent = text));
 }
 
 const places = () => [...document.querySelectorAll("#board .place")];
 
-export function focusPlace(button) {
+/** Makes `button` the board's one tab stop, and focuses it unless a pointer chose it (a tap
+ * leaves no focus ring behind, which would look like a selection). */
+export function focusPlace(button, byPointer = false) {
   for (const b of places()) b.tabIndex = b === button ? 0 : -1;
-  button.focus();
+  if (byPointer) {
+    if (document.activeElement && document.activeElement.matches(".place")) document.activeElement.blur();
+  } else button.focus();
 }
 
 export function focusedPlace() {

@@ -18,7 +18,9 @@ export function picker() {
 export const loadedPicker = () => pickerLoaded;
 
 export function setView(view, animate = false) {
+  const was = state.view;
   state.view = view;
+  if (!was || was.title !== view.title) document.title = `${view.title} — ${state.ui.site}`;
   state.places = new Map(view.places.map((p) => [p.id, p]));
   state.receivedAt = performance.now();
   for (const k of ["selected", "picker"]) {
@@ -70,7 +72,10 @@ export async function refresh() {
   }
 }
 
-export function failed(e, src = null) {
+/** A refused request, said. A refused move is shaken, and explained with the interactive rules
+ * on; with them off it is still said to be refused (`always`: explained all the same, as a key
+ * the player pressed for an action that cannot be played). */
+export function failed(e, src = null, always = false) {
   const body = e.body || {};
   if (e.status === 409 && body.game) {
     state.selected = null;
@@ -78,12 +83,20 @@ export function failed(e, src = null) {
     say(body.message || state.ui.stale);
   } else if (e.status === 422 && body.error === "illegal_move") {
     if (src) shake(src);
-    if (state.interactive) say(body.message, "refusal");
+    if (state.interactive || always) say(body.message, "refusal");
+    else announce(state.ui.refused_short);
   } else say(body.message || state.ui.network, "refusal");
 }
 
-/** Sends one token (a move, an action's, U); `src` is the place to shake if it is refused. */
-export async function send(token, src = null) {
+/** Keeps the language menu on the game now shown (the page's URL changed under it). */
+export function syncLanguageLinks() {
+  const rest = location.pathname.replace(/^\/[^/]+/, "");
+  for (const a of document.querySelectorAll(".langs a[hreflang]")) a.href = `/${a.hreflang}${rest}`;
+}
+
+/** Sends one token (a move, an action's, U); `src` is the place to shake if it is refused;
+ * `always`: a refusal is explained even with the interactive rules off. */
+export async function send(token, src = null, always = false) {
   const v = state.view;
   if (!v || state.busy) return returnCards();
   state.busy = true;
@@ -100,7 +113,7 @@ export async function send(token, src = null) {
   } catch (e) {
     performance.clearMarks("move-start");
     returnCards();
-    failed(e, src);
+    failed(e, src, always);
   } finally {
     state.busy = false;
   }
@@ -122,9 +135,10 @@ export function select(sel) {
   else announce(fmt(ui.selected, { place: p.label }));
 }
 
-export function undo() {
+/** Undo; from a key with nothing to undo, the server's refusal is said. */
+export function undo(fromKey = false) {
   state.finishing = false;
-  if (state.view.can_undo) send("U");
+  if (state.view.can_undo || fromKey) send("U", null, true);
 }
 
 /** A new game: `body` names a code, a table or a replay; without one, a random deal of `variant`
@@ -140,10 +154,10 @@ export async function newGame(body = null, variant = null) {
     const url = `/${state.lang}/${view.game}/${view.id}`;
     if (view.game !== v.game) return location.assign(url); // another game's table
     history.pushState({ id: view.id }, "", url);
+    syncLanguageLinks();
     const game = $("game");
     game.dataset.game = view.id;
     if (view.draw !== undefined) game.dataset.draw = view.draw;
-    document.title = `${view.title} — ${state.ui.site}`;
     state.selected = state.picker = null;
     state.endShownFor = -1;
     for (const d of document.querySelectorAll("dialog[open]")) d.close();
@@ -157,7 +171,17 @@ export async function newGame(body = null, variant = null) {
 }
 
 /** A new game where no form waits for the error: the error is said. */
-export const fresh = (body, variant) => newGame(body, variant).catch(failed);
+export const fresh = (body, variant) => newGame(body, variant).catch((e) => failed(e));
+
+/** A new random deal, from the N key: asked first while a game is in progress, since a key
+ * pressed by mistake would throw it away. */
+export function freshAsked() {
+  const v = state.view;
+  if (v.status !== "playing" || !v.moves) return fresh();
+  const box = $("confirm");
+  box.showModal();
+  $("confirm-no").focus();
+}
 export const replay = () => fresh({ replay: state.view.id });
 
 export function stopFinish() {

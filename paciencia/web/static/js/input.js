@@ -2,7 +2,7 @@
 // then tap, double tap to the foundation, drags by mouse or finger, a long press for the run
 // picker, and keys. Each ends in select(), move() or another call of actions.js.
 
-import { focusPlace, focusedPlace, inOrder, neighbour } from "./a11y.js";
+import { announce, focusPlace, focusedPlace, inOrder, neighbour } from "./a11y.js";
 import * as act from "./actions.js";
 import { cardsOf, dragBy, dragCards, requestRender, returnCards } from "./render.js";
 import { dests, dropOn, foundationFor, pickAt, state, toFoundations } from "./state.js";
@@ -131,7 +131,7 @@ function onPointerDown(ev) {
     }
     if (mode === "pick") up ? picker.confirm() : picker.close();
     else if (mode === "press" && up) {
-      focusPlace(b);
+      focusPlace(b, true);
       tap(id, i, true);
     } else if (mode === "drag") {
       state.selected = null;
@@ -182,35 +182,41 @@ function onArrow(key, here) {
   return true;
 }
 
+/** The one-key shortcuts. They are the board's: inside a dialog only its own keys work (Esc
+ * closes it), and a focused button, link or form control keeps Space and Enter for itself. */
 function onKey(ev) {
   const t = ev.target;
   if (ev.ctrlKey || ev.metaKey || ev.altKey || t.matches("input, textarea, select")) return;
+  if (document.querySelector("dialog[open]")) return;
   const key = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
   const v = state.view;
   const here = focusedPlace();
+  const control = !here && t.matches("button, a, summary, [tabindex]");
+  if (control && (key === " " || key === "Enter")) return;
   const tapPlace = v.actions.find((a) => a.place);
   let done = true;
-  if (document.querySelector("dialog[open]")) {
-    done = key === "n"; // only a new game; Escape closes the dialog
-    if (done) act.fresh();
-  } else if (state.picker && loadedPicker()) loadedPicker().key(key);
+  if (state.picker && loadedPicker()) loadedPicker().key(key);
   else if (key.startsWith("Arrow")) done = onArrow(key, here);
   else if (key === "Enter" && here) tap(here.dataset.place);
   else if (key === " " && tapPlace) tap(tapPlace.place); // Klondike: Space draws
-  else if (key === "u") act.undo();
+  else if (key === " ") done = false; // a focused place: its button's own click taps it
+  else if (key === "u") act.undo(true);
   else if (key === "h") {
-    if (!v.can_finish) act.hint();
+    if (v.can_finish) act.say(state.ui.finish_offered);
+    else act.hint();
   } else if (key === "f") act.hintOrFinish(false);
-  else if (key === "n") act.fresh();
+  else if (key === "n") act.freshAsked();
   else if (key === "Escape") {
     done = Boolean(state.selected);
     select(null);
     stopFinish();
     act.say("");
+    announce(state.ui.cancelled);
   } else {
-    // A game's button by its token's letter (Crescent: R redeals).
+    // A game's button by its token's letter (Crescent: R redeals); when it cannot be played
+    // now, the server says why.
     const action = v.actions.find((a) => !a.place && a.token.toLowerCase() === key);
-    if (action && action.enabled) send(action.token);
+    if (action) send(action.token, null, true);
     done = Boolean(action);
   }
   if (done) ev.preventDefault();
@@ -223,7 +229,7 @@ export function wire() {
   for (const type of ["dragstart", "contextmenu"]) board.addEventListener(type, (ev) => ev.preventDefault());
   document.addEventListener("keydown", onKey);
   const on = (el, fn) => el && el.addEventListener("click", fn);
-  on($("undo"), act.undo);
+  on($("undo"), () => act.undo());
   on($("hint"), () => act.hintOrFinish());
   on($("new-game"), () => act.fresh());
   for (const b of document.querySelectorAll("#game [data-variant]")) on(b, () => act.fresh(null, b.dataset.variant));
@@ -236,7 +242,7 @@ export function wire() {
     }),
   );
   // The results panel's and the notice's ways out (named by the id's end): each closes its dialog, then acts.
-  const ways = { undo: act.undo, again: act.replay, new: () => act.fresh() };
+  const ways = { undo: () => act.undo(), again: act.replay, new: () => act.fresh(), yes: () => act.fresh() };
   for (const b of document.querySelectorAll("dialog .buttons button")) {
     on(b, () => {
       b.closest("dialog").close();

@@ -29,10 +29,11 @@ export const placeButton = (id) => (refs.get(id) || {}).button || null;
 
 export function bind() {
   for (const button of document.querySelectorAll("#board .place")) {
-    refs.set(button.dataset.place, { button, slot: button.querySelector(".slot"), count: button.querySelector(".tag i") });
+    const [slot, count, name] = [".slot", ".tag i", ".name"].map((sel) => button.querySelector(sel));
+    refs.set(button.dataset.place, { button, slot, count, name });
   }
   const all = (sel) => [...document.querySelectorAll(sel)];
-  els = { actions: all("#game [data-token]"), fields: all("#game output[data-field]"), clock: $("clock") };
+  els = { actions: all("#game [data-token]"), fields: all("#game .counters [data-field]"), clock: $("clock") };
   for (const id of ["undo", "hint", "code", "code-row", "message", "end-panel", "notice"]) els[id] = $(id);
 }
 
@@ -91,15 +92,18 @@ function render() {
     if (!ref) continue;
     const b = ref.button;
     if (!ref.spread) b.classList.add("spread-" + (ref.spread = spreadOf(p)));
-    if (b.getAttribute("aria-label") !== p.label) b.setAttribute("aria-label", p.label);
-    if (ref.count) ref.count.textContent = p.count;
     const on = Boolean(sel && sel.id === p.id);
+    const dest = targets.has(p.id);
+    // The accessible name is the place's description and its state (no toggle-button role: a
+    // place is picked up and put down, not switched on).
+    const name = on ? `${p.label} — ${state.ui.state_selected}` : dest ? `${p.label} — ${state.ui.state_dest}` : p.label;
+    if (ref.name && ref.name.textContent !== name) ref.name.textContent = name;
+    if (ref.count) ref.count.textContent = p.count;
     b.classList.toggle("empty", !p.count);
     b.classList.toggle("deep", p.count > 1);
     b.classList.toggle("recycle", !p.count && p.id in v.taps); // a tap turns the waste back
     b.classList.toggle("selected", on);
-    b.classList.toggle("dest", targets.has(p.id));
-    b.setAttribute("aria-pressed", on);
+    b.classList.toggle("dest", dest);
   }
   for (const out of els.fields) out.textContent = v[out.dataset.field] ?? "";
   for (const b of els.actions) {
