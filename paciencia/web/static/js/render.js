@@ -7,7 +7,7 @@ import { dests, spreadOf, state } from "./state.js";
 import { renderBadge } from "./winnable.js";
 
 const motion = window.matchMedia("(prefers-reduced-motion: reduce)");
-export const reduced = () => motion.matches;
+export const reduced = () => motion.matches || "still" in document.documentElement.dataset;
 const refs = new Map(); // place id -> {button, slot, count, spread, key, room}
 const hooks = []; // drawn after the table (the run picker)
 let els = {};
@@ -52,8 +52,10 @@ export function makeCard(card) {
   el.className = "card " + (deck.red[suit] ? "red" : "black");
   el.dataset.card = card;
   el.dataset.s = deck.suits[suit];
+  el.dataset.r = card % 13;
   rk.className = "rk";
   rk.textContent = deck.ranks[card % 13];
+  if (card % 13 >= 10) el.appendChild(document.createElement("span")).className = "fig"; // a court card's figure
   return el;
 }
 
@@ -197,6 +199,7 @@ function layOut({ p, ref, spread, n, want, got }, settle) {
   const kids = ref.slot.children;
   if (kids.length !== got.length || got.some((el, k) => kids[k] !== el)) ref.slot.replaceChildren(...got);
   ref.slot.style.height = ch && got.length ? `${y + ch}px` : "";
+  if (ch) ref.slot.style.setProperty("--strip", `${up}px`);
 }
 
 // FLIP: every card drawn elsewhere before starts there and slides home (reads, then writes).
