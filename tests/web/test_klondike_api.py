@@ -17,7 +17,7 @@ from tests.tables import KLONDIKE_WON_IN_ONE as WON_IN_ONE
 DEAL = "KL1-3-AAAAAAB"
 RULES_TITLES = {
     "en": "How to play Klondike",
-    "pt-PT": "Como jogar Klondike",
+    "pt-PT": "Como se joga o Klondike",
     "pt-BR": "Como jogar Klondike",
     "es": "Cómo jugar al Klondike",
     "it": "Come si gioca a Klondike",
