@@ -70,9 +70,33 @@ function room(ref) {
   return (ref.room = ref.room || { h: ref.button.clientHeight, cw: ref.slot.clientWidth || 40 });
 }
 
+// A packed column's covered cards keep at least this strip of their face (the rank readable).
+const MIN_STRIP = 18;
+let fitted = Infinity;
+
+/** When a column could not fit its cards with readable strips, the cards get smaller (the
+ * rows above them too): the widest card with which every cascade fits, as `--cw-fit`. The room
+ * a column has grows by 1.4 card widths for each width the cards lose (the row above it). */
+function fitCards(v) {
+  let fit = Infinity;
+  for (const p of v.places) {
+    const ref = refs.get(p.id);
+    if (!ref || spreadOf(p) !== "cascade") continue;
+    const { h, cw } = room(ref);
+    const up = Math.max(0, p.cards.length - 1);
+    fit = Math.min(fit, (h + 1.4 * cw - up * MIN_STRIP) / (2.8 + 0.16 * p.down));
+  }
+  fit = Math.max(32, Math.floor(fit));
+  if (Math.abs(fit - fitted) < 3 || (fit > 400 && fitted > 400)) return;
+  fitted = fit;
+  document.body.style.setProperty("--cw-fit", `${fit}px`);
+  for (const ref of refs.values()) ref.room = null;
+}
+
 function render() {
   const v = state.view;
   if (!v) return;
+  fitCards(v);
   const sel = state.selected;
   const changed = []; // reads (the cascades' room) before any write: one layout
   for (const p of v.places) {
@@ -178,9 +202,9 @@ function layOut({ p, ref, spread, n, want, got }, settle) {
     // Face-down and face-up steps, shrunk alike when the column would not fit its room.
     const { h, cw } = room(ref);
     ch = cw * 1.4;
-    const need = p.down * cw * 0.16 + Math.max(0, p.cards.length - 1) * cw * 0.4 + ch;
+    const need = p.down * cw * 0.16 + Math.max(0, p.cards.length - 1) * cw * 0.46 + ch;
     const scale = need > h && p.count > 1 ? Math.max(0, h - ch) / (need - ch) : 1;
-    [down, up] = [cw * 0.16 * scale, cw * 0.4 * scale];
+    [down, up] = [cw * 0.16 * scale, cw * 0.46 * scale];
   }
   const last = got.length - 1;
   let y = 0;
