@@ -43,10 +43,10 @@ LOOK_SWITCHES = ("contrast", "four", "left", "still")
 
 
 def look(request: Request) -> dict[str, str]:
-    """The table's look as this browser chose it (``felt=blue,back=red,contrast=1…``, written
-    by the page's settings): drawn into the page's ``<html>`` so the first paint has it. Anything
-    unknown is dropped."""
-    chosen = dict(part.partition("=")[::2] for part in request.cookies.get(LOOK_COOKIE, "").split(",") if part)
+    """The table's look as this browser chose it (``felt:blue.back:red.contrast:1…``, written
+    by the Look dialog, js/look.js): drawn into the page's ``<html>`` so the first paint has it.
+    Anything unknown is dropped."""
+    chosen = dict(part.partition(":")[::2] for part in request.cookies.get(LOOK_COOKIE, "").split(".") if part)
     out = {key: chosen[key] for key, allowed in LOOK_CHOICES.items() if chosen.get(key) in allowed}
     out.update({key: "1" for key in LOOK_SWITCHES if chosen.get(key) == "1"})
     return out

@@ -94,7 +94,7 @@ def test_the_table_page_shows_the_deal_in_the_page_language(client: TestClient) 
     assert "CR1-N-AAAAAAB" in page.text
     assert '<span class="name">fondazione discendente di picche: re di picche in cima, 1 carta</span>' in page.text
     assert "Ridistribuisci (ne restano 3)" in page.text
-    assert re.search(r'data-s="♠"><span class="rk">R</span>', page.text)
+    assert re.search(r'data-s="♠" data-r="12"><span class="rk">R</span><span class="fig">', page.text)
 
 
 def test_someone_elses_game_page_is_not_found(client: TestClient, other: TestClient) -> None:

@@ -7,11 +7,13 @@ let timer = 0;
 
 /** Says `text` in the polite live region: the open modal dialog's, if one is open (a modal makes
  * the rest of the page inert, and words written there are dropped). Words said within the same
- * moment are joined, not overwritten; the region is cleared first, so the same words twice are
- * still heard. */
-export function announce(text) {
-  if (!text) return;
-  pending.push(text);
+ * moment are joined, not overwritten (but for those on the same `channel`); the region is
+ * cleared first, so the same words twice are still heard. */
+export function announce(text, channel = "") {
+  if (!text || pending.some((p) => p.text === text)) return;
+  // Words on a channel (the run picker's steps) stand for the channel's earlier ones.
+  if (channel) pending = pending.filter((p) => p.channel !== channel);
+  pending.push({ text, channel });
   clearTimeout(timer);
   timer = setTimeout(flush, 30);
 }
@@ -21,7 +23,7 @@ function flush() {
   const region = (dialog && dialog.querySelector(".live")) || document.getElementById("announce");
   for (const r of document.querySelectorAll("#announce, dialog .live")) if (r !== region) r.textContent = "";
   region.textContent = "";
-  const text = pending.join(" ");
+  const text = pending.map((p) => p.text).join(" ");
   pending = [];
   requestAnimationFrame(() => (region.textContent = text));
 }

@@ -162,6 +162,7 @@ export async function newGame(body = null, variant = null) {
     state.endShownFor = -1;
     for (const d of document.querySelectorAll("dialog[open]")) d.close();
     say("");
+    state.dealing = true;
     setView(view);
     announce(view.code ? fmt(state.ui.new_deal, { code: view.code }) : state.ui.new_game + ".");
   } finally {

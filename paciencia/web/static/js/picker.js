@@ -69,7 +69,7 @@ export function step(delta) {
   if (n === pk.n) return;
   pk.n = n;
   draw();
-  announce(`${cardName(firstCard(pk))}. ${countWords(n)}`);
+  announce(`${cardName(firstCard(pk))}. ${countWords(n)}`, "picker-step");
 }
 
 export function confirm() {

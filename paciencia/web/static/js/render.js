@@ -3,6 +3,7 @@
 // spread (the layout's, by kind): "top" (its top card, or a back), "cascade" (backs, then the
 // face-up cards, spaced to fit) or "fan" (side by side).
 
+import { announce } from "./a11y.js";
 import { dests, spreadOf, state } from "./state.js";
 import { renderBadge } from "./winnable.js";
 
@@ -112,6 +113,8 @@ function render() {
   }
   if (changed.length) drawPlaces(changed);
   state.animate = false;
+  if (state.dealing) dealIn();
+  state.dealing = false;
   const targets = new Set(sel ? dests(sel.id, sel.n) : []);
   for (const p of v.places) {
     const ref = refs.get(p.id);
@@ -259,6 +262,63 @@ export function showButtons(box, v) {
   }
 }
 
+/** A new deal: every card flies in from the stock (or the board's top), one after another. */
+function dealIn() {
+  if (reduced()) return;
+  const board = $("board");
+  const stock = board.querySelector(".place.stock .slot") || board;
+  const o = stock.getBoundingClientRect();
+  const cards = [...board.querySelectorAll(".slot > .card")];
+  const moves = cards.map((el) => {
+    const r = el.getBoundingClientRect();
+    return [el, o.left - r.left, o.top - r.top];
+  });
+  for (const [el, dx, dy] of moves) el.style.transform = `translate(${dx}px, ${dy}px)`;
+  board.getBoundingClientRect();
+  moves.forEach(([el], k) => {
+    el.style.transitionDelay = `${Math.min(k * 14, 700)}ms`;
+    el.classList.add("dealing");
+    el.style.transform = "";
+    const done = () => {
+      el.classList.remove("dealing");
+      el.style.transitionDelay = "";
+    };
+    el.addEventListener("transitionend", done, { once: true });
+    setTimeout(done, 1200);
+  });
+}
+
+/** The win: the foundations' cards leap in a wave and suit glyphs rain down, for a moment. */
+function celebrate() {
+  if (reduced()) return;
+  const area = $("found-area");
+  if (area) {
+    [...area.querySelectorAll(".slot > .card:last-child")].forEach((el, k) => el.style.setProperty("--k", k));
+    area.classList.add("won-wave");
+    setTimeout(() => area.classList.remove("won-wave"), 2000);
+  }
+  const rain = document.body.appendChild(document.createElement("div"));
+  rain.className = "confetti";
+  rain.setAttribute("aria-hidden", "true");
+  const glyphs = ["♠", "♥", "♦", "♣"];
+  const colours = ["#ffd54a", "#ffffff", "#ff6b6b", "#8ff0c4"];
+  for (let k = 0; k < 36; k++) {
+    const g = rain.appendChild(document.createElement("span"));
+    g.textContent = glyphs[k % 4];
+    g.style.left = `${(k * 37) % 100}%`;
+    for (const [name, value] of [
+      ["--c", colours[(k * 7) % 4]],
+      ["--size", `${18 + ((k * 13) % 22)}px`],
+      ["--d", `${(k % 12) * 0.12}s`],
+      ["--t", `${2 + (k % 5) * 0.35}s`],
+      ["--dx", `${((k * 29) % 120) - 60}px`],
+      ["--rot", `${((k * 53) % 720) - 360}deg`],
+    ])
+      g.style.setProperty(name, value);
+  }
+  setTimeout(() => rain.remove(), 4500);
+}
+
 function renderEnd(v) {
   const panel = els["end-panel"];
   if (v.status === "playing") {
@@ -276,7 +336,10 @@ function renderEnd(v) {
   $("end-copied").textContent = "";
   showButtons(panel, v);
   if (els.notice.open) els.notice.close();
+  const said = v.announce; // the last move and the end: said in the panel's own live region
   if (!panel.open) panel.showModal();
+  if (v.status === "won") celebrate();
+  if (said) announce(said);
 }
 
 function formatTime(seconds) {

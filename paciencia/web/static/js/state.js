@@ -18,6 +18,7 @@ export const state = {
   receivedAt: 0, // when the view came, for the clock
   endShownFor: -1, // the version whose results panel was shown
   animate: false, // the next render slides the cards that moved
+  dealing: false, // the next render deals the cards in (a new game)
   timing: false, // the next render draws a move's answer (User Timing, for the benches)
 };
 
