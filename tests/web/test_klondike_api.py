@@ -19,7 +19,7 @@ RULES_TITLES = {
     "en": "How to play Klondike",
     "pt-PT": "Como se joga o Klondike",
     "pt-BR": "Como jogar Klondike",
-    "es": "Cómo jugar al Klondike",
+    "es": "Cómo se juega a Klondike",
     "it": "Come si gioca a Klondike",
 }
 

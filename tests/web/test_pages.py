@@ -100,7 +100,7 @@ def test_the_table_page_shows_the_deal_in_the_page_language(client: TestClient) 
 def test_someone_elses_game_page_is_not_found(client: TestClient, other: TestClient) -> None:
     game = client.post("/api/games", json={}).json()
     res = other.get(f"/es/crescent/{game['id']}")
-    assert res.status_code == 404 and "No hay ninguna partida así en este navegador." in res.text
+    assert res.status_code == 404 and "Esta partida no existe en este navegador." in res.text
 
 
 def test_the_table_resumes_the_browsers_game(client: TestClient) -> None:

@@ -124,7 +124,7 @@ def test_nothing_proved_within_the_bound_is_said_in_the_pages_language(tmp_path:
         client.cookies.set("paciencia_winnable", "1")
         page = client.post("/it/klondike/new", data={"variant": "1"})
         assert page.status_code == 422
-        assert "Non è stata trovata in tempo nessuna smazzata dimostrata vincibile; riprova tra poco." in page.text
+        assert "Non è stata trovata in tempo nessuna mano sicuramente vincibile; riprova tra poco." in page.text
 
 
 def test_a_code_is_solved_once_and_its_verdict_kept(tmp_path: Path) -> None:
