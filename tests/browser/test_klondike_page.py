@@ -500,6 +500,7 @@ def test_a_whole_game_won_by_touch_on_a_phone(browser: Browser, live_server: Liv
         if page.locator("#hint").inner_text() == "Finish":
             break
         src, n, dst = split(token)
+        expect(page.locator("#board .moving")).to_have_count(0)  # a sliding card lets taps through
         if token == "D":
             place(page, "S").tap()
         else:

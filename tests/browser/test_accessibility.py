@@ -1,0 +1,299 @@
+"""axe-core (the npm package, tests/a11y) in Chromium on every page and panel, in all five
+languages: no serious or critical violation. And what axe cannot see, checked by hand: the
+live regions, the keys, the focus marks, the touch targets, the language menu."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from paciencia.i18n import LOCALES
+from tests.browser.conftest import PHONE, moves, open_table, place
+from tests.tables import CRESCENT_WON_IN_ONE, FULL_PILE, MOVES, NO_USEFUL, WINNING_MOVE
+
+AXE = Path(__file__).parents[1] / "a11y" / "node_modules" / "axe-core" / "axe.min.js"
+SELECTED = re.compile(r"\bselected\b")
+
+
+@pytest.fixture
+def context(browser: Browser, base_url: str) -> Iterator[BrowserContext]:
+    # axe is injected as a script: the site's Content-Security-Policy allows only its own.
+    ctx = browser.new_context(base_url=base_url, viewport=PHONE, bypass_csp=True)
+    yield ctx
+    ctx.close()
+
+
+def serious(page: Page) -> list[str]:
+    """axe's serious and critical violations on the page as it is now (open dialogs included)."""
+    if not AXE.exists():
+        pytest.fail(f"axe-core is not installed at {AXE}: scripts/test installs it with npm")
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    found: list[list[Any]] = page.evaluate(
+        """async () => (await axe.run(document, {resultTypes: ["violations"]})).violations
+            .filter((v) => v.impact === "serious" || v.impact === "critical")
+            .map((v) => [v.id, v.impact, v.nodes.slice(0, 3).map((n) => n.target.join(" "))])"""
+    )
+    return [f"{v[0]} ({v[1]}): {v[2]}" for v in found]
+
+
+def _crescent(page: Page, lang: str) -> None:
+    open_table(page, "crescent", {"table": FULL_PILE}, lang)
+    place(page, "2").click()  # something picked up: the destinations are marked
+
+
+def _crescent_won(page: Page, lang: str) -> None:
+    open_table(page, "crescent", {"table": CRESCENT_WON_IN_ONE}, lang)
+    place(page, WINNING_MOVE.split("-")[0]).click()  # its one destination: the game is won
+    expect(page.locator("#end-panel")).to_be_visible()
+
+
+def _klondike(page: Page, lang: str) -> None:
+    open_table(page, "klondike", {"table": MOVES}, lang)
+    place(page, "4").focus()
+    page.keyboard.press("ArrowUp")  # the run picker
+    expect(page.locator("#picker")).to_be_visible()
+
+
+def _klondike_notice(page: Page, lang: str) -> None:
+    open_table(page, "klondike", {"table": NO_USEFUL}, lang)
+    page.locator("#hint").click()
+    expect(page.locator("#notice")).to_be_visible()
+
+
+def _confirm(page: Page, lang: str) -> None:
+    open_table(page, "klondike", {"code": "KL1-3-AAAAAAB"}, lang)
+    page.keyboard.press("Space")
+    expect(moves(page)).to_have_text("1")
+    page.keyboard.press("n")
+    expect(page.locator("#confirm")).to_be_visible()
+
+
+def _look(page: Page, lang: str) -> None:
+    open_table(page, "crescent", {"code": "CR1-N-AAAAAAB"}, lang)
+    page.locator("#look-open").click()
+    expect(page.locator("#look")).to_be_visible()
+
+
+def _page(path: str) -> Callable[[Page, str], None]:
+    def go(page: Page, lang: str) -> None:
+        page.goto(f"/{lang}{path}")
+        if page.locator("details.langs").count():
+            page.locator("details.langs summary").click()  # the language menu open
+
+    return go
+
+
+SCENES: dict[str, Callable[[Page, str], None]] = {
+    "home": _page("/"),
+    "crescent rules": _page("/crescent/rules"),
+    "klondike rules": _page("/klondike/rules"),
+    "not found": _page("/crescent/no-such-game"),
+    "crescent table, cards picked up": _crescent,
+    "crescent won panel": _crescent_won,
+    "klondike run picker": _klondike,
+    "klondike notice": _klondike_notice,
+    "new game confirmation": _confirm,
+    "look dialog": _look,
+}
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+def test_axe_finds_nothing_serious_on_any_page_or_panel(context: BrowserContext, lang: str) -> None:
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    report = {}
+    for name, scene in SCENES.items():
+        scene(page, lang)
+        if found := serious(page):
+            report[name] = found
+    assert not report, report
+
+
+# -- what axe cannot see ---------------------------------------------------------------------
+
+
+def test_the_clock_and_counters_are_in_no_live_region(page: Page) -> None:
+    open_table(page, "klondike", {"code": "KL1-3-AAAAAAB"})
+    live = page.evaluate(
+        """() => ["clock", "moves", "passes"].map((id) => {
+            const el = document.getElementById(id);
+            const live = "[aria-live], output, [role=status], [role=log], [role=timer]";
+            return [id, el.tagName, Boolean(el.closest(live))];
+        })"""
+    )
+    assert all(not inside for _, _, inside in live), live
+    assert all(tag != "OUTPUT" for _, tag, _ in live), live
+
+
+def test_switching_language_after_a_new_game_keeps_the_new_game(page: Page) -> None:
+    first = open_table(page, "crescent", {"code": "CR1-N-AAAAAAB"})
+    page.locator("#new-game").click()
+    page.wait_for_url(lambda url: first["id"] not in url)
+    new_id = page.url.rsplit("/", 1)[1]
+    page.locator("details.langs summary").click()
+    page.locator('.langs a[hreflang="it"]').click()
+    page.wait_for_url(f"**/it/crescent/{new_id}")
+    expect(page.locator("html")).to_have_attribute("lang", "it")
+    # and the title follows the new deal, not the old one
+    assert first["code"] not in page.title()
+
+
+def test_a_draw_one_game_is_titled_draw_one(page: Page) -> None:
+    open_table(page, "klondike", {"code": "KL1-1-AAAAAAB"})
+    assert "Draw one" in page.title() and "Draw three" not in page.title()
+    page.locator("#new-3").click()
+    expect(page).to_have_title(re.compile("Draw three"))
+
+
+def test_n_inside_a_dialog_deals_nothing(page: Page) -> None:
+    game = open_table(page, "klondike", {"table": NO_USEFUL})
+    page.locator("#hint").click()
+    expect(page.locator("#notice")).to_be_visible()
+    page.keyboard.press("n")
+    page.wait_for_timeout(400)
+    assert game["id"] in page.url
+    expect(page.locator("#notice")).to_be_visible()
+    expect(page.locator("#confirm")).to_be_hidden()
+
+
+def test_space_presses_a_focused_button_and_does_not_draw(page: Page) -> None:
+    open_table(page, "klondike", {"code": "KL1-3-AAAAAAB"})
+    page.locator("#look-open").focus()
+    page.keyboard.press("Space")
+    expect(page.locator("#look")).to_be_visible()
+    expect(moves(page)).to_have_text("0")  # the stock was not drawn from
+
+
+def test_keys_with_nothing_to_do_still_answer(page: Page) -> None:
+    open_table(page, "crescent", {"table": FULL_PILE})
+    page.locator("#interactive").uncheck()
+    announce = page.locator("#announce")
+    place(page, "1").focus()  # the keys are the board's, not the checkbox's
+    page.keyboard.press("u")
+    expect(page.locator("#message")).to_have_text("There is nothing to undo")
+    page.keyboard.press("Escape")
+    expect(announce).to_have_text("Nothing is selected.")
+    place(page, "4").click()
+    place(page, "2").click()  # refused, and the interactive rules are off: said, not shown
+    expect(announce).to_have_text("That move is not allowed.")
+    expect(page.locator("#message")).to_be_hidden()
+
+
+def test_a_crescent_move_says_what_its_pile_now_shows(page: Page) -> None:
+    open_table(page, "crescent", {"code": "CR1-N-AAAAAAB"})
+    place(page, "2").click()  # K♥, whose one destination is pile 4's Q♥
+    expect(moves(page)).to_have_text("1")
+    expect(page.locator("#announce")).to_have_text(re.compile(r"Pile 2 now shows [a-z0-9]+ of [a-z]+\.$"))
+
+
+def test_places_are_not_toggle_buttons_and_the_foundations_come_first(page: Page) -> None:
+    open_table(page, "crescent", {"code": "CR1-N-AAAAAAB"})
+    assert page.locator(".place[aria-pressed], .place[aria-label]").count() == 0
+    order = page.evaluate("() => [...document.querySelectorAll('#board .place')].map((b) => b.dataset.place)")
+    assert order[:8] == ["As", "Ah", "Ad", "Ac", "Ks", "Kh", "Kd", "Kc"]
+    place(page, "2").focus()
+    expect(place(page, "2")).to_have_accessible_name("pile 2: 6 cards, king of hearts on top")
+
+
+def test_focus_selection_and_destinations_look_different(page: Page) -> None:
+    open_table(page, "crescent", {"code": "CR1-N-AAAAAAB"})
+    page.emulate_media(reduced_motion="reduce")
+    place(page, "4").click()  # Q♥ picked up: piles 2 and 6 and a foundation take it
+    expect(place(page, "4")).to_have_class(SELECTED)
+    place(page, "1").focus()
+    page.keyboard.press("ArrowRight")  # a keyboard focus ring somewhere else
+    style = page.evaluate(
+        """() => {
+            const look = (el) => {
+                const s = getComputedStyle(el);
+                return [s.outlineStyle + s.outlineColor, s.boxShadow];
+            };
+            const sel = document.querySelector('.place.selected .card.sel');
+            const dest = document.querySelector('.place.dest .slot');
+            const focus = document.activeElement.querySelector('.slot');
+            return {sel: look(sel), dest: look(dest), focus: look(focus)};
+        }"""
+    )
+    marks = {tuple(v) for v in style.values()}
+    assert len(marks) == 3, style
+
+
+def test_a_tap_leaves_no_focus_ring(browser: Browser, base_url: str) -> None:
+    ctx = browser.new_context(base_url=base_url, viewport=PHONE, has_touch=True)
+    page = ctx.new_page()
+    open_table(page, "crescent", {"code": "CR1-N-AAAAAAB"})
+    place(page, "2").tap()
+    expect(moves(page)).to_have_text("1")
+    # Whatever the tap focused, it shows no keyboard focus ring (which would look like a selection).
+    assert not page.evaluate("() => document.activeElement.matches('.place:focus-visible, .place :focus-visible')")
+    assert page.locator(".place.selected").count() == 0
+    ctx.close()
+
+
+def test_controls_are_at_least_44_px_on_a_phone(browser: Browser, base_url: str) -> None:
+    ctx = browser.new_context(base_url=base_url, viewport=PHONE, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    for game, body in (("crescent", {"code": "CR1-N-AAAAAAB"}), ("klondike", {"code": "KL1-1-AAAAAAB"})):
+        open_table(page, game, body)
+        small = page.evaluate(
+            """() => [...document.querySelectorAll([
+                    '.bar a', '.bar button', '.langs summary', 'main button:not(.place)',
+                    'main input:not([type])', 'main summary', 'main label.setting'].join())]
+                .filter((el) => el.offsetParent !== null)
+                .map((el) => [el.id || el.className || el.textContent.trim(), el.getBoundingClientRect()])
+                .filter(([, r]) => r.width < 44 || r.height < 44)
+                .map(([name, r]) => `${name} ${Math.round(r.width)}x${Math.round(r.height)}`)"""
+        )
+        assert not small, (game, small)
+    ctx.close()
+
+
+def test_a_zoomed_desktop_keeps_the_side_panel_and_the_keys_help(browser: Browser, base_url: str) -> None:
+    ctx = browser.new_context(base_url=base_url, viewport={"width": 640, "height": 400})  # 200 % of 1280×800
+    page = ctx.new_page()
+    open_table(page, "crescent", {"code": "CR1-N-AAAAAAB"})
+    clipped = page.evaluate(
+        """() => [...document.querySelectorAll('.side > *, .side button, .side input')]
+            .filter((el) => el.offsetParent !== null)
+            .filter((el) => el.getBoundingClientRect().right > innerWidth + 0.5)
+            .map((el) => el.id || el.className)"""
+    )
+    assert not clipped
+    keys = page.locator("#keys")
+    keys.scroll_into_view_if_needed()
+    expect(keys).to_be_visible()
+    ctx.close()
+
+
+def test_the_look_is_kept_in_this_browser(page: Page) -> None:
+    open_table(page, "klondike", {"code": "KL1-3-AAAAAAB"})
+    page.locator("#look-open").click()
+    page.locator('#look input[name="felt"][value="blue"]').check()
+    page.locator('#look input[name="contrast"]').check()
+    page.locator('#look input[name="four"]').check()
+    page.locator('#look input[name="left"]').check()
+    page.locator("#look-close").click()
+    html = page.locator("html")
+    expect(html).to_have_attribute("data-felt", "blue")
+    page.reload()
+    page.wait_for_selector("html[data-ready]")
+    for attr, value in (("data-felt", "blue"), ("data-contrast", "1"), ("data-four", "1"), ("data-left", "1")):
+        expect(html).to_have_attribute(attr, value)  # drawn by the server from the cookie
+    stock, found = (page.locator(sel).bounding_box() for sel in ('.place[data-place="S"]', "#found-area"))
+    assert stock is not None and found is not None and stock["x"] > found["x"]  # left-handed: the stock on the right
+
+
+def test_the_site_is_installable(page: Page) -> None:
+    page.goto("/pt-BR/")
+    href = page.locator('link[rel="manifest"]').get_attribute("href")
+    assert href == "/pt-BR/manifest.webmanifest"
+    manifest = page.request.get(href).json()
+    assert manifest["start_url"] == "/pt-BR/" and manifest["display"] == "standalone"
+    for icon in manifest["icons"]:
+        assert page.request.get(icon["src"]).ok
