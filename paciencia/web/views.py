@@ -140,12 +140,12 @@ def announce(words: Words, saved: SavedGame, obs: Observation) -> str:
                 parts.append(_left_behind(words, before.place(src), obs.place(src)))
     if obs.status != Status.PLAYING:
         parts.append(words.status(obs.status.value))
-    return " ".join(p for p in parts if p)
+    return " ".join(p[:1].upper() + p[1:] for p in parts if p)  # sentences that start with a card's name
 
 
 def _action_words(words: Words, name: str, before: Observation, obs: Observation) -> str:
     if name == "redeal":
-        return say(words, "redealt") + " " + words.redeal_button(obs.figures.redeals_left or 0) + "."
+        return say(words, "redealt", count=obs.figures.redeals_left or 0)
     if name == "draw":
         waste = next(p for p in obs.places if p.role == Role.WASTE)
         if not waste.count:

@@ -61,7 +61,7 @@ UI: dict[str, str] = {
     "back_to_game": N_("Back to the game"),
     "continue_game": N_("Continue your game"),
     "undone": N_("Move undone."),
-    "redealt": N_("Cards redealt."),
+    "redealt": N_("Cards redealt; redeals left: %(count)s."),
     "new_deal": N_("New game, deal %(code)s."),
     "to_pile": N_("%(card)s to pile %(number)s."),
     "to_asc": N_("%(card)s to the ascending foundation of %(suit)s."),

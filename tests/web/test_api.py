@@ -12,6 +12,7 @@ from paciencia.i18n import Words
 from paciencia.web import Settings, create_app
 from paciencia.web.store import Store
 from paciencia.web.views import GameView
+from paciencia.web.words import say
 from tests.tables import BLOCKING_MOVE, FULL_PILE, WINNING_MOVE
 from tests.tables import CRESCENT_BLOCKED_IN_ONE as BLOCKED_IN_ONE
 from tests.tables import CRESCENT_WON_IN_ONE as WON_IN_ONE
@@ -109,7 +110,7 @@ def test_undo_and_redeal(client: TestClient) -> None:
 def test_won_and_blocked(client: TestClient) -> None:
     won = play(client, start(client, table=WON_IN_ONE), WINNING_MOVE).json()
     assert won["status"] == "won" and won["status_text"] == "You won!"
-    assert won["announce"] == "ace of spades to the descending foundation of spades. You won!"
+    assert won["announce"] == "Ace of spades to the descending foundation of spades. You won!"
     blocked = play(client, start(client, table=BLOCKED_IN_ONE), BLOCKING_MOVE).json()
     assert blocked["status"] == "blocked" and blocked["can_undo"]
     assert blocked["announce"].endswith("No move left: the game is blocked")
@@ -295,3 +296,17 @@ def test_two_servers_on_one_database_stay_consistent(db_url: str) -> None:
         assert again.status_code == 200 and again.json()["version"] == 2 and again.json()["moves"] == 0
         stale = play(one, moved, "R")  # one's copy is behind now: the database says no
         assert stale.status_code == 409 and stale.json()["game"]["version"] == 2
+
+
+@pytest.mark.parametrize("lang", ["pt-PT", "pt-BR", "es", "it"])
+def test_errors_are_in_the_page_language_with_the_engines_words_apart(client: TestClient, lang: str) -> None:
+    words = Words(lang)
+    bad_code = client.post(f"/api/games?lang={lang}", json={"code": "XX1-Q-12"}).json()
+    assert bad_code["message"] == say(words, "bad_code") and "XX1-Q-12" in bad_code["detail"]
+    bad_table = client.post(f"/api/games?lang={lang}", json={"table": "# crescent CR1-N-AAAAAAA\n1: As\n"}).json()
+    assert bad_table["message"] == say(words, "bad_table_plain") and "missing" in bad_table["detail"]
+    game = start(client, lang)
+    bad_move = play(client, game, "1-99", lang).json()
+    assert bad_move["message"] == say(words, "bad_move", move="1-99") and "expected" in bad_move["detail"]
+    for answer in (bad_code, bad_table, bad_move):
+        assert "expected" not in answer["message"] and "not a" not in answer["message"]

@@ -17,9 +17,11 @@ from sqlalchemy import select
 
 from paciencia.games import state_from_text
 from paciencia.games.crescent.rules import CrescentState
+from paciencia.i18n import Words
 from paciencia.web import Settings, create_app
 from paciencia.web.store import Store, verdicts
 from paciencia.web.winnable import WinnableDeals
+from paciencia.web.words import say
 from tests.tables import HEARTS, LOST, QUIET_BUT_WINNABLE
 
 VARIANTS = [
@@ -222,3 +224,22 @@ def test_crescent_hint_follows_a_winning_line_when_no_move_helps_one_move_ahead(
     hint = client.post(f"/api/games/{game['id']}/hint", json={"version": 0}).json()
     assert hint["kind"] == "move"
     assert hint["dst"] in game["dests"][hint["src"]]
+
+
+@pytest.mark.parametrize(
+    ("lang", "opening"),
+    [("en", "Hint: "), ("pt-PT", "Dica: "), ("es", "Pista: "), ("it", "Suggerimento: ")],
+)
+def test_a_crescent_hint_names_the_card_and_where_it_goes_in_words(client: TestClient, lang: str, opening: str) -> None:
+    game = client.post(f"/api/games?lang={lang}", json={"code": "CR1-N-AAAAAAB"}).json()
+    hint = client.post(f"/api/games/{game['id']}/hint?lang={lang}", json={"version": 0}).json()
+    assert hint["kind"] == "move"
+    message = hint["message"]
+    # A card's name, not its glyph; and the destination as a move's words have it (with its article).
+    assert message.startswith(opening) and not set(message) & set("♠♥♦♣"), message
+    words = Words(lang)
+    src, dst = hint["src"], hint["dst"]
+    card = next(p for p in game["places"] if p["id"] == src)["card"]
+    assert words.card_name(card) in message
+    if dst.isdigit():
+        assert say(words, "to_pile", card=words.card_name(card), number=int(dst)) in message
