@@ -150,6 +150,12 @@ register(
         keys_help="keys_help",
         counters=(("moves", "moves", "moves"),),
         end_figures=(("moves", "moves", "end-moves"),),
+        variant_buttons=(
+            ("N", "new_standard", "new-N"),
+            ("F", "new_four", "new-F"),
+            ("D", "new_face_down", "new-D"),
+            ("B", "new_four_face_down", "new-B"),
+        ),
         tools=True,
     ),
 )
@@ -172,6 +178,7 @@ register(
         variant_buttons=(("3", "new_draw_three", "new-3"), ("1", "new_draw_one", "new-1")),
         variant_titles={"3": "draw_three", "1": "draw_one"},
         handed=True,
+        tools=True,
         end_titles={"won": "kl_won", "blocked": "kl_blocked"},
         end_buttons=(
             ("end-new", "new_game", ""),

@@ -91,6 +91,20 @@ def games_of(request: Request) -> Games:
 
 WINNABLE_COOKIE = "paciencia_winnable"
 """The player's "winnable deals only" setting: ``1`` on (the page sets it; it is no secret)."""
+VARIANT_COOKIE = "paciencia_variant"
+"""The variant last chosen per game, ``crescent:F.klondike:1`` (the page and the forms set it)."""
+
+
+def chosen_variants(request: Request) -> dict[str, str]:
+    """The variant this browser last chose for each game, where it is one of the game's."""
+    parts = (p.partition(":")[::2] for p in request.cookies.get(VARIANT_COOKIE, "").split(".") if p)
+    return {game: v for game, v in parts if game in REGISTRY and v in REGISTRY[game].game.variants}
+
+
+def with_variant(request: Request, game: str, variant: str) -> str:
+    """The cookie's value once ``variant`` is chosen for ``game``."""
+    chosen = {**chosen_variants(request), game: variant}
+    return ".".join(f"{g}:{v}" for g, v in chosen.items())
 
 
 def start_of(body: NewGame, request: Request) -> Start:

@@ -114,11 +114,14 @@ async def _cards(request: Request, latest: bool = True) -> list[dict[str, Any]]:
     player's game of it in play, if any."""
     store = request.app.state.store
     player = request.state.player
+    chosen = api.chosen_variants(request)
     cards = []
     for name, found in REGISTRY.items():
         game_id = await run_in_threadpool(store.latest, player, name) if latest else None
-        example = str(found.game(next(iter(found.game.variants))).code(1))  # a deal code's form
-        cards.append({**asdict(found.table), "game": name, "latest": game_id, "example": example})
+        first = next(iter(found.game.variants))
+        example = str(found.game(first).code(1))  # a deal code's form
+        card = {**asdict(found.table), "game": name, "latest": game_id, "example": example}
+        cards.append({**card, "chosen": chosen.get(name, first)})
     return cards
 
 
@@ -180,13 +183,15 @@ def _form_error(words: Words, e: Exception) -> str:
 
 @router.get("/{lang}/{game}")
 async def resume(lang: str, game: str, request: Request) -> Response:
-    """Resumes this browser's latest game of ``game``, or deals one (its first variant)."""
+    """Resumes this browser's latest game of ``game``, or deals one (of the variant this browser
+    last chose, else the first)."""
     if (refused := _entry(request, lang, game)) is not None:
         return refused
     store = request.app.state.store
     game_id = await run_in_threadpool(store.latest, request.state.player, game)
     if game_id is None:
-        game_id = (await api.create(api.NewGame(game=game), request)).id
+        variant = api.chosen_variants(request).get(game)
+        game_id = (await api.create(api.NewGame(game=game, variant=variant), request)).id
     return RedirectResponse(f"/{lang}/{game}/{game_id}", status_code=303)
 
 
@@ -209,7 +214,11 @@ async def new_from_form(lang: str, game: str, request: Request) -> Response:
     except (PacienciaError, ServiceError, GameNotFound, ValueError) as e:
         message = _form_error(Words(lang), e)
         return render(request, "home.html", lang, "/", status=422, games=await _cards(request, False), error=message)
-    return RedirectResponse(f"/{lang}/{saved.game}/{saved.id}", status_code=303)
+    response = RedirectResponse(f"/{lang}/{saved.game}/{saved.id}", status_code=303)
+    if body.variant:  # the choice is remembered, as the table's buttons remember it
+        value = api.with_variant(request, game, body.variant)
+        response.set_cookie(api.VARIANT_COOKIE, value, max_age=315360000, samesite="lax", path="/")
+    return response
 
 
 @router.get("/{lang}/{game}/rules")

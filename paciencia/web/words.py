@@ -92,6 +92,10 @@ UI: dict[str, str] = {
     "four_colours": N_("Four-colour suits"),
     "left_handed": N_("Stock on the right (left-handed)"),
     "motion": N_("Animations"),
+    "new_standard": N_("New game, standard"),
+    "new_four": N_("New game, Crescent Four"),
+    "new_face_down": N_("New game, face-down deal"),
+    "new_four_face_down": N_("New game, Four and face-down"),
     "bad_variant": N_("That variant is not one of this game's."),
     "no_finish": N_("This game has no Finish."),
     # Winnable deals only, and Crescent's hints

@@ -144,7 +144,7 @@ def test_klondike_pages_in_every_language(client: TestClient, lang: str) -> None
     rules = client.get(f"/{lang}/klondike/rules")
     assert rules.status_code == 200 and f"<h1>{RULES_TITLES[lang]}</h1>" in rules.text
     home = client.get(f"/{lang}/")
-    assert f'action="/{lang}/klondike/new"' in home.text and f'href="/{lang}/crescent"' in home.text
+    assert f'action="/{lang}/klondike/new"' in home.text and f'action="/{lang}/crescent/new"' in home.text
 
 
 def test_home_form_starts_draw_one_and_the_table_page_hides_the_code(client: TestClient) -> None:

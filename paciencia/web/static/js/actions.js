@@ -158,6 +158,10 @@ export async function newGame(body = null, variant = null) {
     const game = $("game");
     game.dataset.game = view.id;
     if (view.draw !== undefined) game.dataset.draw = view.draw;
+    for (const b of document.querySelectorAll("#game [data-variant]")) {
+      if (b.dataset.variant === view.variant) b.setAttribute("aria-current", "true");
+      else b.removeAttribute("aria-current");
+    }
     state.selected = state.picker = null;
     state.endShownFor = -1;
     for (const d of document.querySelectorAll("dialog[open]")) d.close();
@@ -171,8 +175,20 @@ export async function newGame(body = null, variant = null) {
   }
 }
 
-/** A new game where no form waits for the error: the error is said. */
-export const fresh = (body, variant) => newGame(body, variant).catch((e) => failed(e));
+/** A new game where no form waits for the error: the error is said. `remember`: the variant is
+ * the player's choice, kept for the next visit (the server deals it when there is no game). */
+export function fresh(body, variant, remember = false) {
+  if (remember && variant) rememberVariant(state.view.game, variant);
+  return newGame(body, variant).catch((e) => failed(e));
+}
+
+function rememberVariant(game, variant) {
+  const kept = (document.cookie.match(/(?:^|; )paciencia_variant=([^;]*)/) || [])[1] || "";
+  const chosen = new Map(kept.split(".").filter(Boolean).map((p) => p.split(":")));
+  chosen.set(game, variant);
+  const value = [...chosen].map(([g, v]) => `${g}:${v}`).join(".");
+  document.cookie = `paciencia_variant=${value}; path=/; max-age=315360000; samesite=lax`;
+}
 
 /** A new random deal, from the N key: asked first while a game is in progress, since a key
  * pressed by mistake would throw it away. */

@@ -233,7 +233,7 @@ export function wire() {
   on($("hint"), () => act.hintOrFinish());
   on($("new-game"), () => act.fresh());
   on($("look-open"), () => import("./look.js").then((m) => m.open()));
-  for (const b of document.querySelectorAll("#game [data-variant]")) on(b, () => act.fresh(null, b.dataset.variant));
+  for (const b of document.querySelectorAll("#game [data-variant]")) on(b, () => act.fresh(null, b.dataset.variant, true));
   for (const b of document.querySelectorAll("#game [data-token]")) on(b, () => send(b.dataset.token));
   on($("copy"), () => act.copyCode($("code")).then(() => act.say(state.ui.copied)));
   on($("end-code"), () =>
