@@ -391,3 +391,30 @@ def test_r_with_no_redeal_left_says_so(page: Page) -> None:
     page.keyboard.press("r")
     expect(page.locator("#message")).to_have_text("No redeals")
     expect(moves(page)).to_have_text("0")
+
+
+def _contrast(a: list[float], b: list[float]) -> float:
+    def lum(rgb: list[float]) -> float:
+        c = [x / 255 for x in rgb[:3]]
+        c = [x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4 for x in c]
+        return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_the_focus_ring_stands_out_on_a_dialog(page: Page) -> None:
+    open_table(page, "klondike", {"table": NO_USEFUL})
+    page.locator("#hint").click()
+    expect(page.locator("#notice")).to_be_visible()
+    page.keyboard.press("Tab")
+    colours = page.evaluate(
+        """() => {
+            const rgb = (s) => s.match(/[\\d.]+/g).map(Number);
+            const el = document.activeElement;
+            const box = el.closest('dialog');
+            return [rgb(getComputedStyle(el).outlineColor), rgb(getComputedStyle(box).backgroundColor)];
+        }"""
+    )
+    assert page.evaluate("() => document.activeElement.matches(':focus-visible')")
+    assert _contrast(*colours) >= 3, colours
