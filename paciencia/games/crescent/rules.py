@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 from paciencia.engine.cards import CARD_NAMES, SUIT_LETTERS
 from paciencia.engine.dealcode import DealCode, shuffled
 from paciencia.engine.errors import InvalidMove, InvalidPosition
+from paciencia.engine.knowledge import Knowledge
 from paciencia.engine.protocol import (
     Action,
     Analysis,
@@ -145,6 +146,33 @@ class CrescentGame(Game[CrescentMove]):
 
         assert isinstance(state, CrescentState)
         return analyse(state, seconds, avoid)
+
+    def deck(self) -> list[int]:
+        return list(range(52)) * 2
+
+    def knowledge(self, start: State[CrescentMove], tokens: Sequence[str]) -> Knowledge:
+        from paciencia.games.crescent.analysis import crescent_knowledge
+
+        assert isinstance(start, CrescentState)
+        return crescent_knowledge(start, tokens)
+
+    def settle(self, state: State[CrescentMove], nodes: int) -> tuple[str, str | None]:
+        from paciencia.games.crescent.analysis import settle
+
+        assert isinstance(state, CrescentState)
+        return settle(state, nodes)
+
+    def useful(self, state: State[CrescentMove]) -> list[str]:
+        from paciencia.games.crescent.analysis import useful_crescent
+
+        assert isinstance(state, CrescentState)
+        return useful_crescent(state)
+
+    def scores(self, state: State[CrescentMove], tokens: Sequence[str]) -> list[float]:
+        from paciencia.games.crescent.analysis import move_scores
+
+        assert isinstance(state, CrescentState)
+        return move_scores(state, tokens)
 
     def from_fields(
         self, code: DealCode, fields: dict[str, str], places: dict[str, list[tuple[int, bool]]]
@@ -462,3 +490,13 @@ class CrescentState(State[CrescentMove]):
 
     def key(self) -> Key:
         return (tuple(map(tuple, self.piles)), tuple(self.ftop), tuple(self.down), self.redeals)
+
+    def shown(self) -> list[int]:
+        return [p[-1] for p in self.piles if p]
+
+    def filled(self, cards: dict[tuple[int, int], int]) -> Self:
+        """Slots as ``place_lines()`` numbers them: 0-7 the foundations (never filled), 8-23 the piles."""
+        other = self.copy()
+        for (line, k), card in cards.items():
+            other.piles[line - 8][k] = card
+        return other

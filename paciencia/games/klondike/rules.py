@@ -213,6 +213,23 @@ class KlondikeGame(Game[KlondikeMove]):
         assert isinstance(state, KlondikeState)
         return analyse(state, seconds, avoid, memo.setdefault("plans", Plans()))
 
+    def settle(self, state: State[KlondikeMove], nodes: int) -> tuple[str, str | None]:
+        from paciencia.games.klondike.analysis import settle
+
+        assert isinstance(state, KlondikeState)
+        return settle(state, nodes)
+
+    def useful(self, state: State[KlondikeMove]) -> list[str]:
+        from paciencia.games.klondike.analysis import useful_moves_klondike
+
+        return useful_moves_klondike(state, plans=None, solve=False)
+
+    def scores(self, state: State[KlondikeMove], tokens: Sequence[str]) -> list[float]:
+        from paciencia.games.klondike.analysis import move_scores
+
+        assert isinstance(state, KlondikeState)
+        return move_scores(state, [state.resolve(self.parse_move(t)) for t in tokens])
+
     def from_fields(
         self, code: DealCode, fields: dict[str, str], places: dict[str, list[tuple[int, bool]]]
     ) -> KlondikeState:
@@ -618,6 +635,22 @@ class KlondikeState(State[KlondikeMove]):
             hidden = self.down[i]
             out.append((PLACE_NAMES[i], [(c, k >= hidden) for k, c in enumerate(col)]))
         return out
+
+    def shown(self) -> list[int]:
+        """The face-up column cards and the waste's fan (the foundations are known anyway)."""
+        out = list(self.visible_waste())
+        for i, col in enumerate(self.cols):
+            out += col[self.down[i] :]
+        return out
+
+    def filled(self, cards: dict[tuple[int, int], int]) -> Self:
+        """Slots as ``place_lines()`` numbers them: 0 the stock, 1 the waste, 2-5 the
+        foundations (never filled), 6-12 the columns."""
+        other = self.copy()
+        places = [other.stock, other.waste, [], [], [], [], *other.cols]
+        for (line, k), card in cards.items():
+            places[line][k] = card
+        return other
 
     def visible_waste(self) -> tuple[int, ...]:
         """The waste cards a player sees, bottom to top: the last draw's fan, or the top alone."""
