@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, ClassVar, Self
 
 from paciencia.engine.cards import CARD_NAMES, SUIT_LETTERS
 from paciencia.engine.dealcode import DealCode, shuffled
@@ -23,7 +23,6 @@ from paciencia.engine.errors import InvalidMove, InvalidPosition
 from paciencia.engine.knowledge import Knowledge
 from paciencia.engine.protocol import (
     Action,
-    Analysis,
     Figures,
     Game,
     Group,
@@ -98,6 +97,7 @@ class CrescentGame(Game[CrescentMove]):
         "B": "Crescent Four, face-down deal",
     }
     capabilities = frozenset({"redeal", "solve"})
+    hint_budget = (16, 10_000)
     deal_search = (1.5, 6.0, 3.0)
 
     def __init__(self, variant: str = "N") -> None:
@@ -140,12 +140,6 @@ class CrescentGame(Game[CrescentMove]):
 
         assert isinstance(state, CrescentState)
         return solve_crescent(state, timeout)
-
-    def analyse(self, state: State[CrescentMove], seconds: float, avoid: set[Key], memo: dict[str, Any]) -> Analysis:
-        from paciencia.games.crescent.analysis import analyse
-
-        assert isinstance(state, CrescentState)
-        return analyse(state, seconds, avoid)
 
     def deck(self) -> list[int]:
         return list(range(52)) * 2

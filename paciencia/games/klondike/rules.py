@@ -29,14 +29,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, ClassVar, Self
 
 from paciencia.engine.cards import CARD_NAMES, SUIT_LETTERS
 from paciencia.engine.dealcode import DealCode, shuffled
 from paciencia.engine.errors import InvalidMove, InvalidPosition
 from paciencia.engine.protocol import (
     Action,
-    Analysis,
     Figures,
     Game,
     Group,
@@ -164,6 +163,7 @@ class KlondikeGame(Game[KlondikeMove]):
     prefix = "KL"
     variants: ClassVar[dict[str, str]] = {"3": "draw three", "1": "draw one"}
     capabilities = frozenset({"draw", "finish", "runs", "solve"})
+    hint_budget = (16, 16_000)
     deal_search = (0.5, 3.0, 1.0)
 
     def __init__(self, variant: str = "3") -> None:
@@ -206,12 +206,6 @@ class KlondikeGame(Game[KlondikeMove]):
         from paciencia.games.klondike.solver import solve_klondike
 
         return solve_klondike(state, timeout)
-
-    def analyse(self, state: State[KlondikeMove], seconds: float, avoid: set[Key], memo: dict[str, Any]) -> Analysis:
-        from paciencia.games.klondike.analysis import Plans, analyse
-
-        assert isinstance(state, KlondikeState)
-        return analyse(state, seconds, avoid, memo.setdefault("plans", Plans()))
 
     def settle(self, state: State[KlondikeMove], nodes: int) -> tuple[str, str | None]:
         from paciencia.games.klondike.analysis import settle
