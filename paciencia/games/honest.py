@@ -3,9 +3,11 @@ what the player knows alone (``paciencia.engine.knowledge``), for every game wit
 
 Determinized search: the knowledge's completions (every one when there are few, else a sample
 seeded from the knowledge) are each solved briefly with full knowledge (``Game.settle``, on a
-budget of positions searched, never of seconds). The hint is the move that starts a winning line
-in the most completions (ties by the game's heuristic summed over the completions), among the
-moves that lead to no position met earlier on the game's path. "Lost" is said only when every
+budget of positions searched, never of seconds). The moves that start the lines found are
+compared by the completions each one wins in (the few most voted are settled after the move in
+the completions whose line starts otherwise), ties by the number of lines they start, then by
+the game's heuristic summed over the completions; only moves that lead to no position met
+earlier on the game's path count. "Lost" is said only when every
 completion is proved lost, "no move helps" only when no completion found a win and no move
 advances in any of them. The chance is the share of completions in which a win was found (a
 completion left unsettled by its budget counts as not won, so the chance errs low).
@@ -93,7 +95,7 @@ def advise(knowledge: Knowledge, budget: Budget) -> Advice:
     fresh = fresh_moves(first)
     votes = Counter(t for v, t in settled if v == Verdict.WINNABLE and t in fresh)
     if votes:
-        candidates = list(votes)
+        candidates = [t for t, _ in votes.most_common(RIVALS)]
     else:
         useful: set[str] = set()
         for c in completions:
@@ -101,9 +103,37 @@ def advise(knowledge: Knowledge, budget: Budget) -> Advice:
         candidates = [t for t in fresh if t in useful]
     if not candidates:
         return Advice(Analysis("no_useful"), won, total, exact)
+    wins = _wins_after(completions, settled, candidates, budget) if len(candidates) > 1 and votes else {}
     worth = [0.0] * len(candidates)
     for c in completions:
         for i, s in enumerate(game.scores(c, candidates)):
             worth[i] += s
-    best = max(range(len(candidates)), key=lambda i: (votes.get(candidates[i], 0), worth[i], candidates[i]))
+    best = max(
+        range(len(candidates)),
+        key=lambda i: (wins.get(candidates[i], 0), votes.get(candidates[i], 0), worth[i], candidates[i]),
+    )
     return Advice(Analysis("move", candidates[best]), won, total, exact)
+
+
+RIVALS = 3
+"""The most-voted moves compared by how many completions each wins in (not just starts a line in)."""
+
+
+def _wins_after(
+    completions: list[State[Any]], settled: list[tuple[str, str | None]], candidates: list[str], budget: Budget
+) -> dict[str, int]:
+    """For each candidate move, the completions in which the position after it is won. Where a
+    completion's own line starts with the move, it is; where the completion is lost, it is not;
+    the rest are settled after the move (on half the budget: there are several)."""
+    out: dict[str, int] = {}
+    for token in candidates:
+        n = 0
+        for c, (v, first) in zip(completions, settled, strict=True):
+            if v == Verdict.WINNABLE and first == token:
+                n += 1
+            elif v != Verdict.UNWINNABLE:
+                after = c.copy()
+                after.play(token)
+                n += after.game.settle(after, budget.nodes // 2)[0] == Verdict.WINNABLE
+        out[token] = n
+    return out
