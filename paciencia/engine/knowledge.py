@@ -51,12 +51,12 @@ class Knowledge:
         """The position with ``cards`` (one per unknown slot, in order) in the unknown slots."""
         return self.state.filled(dict(zip(self.unknown, cards, strict=True)))
 
-    def completions(self, most: int) -> list[Any]:
-        """Every completion when there are at most ``most`` (each equally likely), else ``most``
+    def completions(self, most: int, every: int = 0) -> list[Any]:
+        """Every completion when there are at most ``every`` (each equally likely), else ``most``
         drawn uniformly with a generator seeded from the knowledge."""
         if not self.unknown:
             return [self.complete(())]
-        if self.distinct() <= most:
+        if self.distinct() <= every:
             return [self.complete(p) for p in _arrangements(sorted(self.unseen))]
         rng = random.Random(self.seed)
         out = []
@@ -65,10 +65,6 @@ class Knowledge:
             rng.shuffle(cards)
             out.append(self.complete(cards))
         return out
-
-    def enumerated(self, most: int) -> bool:
-        """Whether ``completions(most)`` gives every completion (rather than a sample)."""
-        return not self.unknown or self.distinct() <= most
 
 
 def _arrangements(cards: list[int]) -> Iterator[list[int]]:

@@ -26,6 +26,11 @@ from paciencia.engine.knowledge import Knowledge
 from paciencia.engine.protocol import Analysis, Key, State, Status
 from paciencia.solver import Verdict
 
+ENUMERATE = 8
+"""Every completion is drawn (and the answers are exact) when there are at most this many times
+the budget's completions."""
+MIN_NODES = 1000
+
 
 @dataclass(frozen=True, slots=True)
 class Budget:
@@ -38,7 +43,8 @@ class Budget:
 @dataclass(frozen=True, slots=True)
 class Advice:
     """A hint (``analysis``) and the chance it rests on: ``won`` of ``total`` completions won;
-    ``exact`` when the completions were all of them (and none was left unsettled)."""
+    ``exact`` when the completions were all of them (and none was left unsettled): a ``lost``
+    that is exact is proved, one that is not holds in every completion drawn."""
 
     analysis: Analysis
     won: int
@@ -78,8 +84,12 @@ def fresh_moves(state: State[Any]) -> list[str]:
 
 def advise(knowledge: Knowledge, budget: Budget) -> Advice:
     """The honest hint and chance for a position the player knows as ``knowledge``."""
-    completions = knowledge.completions(budget.completions)
-    enumerated = knowledge.enumerated(budget.completions)
+    every = ENUMERATE * budget.completions
+    completions = knowledge.completions(budget.completions, every)
+    enumerated = len(completions) == 1 or knowledge.distinct() <= every
+    # The same work in all: when every completion is drawn, each gets its share of the budget.
+    nodes = max(budget.nodes * budget.completions // len(completions), MIN_NODES)
+    budget = Budget(len(completions), nodes)
     first = completions[0]
     game = first.game
     total = len(completions)

@@ -164,6 +164,12 @@ class Games:
                 analysis = self._analyse(state.copy(), path_keys(state))
         else:
             analysis = advice.analysis
+            if analysis.kind == "lost" and not advice.exact:  # every completion drawn is lost: not a proof
+                return {
+                    "kind": "lost",
+                    "title": say(words, "title_likely_lost"),
+                    "message": say(words, "hint_lost_sampled", total=advice.total),
+                }
         return hint_answer(state, analysis, words)
 
     def chance(self, game_id: str, player: str, version: int, words: Words) -> dict[str, Any]:
@@ -273,3 +279,33 @@ def hint_answer(state: State[Any], analysis: Analysis, words: Words) -> dict[str
         card = words.card_name(cards[-n] if n <= len(cards) else cards[-1])
         message = say(words, "kl_hint_move", card=card, place=words.place_name(obs.place(dst)))
     return {"kind": "move", "move": str(move), "src": src, "n": n, "dst": dst, "message": message}
+
+
+def verdict_words(words: Words, verdict: str) -> str:
+    return say(words, "review_" + verdict)
+
+
+def review_answer(game_id: str, review: Review, saved: SavedGame, words: Words) -> dict[str, Any]:
+    """A ``Review`` as ``ReviewOut``: the results panel's words on it."""
+    losing_move = saved.tokens[review.losing] if review.losing is not None else None
+    text = verdict_words(words, review.deal)
+    if review.losing is not None:
+        key = "review_lost_at" if review.certain else "review_lost_near"
+        text += " " + say(words, key, number=review.losing + 1, move=losing_move)
+    return {
+        "deal": review.deal,
+        "losing": review.losing,
+        "losing_move": losing_move,
+        "certain": review.certain,
+        "moves": review.moves,
+        "text": text,
+        "review_url": f"/{words.locale}/{saved.game}/{game_id}/review",
+    }
+
+
+def step_answer(step: StepReview, words: Words) -> dict[str, Any]:
+    out: dict[str, Any] = {"index": step.index, "verdict": step.verdict, "text": verdict_words(words, step.verdict)}
+    if step.advice is not None:
+        percent = round(100 * step.advice.chance)
+        out.update(won=step.advice.won, total=step.advice.total, percent=percent)
+    return out
