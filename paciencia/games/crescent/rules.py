@@ -431,8 +431,8 @@ class CrescentState(State[CrescentMove]):
 
     def observe(self) -> Observation:
         """Each pile shows its top card and its count (PRODUCT.md §2; in the face-down variants
-        also how many of its cards are face down); each foundation its top card. The deal code
-        only while no card is face down, or once the game is over."""
+        also how many of its cards are face down); each foundation its top card. The deal code:
+        in the face-down variants only once the game is over."""
         found = []
         for f in range(8):
             count = abs(self.ftop[f] - (ACE if f < 4 else KING)) + 1
@@ -462,8 +462,10 @@ class CrescentState(State[CrescentMove]):
             figures=self.figures(),
             can_undo=self.can_undo,
             can_finish=False,
-            # With the published shuffle the code names every card: withheld while some are face down.
-            code=None if playing and any(self.down) else self.code,
+            # With the published shuffle the code names every card: the face-down variants withhold
+            # it until the game is over (like Klondike), even once every card has turned up, since
+            # the cards beneath the tops are still unseen.
+            code=None if playing and (self.game.face_down or any(self.down)) else self.code,
         )
 
     def figures(self) -> Figures:
