@@ -125,7 +125,7 @@ def advise(knowledge: Knowledge, budget: Budget) -> Advice:
     return Advice(Analysis("move", candidates[best]), won, total, exact)
 
 
-RIVALS = 3
+RIVALS = 2
 """The most-voted moves compared by how many completions each wins in (not just starts a line in)."""
 
 
@@ -134,7 +134,7 @@ def _wins_after(
 ) -> dict[str, int]:
     """For each candidate move, the completions in which the position after it is won. Where a
     completion's own line starts with the move, it is; where the completion is lost, it is not;
-    the rest are settled after the move (on half the budget: there are several)."""
+    the rest are settled after the move (on a quarter of the budget: there are several)."""
     out: dict[str, int] = {}
     for token in candidates:
         n = 0
@@ -144,6 +144,6 @@ def _wins_after(
             elif v != Verdict.UNWINNABLE:
                 after = c.copy()
                 after.play(token)
-                n += after.game.settle(after, budget.nodes // 2)[0] == Verdict.WINNABLE
+                n += after.game.settle(after, budget.nodes // 4)[0] == Verdict.WINNABLE
         out[token] = n
     return out

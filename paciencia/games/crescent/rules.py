@@ -97,7 +97,7 @@ class CrescentGame(Game[CrescentMove]):
         "B": "Crescent Four, face-down deal",
     }
     capabilities = frozenset({"redeal", "solve"})
-    hint_budget = (16, 10_000)
+    hint_budget = (12, 6_000)
     deal_search = (1.5, 6.0, 3.0)
 
     def __init__(self, variant: str = "N") -> None:

@@ -163,7 +163,7 @@ class KlondikeGame(Game[KlondikeMove]):
     prefix = "KL"
     variants: ClassVar[dict[str, str]] = {"3": "draw three", "1": "draw one"}
     capabilities = frozenset({"draw", "finish", "runs", "solve"})
-    hint_budget = (20, 24_000)
+    hint_budget = (24, 20_000)
     deal_search = (0.5, 3.0, 1.0)
 
     def __init__(self, variant: str = "3") -> None:
