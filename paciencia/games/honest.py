@@ -29,6 +29,8 @@ from paciencia.solver import Verdict
 ENUMERATE = 8
 """Every completion is drawn (and the answers are exact) when there are at most this many times
 the budget's completions."""
+ALWAYS_EVERY = 120
+"""... and always when there are at most this many (five unseen cards, all different)."""
 MIN_NODES = 1000
 
 
@@ -84,7 +86,7 @@ def fresh_moves(state: State[Any]) -> list[str]:
 
 def advise(knowledge: Knowledge, budget: Budget) -> Advice:
     """The honest hint and chance for a position the player knows as ``knowledge``."""
-    every = ENUMERATE * budget.completions
+    every = max(ENUMERATE * budget.completions, ALWAYS_EVERY)
     completions = knowledge.completions(budget.completions, every)
     enumerated = len(completions) == 1 or knowledge.distinct() <= every
     # The same work in all: when every completion is drawn, each gets its share of the budget.

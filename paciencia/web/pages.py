@@ -232,7 +232,7 @@ async def review(lang: str, game: str, game_id: str, request: Request) -> Respon
         game_id=game_id,
         tokens=list(saved.tokens),
         summary=summary,
-        verdicts={i: say(words, "review_" + v) for i, v in found.verdicts.items()},
+        verdicts={i: say(words, "position_" + v) for i, v in found.verdicts.items()},
         code=str(saved.state.code),
     )
 

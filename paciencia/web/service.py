@@ -304,7 +304,7 @@ def review_answer(game_id: str, review: Review, saved: SavedGame, words: Words) 
 
 
 def step_answer(step: StepReview, words: Words) -> dict[str, Any]:
-    out: dict[str, Any] = {"index": step.index, "verdict": step.verdict, "text": verdict_words(words, step.verdict)}
+    out: dict[str, Any] = {"index": step.index, "verdict": step.verdict, "text": say(words, "position_" + step.verdict)}
     if step.advice is not None:
         percent = round(100 * step.advice.chance)
         out.update(won=step.advice.won, total=step.advice.total, percent=percent)

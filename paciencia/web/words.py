@@ -139,6 +139,9 @@ UI: dict[str, str] = {
         "winning you had with the cards you had been shown."
     ),
     "review_move": N_("Move"),
+    "position_winnable": N_("Could still be won"),
+    "position_unwinnable": N_("Could no longer be won"),
+    "position_unknown": N_("Not settled"),
     "review_full": N_("Winnable (every card known)"),
     "review_chance": N_("Your chance"),
     "review_start": N_("The deal"),

@@ -83,7 +83,8 @@ def same_answers(client: TestClient, one: str, two: str, steps: int = 2) -> dict
         a = client.post(f"/api/games/{a['id']}/moves", json={"move": token, "version": a["version"]}).json()
         b = client.post(f"/api/games/{b['id']}/moves", json={"move": token, "version": b["version"]}).json()
     assert first is not None
-    return first
+    told: dict[str, Any] = first
+    return told
 
 
 def mid_game(code: str, moves: int) -> State[Any]:
@@ -161,8 +162,8 @@ def test_face_down_crescent_keeps_its_code_out_of_play_and_shows_it_at_the_end(
     res = client.post(f"/api/games/{game['id']}/moves", json={"move": "1-Kh", "version": 1})
     won = res.json()
     assert won["status"] == "won" and won["code"] == code and code in won["title"]
-    page = client.get(f"/en/crescent/{game['id']}").text
-    assert f'<code id="code">{code}</code>' in page  # the results panel's code comes from the view
+    html = client.get(f"/en/crescent/{game['id']}").text
+    assert f'<code id="code">{code}</code>' in html  # the results panel's code comes from the view
 
 
 # -- the review ---------------------------------------------------------------------------------
@@ -191,7 +192,7 @@ def test_the_review_marks_the_move_that_lost_a_winnable_deal(client: TestClient)
     assert page.status_code == 200
     assert '<tr id="step-2" data-index="2" class="losing">' in page.text
     first = client.get(f"/api/games/{game['id']}/review/1").json()
-    assert first["verdict"] == "winnable" and first["text"] == "This deal could be won."
+    assert first["verdict"] == "winnable" and first["text"] == "Could still be won"
     after = client.get(f"/api/games/{game['id']}/review/2").json()
     assert after["verdict"] == "unwinnable" and after["percent"] == 0
     # Replay from just before the losing move: the same start, the first move played.
