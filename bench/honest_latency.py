@@ -76,7 +76,8 @@ def main() -> int:
                         break
                     game = call(f"/api/games/{gid}/moves", {"move": hint["move"], "version": version})
             load = os.getloadavg()[0]
-            print(f"{name} {variant}: {len(hints) + len(chances)} positions of {deals} deals (seed {ns.seed}), answers {kinds}")
+            n = len(hints) + len(chances)
+            print(f"{name} {variant}: {n} positions of {deals} deals (seed {ns.seed}), answers {kinds}")
             for label, times in (("hint", hints), ("chance", chances)):
                 p95 = percentile(times, 95)
                 worst = max(worst, p95)

@@ -85,7 +85,7 @@ def main() -> None:
     rows = [done[c] for c in codes]
     won = sum(1 for r in rows if r["won"])
     low, high = wilson(won, len(rows))
-    times = sorted(t for r in rows for t in r["times"])  # type: ignore[attr-defined]
+    times = sorted(t for r in rows for t in r["times"])
     p50 = statistics.median(times)
     p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
     ends: dict[str, int] = {}
