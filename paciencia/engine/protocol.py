@@ -100,8 +100,8 @@ class Action:
 @dataclass(frozen=True, slots=True)
 class Observation:
     """What a player at the table sees and may do: the one thing the web layer serializes and
-    the words layer describes (a later step makes the hints read only it, too). Nothing in it
-    depends on a face-down card.
+    the words layer describes (the hints read what the player knows: ``Game.knowledge``).
+    Nothing in it depends on a face-down card.
 
     ``places`` are in board order, ``groups`` partition them in that order, and ``reading`` is
     the board description's order (groups of place names). ``runs[place]``: how many cards from
