@@ -182,8 +182,6 @@ class Game(ABC, Generic[M]):
     hint_budget: ClassVar[tuple[int, int]] = (16, 10_000)
     """The honest hints' and chances' search: completions drawn, positions searched in each
     (``Game.settle``); chosen so that an answer comes within 300 ms (``bench/honest_latency.py``)."""
-    review_nodes: ClassVar[int] = 200_000
-    """Positions searched per position settled by the review after a game (full knowledge)."""
     deal_search: ClassVar[tuple[float, float, float]] = (0.5, 3.0, 1.0)
     """Solver seconds for a "winnable deals only" deal: per deal tried while a player waits,
     in all while a player waits, per deal tried in the background."""

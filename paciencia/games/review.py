@@ -20,8 +20,12 @@ from paciencia.engine.protocol import State, Status
 from paciencia.games.honest import Advice, Budget, advise
 from paciencia.solver import Verdict
 
-REVIEW_SECONDS = 5.0
-"""At most this long settling positions for one review (the game is over: no one waits on a move)."""
+REVIEW_SECONDS = 8.0
+"""At most about this long settling positions for one review (the game is over: no move waits)."""
+POSITION_SECONDS = 1.0
+"""The solver's time per position reviewed (the game is over: the clock may decide here)."""
+DEAL_SECONDS = 3.0
+"""The solver's time for the deal itself, when the scan back did not reach a winnable position."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,13 +60,13 @@ def positions(start: State[Any], tokens: Sequence[str]) -> list[State[Any]]:
     return out
 
 
-def verdict(state: State[Any]) -> str:
-    """A position settled with full knowledge on the game's review budget."""
+def verdict(state: State[Any], seconds: float = POSITION_SECONDS) -> str:
+    """A position solved with full knowledge (the game's solver, ``seconds`` at most)."""
     if state.status == Status.WON:
         return Verdict.WINNABLE.value
     if state.status == Status.BLOCKED:
         return Verdict.UNWINNABLE.value
-    return state.game.settle(state, state.game.review_nodes)[0]
+    return state.game.solve(state, seconds).verdict.value
 
 
 def review_game(start: State[Any], tokens: Sequence[str], seconds: float = REVIEW_SECONDS) -> Review:
@@ -81,7 +85,7 @@ def review_game(start: State[Any], tokens: Sequence[str], seconds: float = REVIE
             return Review(Verdict.WINNABLE.value, i if i < n else None, certain, verdicts, n)
         if time.monotonic() > deadline:
             break
-    deal = verdicts.get(0, Verdict.UNKNOWN.value)
+    deal = verdicts.get(0) or verdict(states[0], DEAL_SECONDS)
     return Review(deal, None, False, verdicts, n)
 
 
