@@ -1,9 +1,10 @@
 """The review of a game once it has ended: the deal is known then, and may be used.
 
 Whether the deal was winnable at all, and, for a lost winnable deal, the move after which no
-line wins any more: the positions of the record are settled with full knowledge from the last
-one back (late positions are small and settle fast), and the first one found winnable going
-back is the last winnable position of the game, whose next move lost it. Every position of the
+line wins any more: the last winnable position of the record, whose next move lost it. Without
+undos the record is one path, along which a lost position is followed only by lost ones, so it
+is found by halving; with undos, the positions are solved from the last one back (late
+positions are small and settle fast) until one is winnable. Every position of the
 record is reachable from the deal, so a winnable one proves the deal winnable. ``review_step``
 gives one position's line of the review page: winnable with full knowledge, and the chance the
 player had with their own knowledge (``paciencia.games.honest``).
@@ -16,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from paciencia.engine.protocol import State, Status
+from paciencia.engine.protocol import UNDO_TOKEN, State, Status
 from paciencia.games.honest import Advice, Budget, advise
 from paciencia.solver import Verdict
 
@@ -71,10 +72,30 @@ def verdict(state: State[Any], seconds: float = POSITION_SECONDS) -> str:
 
 def review_game(start: State[Any], tokens: Sequence[str], seconds: float = REVIEW_SECONDS) -> Review:
     states = positions(start, tokens)
-    last = states[-1]
     n = len(tokens)
-    if last.status == Status.WON:
+    if states[-1].status == Status.WON:
         return Review(Verdict.WINNABLE.value, None, True, {n: Verdict.WINNABLE.value}, n)
+    if any(t.strip().upper() == UNDO_TOKEN for t in tokens):
+        return _scan_back(states, seconds)
+    # Without undos the record is one path: once no line wins, none wins later on, so the last
+    # winnable position is found by halving.
+    verdicts = {0: verdict(states[0], DEAL_SECONDS), n: verdict(states[n])}
+    if verdicts[0] != Verdict.WINNABLE:
+        return Review(verdicts[0], None, False, verdicts, n)
+    lo, hi = 0, n
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        verdicts[mid] = verdict(states[mid])
+        if verdicts[mid] == Verdict.WINNABLE:
+            lo = mid
+        else:
+            hi = mid
+    return Review(Verdict.WINNABLE.value, lo, verdicts[hi] == Verdict.UNWINNABLE, verdicts, n)
+
+
+def _scan_back(states: list[State[Any]], seconds: float) -> Review:
+    """With undos in the record, the positions from the last one back, until one is winnable."""
+    n = len(states) - 1
     verdicts: dict[int, str] = {}
     deadline = time.monotonic() + seconds
     for i in range(n, -1, -1):
