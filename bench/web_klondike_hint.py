@@ -1,11 +1,13 @@
 """A Klondike hint as the page asks for it (budget 300 ms at the 95th percentile).
 
 Run: .venv/bin/python bench/web_klondike_hint.py [--positions 200] [--seed 1]
-Positions from real play: random draw-three deals played by following the hints, one
-position kept every four moves. Each position is started on ``paciencia serve`` (loopback,
+Positions from real play: random draw-three deals played by following the full-knowledge hints,
+one position kept every four moves. Each position is started on ``paciencia serve`` (loopback,
 SQLite) from its table text, then its hint is asked for through ``POST /api/games/{id}/hint``
-and timed from the request to the answer, as the page sees it (the solver's 0.2 s budget, the
-progress analysis and HTTP included).
+and timed from the request to the answer, as the page sees it (the site's hints are the honest
+ones: the knowledge, the completions settled on their node budget, HTTP included). A game
+started from table text knows only what it shows: ``bench/honest_latency.py`` times games played
+from their deals, with the chance of winning too.
 """
 
 from __future__ import annotations

@@ -145,9 +145,10 @@ HEARTS = crescent_table(
     ],
 )
 
-# Hearts to go, no redeal left; the only moves put A♥ and 2♥ on each other, and no line wins: lost.
+# Hearts to go, no redeal left; the player sees only K♥, 2♥ and A♥ on top, and however the five
+# cards beneath them lie (120 ways, every one tried), no line wins: lost, from what is in sight.
 LOST = crescent_table(
-    {"Ah": "9", "Kh": "5"}, [["4h", "Th", "Ah"], ["3h", "Kh", "Jh", "2h"], ["Qh"]], redeals=0, code="CR1-N-AAAAAAB"
+    {"Ah": "9", "Kh": "5"}, [["3h", "4h", "Kh"], ["Jh", "Qh", "2h"], ["Th", "Ah"]], redeals=0, code="CR1-N-AAAAAAB"
 )
 # No move helps one move ahead, yet a winning line starts with 2-1: the hint gives it.
 QUIET_BUT_WINNABLE = crescent_table({"Ah": "9", "Kh": "4"}, [["2h", "Jh"], ["Ah", "Th", "3h", "Kh", "Qh"]], redeals=0)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVa
 
 from paciencia.engine.dealcode import DealCode
 from paciencia.engine.errors import IllegalMove, InvalidCode
+from paciencia.engine.knowledge import Knowledge, Slot, knowledge_of
 from paciencia.engine.reasons import Reason
 
 if TYPE_CHECKING:
@@ -99,8 +100,8 @@ class Action:
 @dataclass(frozen=True, slots=True)
 class Observation:
     """What a player at the table sees and may do: the one thing the web layer serializes and
-    the words layer describes (a later step makes the hints read only it, too). Nothing in it
-    depends on a face-down card.
+    the words layer describes (the hints read what the player knows: ``Game.knowledge``).
+    Nothing in it depends on a face-down card.
 
     ``places`` are in board order, ``groups`` partition them in that order, and ``reading`` is
     the board description's order (groups of place names). ``runs[place]``: how many cards from
@@ -178,6 +179,9 @@ class Game(ABC, Generic[M]):
     capabilities: ClassVar[frozenset[str]] = frozenset()
     """What the game has beyond moves and undo: ``redeal``, ``draw``, ``finish``, ``runs``,
     ``solve`` (a solver: ``solve``, and so "winnable deals only")."""
+    hint_budget: ClassVar[tuple[int, int]] = (16, 10_000)
+    """The honest hints' and chances' search: completions drawn, positions searched in each
+    (``Game.settle``); chosen so that an answer comes within 300 ms (``bench/honest_latency.py``)."""
     deal_search: ClassVar[tuple[float, float, float]] = (0.5, 3.0, 1.0)
     """Solver seconds for a "winnable deals only" deal: per deal tried while a player waits,
     in all while a player waits, per deal tried in the background."""
@@ -221,6 +225,43 @@ class Game(ABC, Generic[M]):
             if not back:
                 return Analysis("move", str(state.resolve(m)))
         return Analysis("no_useful") if state.legal_moves() else Analysis("none")
+
+    # -- what the player knows, and answers from it (games with the ``solve`` capability) --------
+
+    def deck(self) -> list[int]:
+        """Every card of the game, with repeats (a knowledge's unseen cards are drawn from it)."""
+        return list(range(52))
+
+    def knowledge(self, start: State[M], tokens: Sequence[str]) -> Knowledge:
+        """What the player knows after playing ``tokens`` from ``start``: a card is known once
+        it has been in sight (``State.shown``), and stays known wherever it goes. This default
+        suits games whose cards are all different; a game with repeated cards follows each slot
+        itself. A foundation's cards are known (its order is the rules')."""
+        state = start.copy()
+        seen = set(state.shown())
+        for token in tokens:
+            state.play(token)
+            seen.update(state.shown())
+        roles = {p.place: p.role for p in state.observe().places}
+        known = [
+            [roles.get(name) == Role.FOUNDATION or card in seen for card, _ in cards]
+            for name, cards in state.place_lines()
+        ]
+        return knowledge_of(state, known, self.deck())
+
+    def settle(self, state: State[M], nodes: int) -> tuple[str, str | None]:
+        """The solver with full knowledge of ``state`` and at most about ``nodes`` positions
+        searched (so the answer does not depend on the machine's speed): a ``Verdict`` value and,
+        when winnable, the first move of the line found (as ``State.resolve`` names it)."""
+        raise NotImplementedError(f"{self.name} has no solver")
+
+    def useful(self, state: State[M]) -> list[str]:
+        """The legal moves (resolved tokens) that really advance the game here."""
+        return [str(state.resolve(m)) for m in state.legal_moves()]
+
+    def scores(self, state: State[M], tokens: Sequence[str]) -> list[float]:
+        """The heuristic's worth of playing each of ``tokens`` (legal here; higher is better)."""
+        return [0.0 for _ in tokens]
 
 
 Key = tuple[object, ...]
@@ -289,6 +330,15 @@ class State(ABC, Generic[M]):
     def describe_places(self) -> list[list[PlaceInfo]]:
         """The board description's groups of places, in the order it reads them."""
         return self.observe().described()
+
+    def shown(self) -> Iterable[int]:
+        """The cards a player at the table sees now (``Game.knowledge`` adds them to what is known)."""
+        return (c for p in self.observe().places for c in p.cards)
+
+    def filled(self, cards: dict[Slot, int]) -> Self:
+        """A copy with the card at each slot (line, index in ``place_lines()``) replaced; the
+        history is kept (it holds moves, not cards), so the copy undoes as this one does."""
+        raise NotImplementedError(f"{type(self).__name__} cannot be filled")
 
     def resolve(self, move: M) -> M:
         """The move as it would be made here (a game whose notation lets a move leave a place

@@ -550,7 +550,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
     long nodes = 0;
     int status;
     Py_BEGIN_ALLOW_THREADS;
-    status = run(b, &o, &nodes, (size_t)1 << 20);
+    status = run(b, &o, &nodes, table_start(budget, (size_t)1 << 20));
     Py_END_ALLOW_THREADS;
     PyObject *trail = PyList_New(0);
     if (status == WON)

@@ -649,7 +649,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
     long nodes = 0;
     int status;
     Py_BEGIN_ALLOW_THREADS;
-    status = run(b, &o, &nodes, (size_t)1 << 16);
+    status = run(b, &o, &nodes, table_start(budget, (size_t)1 << 16));
     Py_END_ALLOW_THREADS;
     PyObject *steps = PyList_New(0);
     if (status == WON)

@@ -80,6 +80,14 @@ static int table_grow(Table *t) {
     return 1;
 }
 
+/* The table's first size: a search on a small node budget gets a small table (it grows when
+ * needed), since a large one costs a page fault per key on every short search. */
+static size_t table_start(long budget, size_t most) {
+    size_t cap = (size_t)1 << 12;
+    while (budget > 0 && cap < most && (long)cap < 4 * budget) cap <<= 1;
+    return budget > 0 ? cap : most;
+}
+
 /* Enters key (k1, k2) with bit b: 0 when the key was entered before with a bit in `dominant`
  * (the node is not to be searched), 1 when it is to be searched (b is recorded), -1 when the
  * table is full. */

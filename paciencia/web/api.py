@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from paciencia.games import REGISTRY
 from paciencia.web.lang import request_words
-from paciencia.web.service import Games, Start
+from paciencia.web.service import Games, Start, review_answer, step_answer
 from paciencia.web.store import SavedGame
 from paciencia.web.views import GameView
 
@@ -37,6 +37,9 @@ class NewGame(BaseModel):
     winnable_only: bool | None = Field(
         default=None,
         description="A random deal only from those the solver proved winnable (default: the player's setting)",
+    )
+    at: int | None = Field(
+        default=None, ge=0, description="With replay: replay that game's moves up to (not including) move number at"
     )
 
     @field_validator("game")
@@ -69,6 +72,36 @@ class HintOut(BaseModel):
     dst: str | None = Field(default=None, description="Where they go (W for a draw)")
     title: str | None = Field(default=None, description="For no_useful and lost: the notice's title")
     message: str = Field(default="", description="What to say: the move while it is shown, or the notice's words")
+
+
+class ChanceOut(BaseModel):
+    version: int = Field(description="The version of the game the chance is for")
+    won: int = Field(description="Completions of what the player knows in which a win was found")
+    total: int = Field(description="Completions drawn (every one when there are few)")
+    percent: int = Field(description="won / total, in percent")
+    exact: bool = Field(description="Every completion was drawn and settled")
+    text: str = Field(description="What the table shows, as ≈ 64 % (16 completions)")
+
+
+class ReviewOut(BaseModel):
+    deal: str = Field(description="winnable, unwinnable or unknown: the deal, with every card known")
+    losing: int | None = Field(
+        description="For a lost winnable deal: the number (from 0) of the move after which no line wins"
+    )
+    losing_move: str | None = Field(description="That move in notation")
+    certain: bool = Field(description="Every position after that move was proved lost")
+    moves: int = Field(description="Moves in the game's record")
+    text: str = Field(description="What the results panel says")
+    review_url: str = Field(description="The review page")
+
+
+class StepOut(BaseModel):
+    index: int = Field(description="Moves played before this position")
+    verdict: str = Field(description="winnable, unwinnable or unknown with every card known")
+    won: int | None = None
+    total: int | None = None
+    percent: int | None = Field(default=None, description="The chance the player had here (their knowledge)")
+    text: str = ""
 
 
 class ErrorOut(BaseModel):
@@ -111,7 +144,7 @@ def start_of(body: NewGame, request: Request) -> Start:
     winnable = body.winnable_only
     if winnable is None:
         winnable = request.cookies.get(WINNABLE_COOKIE) == "1"
-    return Start(body.replay, body.table, body.code, body.game, body.variant, winnable)
+    return Start(body.replay, body.table, body.code, body.game, body.variant, winnable, body.at)
 
 
 async def create(body: NewGame, request: Request) -> SavedGame:
@@ -180,3 +213,33 @@ async def finish_step(game_id: str, body: VersionIn, request: Request) -> Respon
     words = request_words(request)
     player = player_of(request)
     return answer(await run_in_threadpool(games.viewed, words, True, games.finish, game_id, player, body.version))
+
+
+@router.get("/games/{game_id}/chance", response_model=ChanceOut, responses=ERRORS)
+async def get_chance(game_id: str, version: int, request: Request) -> Response:
+    """The estimated chance of winning from here with good play, from the completions of what
+    the player knows (the same as the hint's); 409 ``stale`` when the game has moved on."""
+    games = games_of(request)
+    words = request_words(request)
+    return answer(await run_in_threadpool(games.chance, game_id, player_of(request), version, words))
+
+
+@router.get("/games/{game_id}/review", response_model=ReviewOut, responses=ERRORS)
+async def get_review(game_id: str, request: Request) -> Response:
+    """Once the game has ended (or a later game was started): whether the deal was winnable, and
+    the move after which no line won any more; 409 ``in_play`` before."""
+    games = games_of(request)
+    words = request_words(request)
+    player = player_of(request)
+    review = await run_in_threadpool(games.review, game_id, player)
+    return answer(review_answer(game_id, review, await run_in_threadpool(games.load, game_id, player), words))
+
+
+@router.get("/games/{game_id}/review/{index}", response_model=StepOut, responses=ERRORS)
+async def get_review_step(game_id: str, index: int, request: Request) -> Response:
+    """One position of an ended game's review: winnable with every card known, and the chance
+    the player had there with what they knew."""
+    games = games_of(request)
+    words = request_words(request)
+    step = await run_in_threadpool(games.review_step, game_id, player_of(request), index)
+    return answer(step_answer(step, words))

@@ -23,7 +23,7 @@ from paciencia.games import REGISTRY, entry
 from paciencia.i18n import LOCALES, Words, normalize_locale
 from paciencia.web import api
 from paciencia.web.lang import negotiate, request_words
-from paciencia.web.service import ServiceError
+from paciencia.web.service import ServiceError, review_answer
 from paciencia.web.store import GameNotFound
 from paciencia.web.words import LANGUAGE_NAMES, say, ui_words
 
@@ -254,6 +254,39 @@ async def table(lang: str, game: str, game_id: str, request: Request) -> Respons
         view_json=_json_block(page_view(view)),
         ui_json=_json_block(ui),
         table={**asdict(spec), "game": game, "winnable": "solve" in entry(game).game.capabilities},
+    )
+
+
+@router.get("/{lang}/{game}/{game_id}/review")
+async def review(lang: str, game: str, game_id: str, request: Request) -> Response:
+    """The review of one of this browser's ended games: the deal's verdict, the losing move and
+    the record, each position's verdict and chance filled in by review.js."""
+    if (refused := _entry(request, lang, game)) is not None:
+        return refused
+    words = Words(lang)
+    games = request.app.state.games
+    player = request.state.player
+    saved = await run_in_threadpool(games.load, game_id, player)
+    if saved.game != game:
+        return RedirectResponse(f"/{lang}/{saved.game}/{game_id}/review", status_code=303)
+    try:
+        found = await run_in_threadpool(games.review, game_id, player)
+    except ServiceError as e:
+        return render(
+            request, "not_found.html", lang, f"/{game}/{game_id}/review", status=e.status, message=say(words, e.key)
+        )
+    summary = review_answer(game_id, found, saved, words)
+    return render(
+        request,
+        "review.html",
+        lang,
+        f"/{game}/{game_id}/review",
+        game=game,
+        game_id=game_id,
+        tokens=list(saved.tokens),
+        summary=summary,
+        verdicts={i: say(words, "position_" + v) for i, v in found.verdicts.items()},
+        code=str(saved.state.code),
     )
 
 

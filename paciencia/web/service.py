@@ -16,6 +16,9 @@ from typing import Any
 
 from paciencia.engine.protocol import Analysis, Game, Key, State, Status
 from paciencia.games import REGISTRY, new_state, state_from_text
+from paciencia.games.honest import Advice, Budget, advise
+from paciencia.games.honest import path_keys as path_keys
+from paciencia.games.review import Review, StepReview, review_game, review_step
 from paciencia.i18n import Words
 from paciencia.web.store import SavedGame, StaleMove, Store, starting_state
 from paciencia.web.views import arrival, game_view
@@ -52,20 +55,12 @@ class Start:
     game: str = field(default_factory=lambda: next(iter(REGISTRY)))
     variant: str | None = None
     winnable: bool = False
+    at: int | None = None
+    """With ``replay``: the new game replays that game's record up to (not including) its move ``at``."""
 
     @property
     def random(self) -> bool:
         return self.replay is None and self.table is None and self.code is None
-
-
-def path_keys(state: State[Any]) -> set[Key]:
-    """The keys of the positions earlier on the game's path (its undo history walked back)."""
-    sim = state.copy()
-    keys: set[Key] = set()
-    while sim.can_undo:
-        sim.undo()
-        keys.add(sim.key())
-    return keys
 
 
 class Games:
@@ -120,7 +115,18 @@ class Games:
 
     def create(self, start: Start, player: str) -> SavedGame:
         kind, text, state = self._begin(start, player)
-        return self.store.create(player, kind, text, state)
+        if start.replay is None or start.at is None:
+            return self.store.create(player, kind, text, state)
+        # Again from just before a move of the old game: its record replayed, so that the new game
+        # knows what the old one knew there (the review's "replay from here").
+        old = self.store.load(start.replay, player)
+        if not 0 <= start.at <= len(old.tokens):
+            raise ServiceError(422, "bad_move_number", "bad_move_number")
+        tokens = old.tokens[: start.at]
+        saved = self.store.create(player, kind, text, state)
+        for i, token in enumerate(tokens):
+            saved = self.store.play(saved.id, player, token, i)
+        return saved
 
     def load(self, game_id: str, player: str) -> SavedGame:
         return self.store.load(game_id, player)
@@ -145,27 +151,111 @@ class Games:
                 raise ServiceError(422, "cannot_finish", "kl_cannot_finish")
             return self.store.play(game_id, player, str(move), version)
 
-    # -- hints -----------------------------------------------------------------------------------
+    # -- hints, the chance of winning, the review ----------------------------------------------
 
     def hint(self, game_id: str, player: str, version: int, words: Words) -> dict[str, Any]:
-        """A move worth playing now, or why there is none (``HintOut``)."""
+        """A move worth playing now, or why there is none (``HintOut``), from what the player
+        knows alone (``paciencia.games.honest``)."""
+        saved, state, advice = self._advice(game_id, player, version)
+        if not state.legal_moves():
+            return {"kind": "none", "message": words.status(Status.BLOCKED.value)}
+        if advice is None:  # a game without a solver: its own (plain) analysis
+            with saved.analysing, self.hinting:
+                analysis = self._analyse(state.copy(), path_keys(state))
+        else:
+            analysis = advice.analysis
+            if analysis.kind == "lost" and not advice.exact:  # every completion drawn is lost: not a proof
+                return {
+                    "kind": "lost",
+                    "title": say(words, "title_likely_lost"),
+                    "message": say(words, "hint_lost_sampled", total=advice.total),
+                }
+        return hint_answer(state, analysis, words)
+
+    def chance(self, game_id: str, player: str, version: int, words: Words) -> dict[str, Any]:
+        """The estimated chance of winning from here with good play (``ChanceOut``), from the
+        same completions as the hint."""
+        _, _, advice = self._advice(game_id, player, version)
+        if advice is None:
+            raise ServiceError(422, "no_chance", "no_chance")
+        return chance_answer(version, advice, words)
+
+    def _advice(self, game_id: str, player: str, version: int) -> tuple[SavedGame, State[Any], Advice | None]:
+        """The game at ``version``, a copy of its state, and the honest advice for it (worked out
+        once per version and kept with the game: the hint and the chance share it)."""
         with self.store.lock(game_id):
             saved = self._at(game_id, player, version)
             state = saved.state.copy()
-        if not state.legal_moves():
-            return {"kind": "none", "message": words.status(Status.BLOCKED.value)}
-        avoid = path_keys(state)
-        with saved.analysing, self.hinting:  # a second hint on this game waits without a slot
-            analysis = self._analyse(saved, state.copy(), avoid)
-        return hint_answer(state, analysis, words)
+            record = (saved.start_kind, saved.start, list(saved.tokens))
+        game = state.game
+        if "solve" not in game.capabilities:
+            return saved, state, None
+        with saved.analysing, self.hinting:  # a second answer on this game waits without a slot
+            kept = saved.memo.get("advice")
+            if kept is not None and kept[0] == version:
+                return saved, state, kept[1]
+            if state.status != Status.PLAYING:
+                advice = Advice(Analysis("none"), 1 if state.status == Status.WON else 0, 1, True)
+            else:
+                knowledge = game.knowledge(starting_state(record[0], record[1]), record[2])
+                advice = advise(knowledge, Budget(*game.hint_budget))
+            saved.memo["advice"] = (version, advice)
+        return saved, state, advice
 
-    def _analyse(self, saved: SavedGame, state: State[Any], avoid: set[Key]) -> Analysis:
+    def _analyse(self, state: State[Any], avoid: set[Key]) -> Analysis:
         game = state.game
         try:
-            return game.analyse(state, HINT_SECONDS, avoid, saved.memo)
+            return game.analyse(state, HINT_SECONDS, avoid, {})
         except Exception:
             log.exception("hint analysis failed; falling back to a plain move")
             return Game.analyse(game, state, HINT_SECONDS, avoid, {})
+
+    def review(self, game_id: str, player: str) -> Review:
+        """The review of an ended game (won, blocked, or given up for a later game): the deal is
+        known then. ``ServiceError`` while the game is in play."""
+        with self.store.lock(game_id):
+            saved = self.store.load(game_id, player)
+            record = (saved.start_kind, saved.start, list(saved.tokens))
+            status = saved.status
+        if status == Status.PLAYING and self.store.latest(player, saved.game) == game_id:
+            raise ServiceError(409, "in_play", "review_in_play")
+        if "solve" not in saved.state.game.capabilities:
+            raise ServiceError(422, "no_review", "no_review")
+        with saved.analysing:
+            kept = saved.memo.get("review")
+            if kept is not None and kept[0] == len(record[2]):
+                return kept[1]  # type: ignore[no-any-return]
+            review = review_game(starting_state(record[0], record[1]), record[2])
+            saved.memo["review"] = (len(record[2]), review)
+        return review
+
+    def review_step(self, game_id: str, player: str, index: int) -> StepReview:
+        """One position of an ended game's review page (``index`` moves played)."""
+        self.review(game_id, player)  # refused while the game is in play
+        saved = self.store.load(game_id, player)
+        record = (saved.start_kind, saved.start, list(saved.tokens))
+        if not 0 <= index <= len(record[2]):
+            raise ServiceError(422, "bad_move_number", "bad_move_number")
+        with saved.analysing, self.hinting:
+            steps = saved.memo.setdefault("review_steps", {})
+            found = steps.get(index)
+            if found is None:
+                budget = Budget(*saved.state.game.hint_budget)
+                found = steps[index] = review_step(starting_state(record[0], record[1]), record[2], index, budget)
+        return found  # type: ignore[no-any-return]
+
+
+def chance_answer(version: int, advice: Advice, words: Words) -> dict[str, Any]:
+    """An ``Advice`` as ``ChanceOut``."""
+    percent = round(100 * advice.chance)
+    return {
+        "version": version,
+        "won": advice.won,
+        "total": advice.total,
+        "percent": percent,
+        "exact": advice.exact,
+        "text": say(words, "chance_text", percent=percent, total=advice.total),
+    }
 
 
 def hint_answer(state: State[Any], analysis: Analysis, words: Words) -> dict[str, Any]:
@@ -189,3 +279,33 @@ def hint_answer(state: State[Any], analysis: Analysis, words: Words) -> dict[str
         card = cards[-n] if n <= len(cards) else cards[-1]
         message = say(words, "hint_move", move=arrival(words, obs.place(dst), card, n))
     return {"kind": "move", "move": str(move), "src": src, "n": n, "dst": dst, "message": message}
+
+
+def verdict_words(words: Words, verdict: str) -> str:
+    return say(words, "review_" + verdict)
+
+
+def review_answer(game_id: str, review: Review, saved: SavedGame, words: Words) -> dict[str, Any]:
+    """A ``Review`` as ``ReviewOut``: the results panel's words on it."""
+    losing_move = saved.tokens[review.losing] if review.losing is not None else None
+    text = verdict_words(words, review.deal)
+    if review.losing is not None:
+        key = "review_lost_at" if review.certain else "review_lost_near"
+        text += " " + say(words, key, number=review.losing + 1, move=losing_move)
+    return {
+        "deal": review.deal,
+        "losing": review.losing,
+        "losing_move": losing_move,
+        "certain": review.certain,
+        "moves": review.moves,
+        "text": text,
+        "review_url": f"/{words.locale}/{saved.game}/{game_id}/review",
+    }
+
+
+def step_answer(step: StepReview, words: Words) -> dict[str, Any]:
+    out: dict[str, Any] = {"index": step.index, "verdict": step.verdict, "text": say(words, "position_" + step.verdict)}
+    if step.advice is not None:
+        percent = round(100 * step.advice.chance)
+        out.update(won=step.advice.won, total=step.advice.total, percent=percent)
+    return out

@@ -154,6 +154,38 @@ UI: dict[str, str] = {
     "hint_redeal": N_("Hint: redeal."),
     "title_no_useful": N_("No move really helps now"),
     "title_lost": N_("This position can no longer be won"),
+    # The chance of winning (from what the player knows) and the review after a game
+    "chance_setting": N_("Show my chance of winning"),
+    "chance_text": N_("Chance of winning: ≈ %(percent)s%% (%(total)s layouts of the unseen cards)"),
+    "no_chance": N_("This game has no solver to estimate a chance of winning."),
+    "review_winnable": N_("This deal could be won."),
+    "review_unwinnable": N_("This deal could not be won."),
+    "review_unknown": N_("The solver could not tell whether this deal could be won."),
+    "review_lost_at": N_("After move %(number)s (%(move)s) no line won any more."),
+    "review_lost_near": N_("After move %(number)s (%(move)s) the solver found no winning line any more."),
+    "review_replay": N_("Replay from just before it"),
+    "review_link": N_("Review the game"),
+    "review_title": N_("Review of the game"),
+    "review_about": N_(
+        "Move by move: whether the position could still be won with every card known, and the chance of "
+        "winning you had with the cards you had been shown."
+    ),
+    "review_move": N_("Move"),
+    "position_winnable": N_("Could still be won"),
+    "position_unwinnable": N_("Could no longer be won"),
+    "position_unknown": N_("Not settled"),
+    "review_full": N_("Winnable (every card known)"),
+    "review_chance": N_("Your chance"),
+    "review_start": N_("The deal"),
+    "review_in_play": N_("The review comes once the game is over."),
+    "no_review": N_("This game has no solver to review it."),
+    "bad_move_number": N_("There is no move with that number in this game."),
+    "working": N_("Working it out…"),
+    "title_likely_lost": N_("This position can very probably no longer be won"),
+    "hint_lost_sampled": N_(
+        "In each of %(total)s ways the unseen cards may lie, no sequence of moves wins from here. "
+        "Undo some moves or start a new game."
+    ),
 }
 
 

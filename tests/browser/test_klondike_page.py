@@ -292,12 +292,12 @@ def test_no_move_left_is_said_at_once_with_four_ways_out(page: Page) -> None:
     expect(moves(page)).to_have_text("0")
 
 
-def test_no_useful_move_hint_opens_a_notice_that_closes(page: Page) -> None:
+def test_a_lost_position_hint_opens_a_notice_that_closes(page: Page) -> None:
     open_game(page, table=NO_USEFUL)
     page.locator("#hint").click()
     notice = page.locator("#notice")
     expect(notice).to_be_visible()
-    expect(page.locator("#notice-title")).to_have_text("No move really helps now")
+    expect(page.locator("#notice-title")).to_have_text("This position can very probably no longer be won")
     for name in ("Replay this deal", "New game", "Close"):
         expect(notice.get_by_role("button", name=name)).to_be_visible()
     # No move was made: there is nothing to undo, so the notice does not offer it.

@@ -1,16 +1,21 @@
-"""Crescent's hints: a move worth playing now, or why there is none (from one solve).
-
-The solver (``solver``) knows every card; what the hint says of it is chosen
-here: a move on a winning line, else the best-evaluated move that leads to no position met
-before, or "no useful move", or "lost" when the solver exhausted the position.
+"""Crescent's hints. The full-knowledge ones (``analyse_crescent``, ``hint_crescent``: a move on a
+winning line, else the best-evaluated move that leads to no position met before, or "no useful
+move", or "lost" when the solver exhausted the position) read every card; the site's hints are
+honest (``paciencia.games.honest``) and use this module only on completions of what the player
+knows: ``crescent_knowledge``, ``settle`` (the solver on a node budget), ``useful_crescent`` and
+``move_scores``.
 """
 
 from __future__ import annotations
 
-from paciencia.engine.protocol import Analysis, Key
-from paciencia.games.crescent.rules import ASC, CrescentMove, CrescentState
-from paciencia.games.crescent.solver import evaluate, solve_crescent
-from paciencia.solver import Result, Verdict
+from collections import deque
+from collections.abc import Sequence
+
+from paciencia.engine.knowledge import Knowledge, knowledge_of
+from paciencia.engine.protocol import UNDO_TOKEN, Analysis, Key
+from paciencia.games.crescent.rules import ASC, DESC, PILE_LIMIT, UNDO_LIMIT, CrescentMove, CrescentState, move
+from paciencia.games.crescent.solver import EXHAUSTED, MET, RANK, WON, _position, evaluate, solve_crescent
+from paciencia.solver import Result, Verdict, _crescent
 
 
 def analyse(state: CrescentState, seconds: float, avoid: set[Key]) -> Analysis:
@@ -106,3 +111,116 @@ def useful_crescent(state: CrescentState) -> list[str]:
         if any(n.src == m.src and n.dst != m.dst for n in st.legal_moves() if not n.is_redeal):
             useful.append(str(m))
     return useful
+
+
+# -- what the player knows, and honest answers -------------------------------------------------
+
+
+def crescent_knowledge(start: CrescentState, tokens: Sequence[str]) -> Knowledge:
+    """``Game.knowledge`` for Crescent. Only each pile's top card is in sight (in every variant),
+    and a card is known once it has been a top; the decks hold each card twice, so each slot is
+    followed with a tag of its own through the moves, the undos and the redeals."""
+    state = start.copy()
+    tags = [list(range(PILE_LIMIT * 8 * i, PILE_LIMIT * 8 * i + len(p))) for i, p in enumerate(state.piles)]
+    seen = {t[-1] for t in tags if t}
+    # What each move in the undo history took off a pile (a tag), mirroring ``state.history``.
+    taken: deque[int | None] = deque(maxlen=UNDO_LIMIT)
+    for token in tokens:
+        if token.strip().upper() == UNDO_TOKEN:
+            m = state.undo()
+            tag = taken.pop()
+            if m.dst < ASC:
+                tag = tags[m.dst].pop()
+            if m.src < ASC:
+                assert tag is not None
+                tags[m.src].append(tag)
+        else:
+            m = state.play(token)
+            if m.is_redeal:
+                for t in tags:
+                    if len(t) >= 2:
+                        t.append(t.pop(0))
+                taken.clear()
+            else:
+                tag = tags[m.src].pop() if m.src < ASC else None
+                if m.dst < ASC:
+                    assert tag is not None
+                    tags[m.dst].append(tag)
+                taken.append(tag)
+        seen.update(t[-1] for t in tags if t)
+    known = [[True] * len(cards) for _, cards in state.place_lines()[:8]]  # the foundations
+    known += [[tag in seen for tag in t] for t in tags]
+    return knowledge_of(state, known, state.game.deck())
+
+
+SAFETY_SECONDS = 10.0
+"""A clock only against a runaway search: node budgets decide, so a busy machine answers alike."""
+
+
+def settle(state: CrescentState, nodes: int) -> tuple[str, str | None]:
+    """``Game.settle``: the exhaustive search (a quarter of the budget; it alone may prove a
+    loss), a greedy dive (a quarter) and phased tries (the rest; they only find wins)."""
+    if state.is_won():
+        return Verdict.WINNABLE.value, None
+    pos = _position(state)
+    status, trail, _, _ = _crescent.search(*pos, 0, max(nodes // 4, 1), SAFETY_SECONDS, 6, 30, 0.0, 0, 0)
+    if status == EXHAUSTED:
+        return Verdict.UNWINNABLE.value, None
+    if status != WON:
+        status, trail, _, _ = _crescent.search(*pos, 1, max(nodes // 4, 1), SAFETY_SECONDS, 6, 30, 0.0, 1, 0)
+    if status != WON:
+        found = _phased_nodes(pos, [nodes // 2], max(nodes // 16, 1), 2, (20, 30, 0.0), 2)
+        if found is None:
+            return Verdict.UNKNOWN.value, None
+        trail = found
+    return Verdict.WINNABLE.value, _first_token(state, trail[0]) if trail else None
+
+
+def _phased_nodes(
+    pos: tuple[list[list[int]], list[int], list[int], int],
+    left: list[int],
+    budget: int,
+    keep: int,
+    w: tuple[int, int, float],
+    seed: int,
+) -> list[int] | None:
+    """``solver._phased`` with a budget of positions in all (``left``) instead of a clock."""
+    if left[0] <= 0:
+        return None
+    status, trail, n, ends = _crescent.search(*pos, 1, min(budget, left[0]), SAFETY_SECONDS, *w, seed, keep)
+    left[0] -= n
+    if status == WON:
+        return trail
+    for _, line, piles, a, d in sorted(ends, key=lambda e: e[0], reverse=True):
+        rest = _phased_nodes((piles, list(a), list(d), pos[3] - 1), left, budget, keep, w, seed + 1)
+        if rest is not None:
+            return line + rest
+    return None
+
+
+def _first_token(state: CrescentState, m: int) -> str:
+    """The first engine move of a search line's first move (a met suit's card going up may
+    first need its foundations' meeting point slid)."""
+    if m < 0:
+        return "R"
+    src, dst = m >> 5, m & 31
+    if dst < MET:
+        return str(move(src, dst))
+    s = dst - MET
+    r = RANK[state.piles[src][-1]]
+    target = r - 1 if r > 0 else 0
+    if state.ftop[s] > target:
+        return str(move(ASC + s, DESC + s))
+    if state.ftop[s] < target:
+        return str(move(DESC + s, ASC + s))
+    return str(move(src, ASC + s if r > 0 else DESC + s))
+
+
+def move_scores(state: CrescentState, tokens: Sequence[str]) -> list[float]:
+    """``evaluate`` after each move (a transfer only when it is worth more than the rest)."""
+    out = []
+    for token in tokens:
+        m = state.game.parse_move(token)
+        score = float(evaluate(_after(state, m)))
+        out.append(score - 1 if m.src >= ASC else score)
+    return out

@@ -15,14 +15,14 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, ClassVar, Self
 
 from paciencia.engine.cards import CARD_NAMES, SUIT_LETTERS
 from paciencia.engine.dealcode import DealCode, shuffled
 from paciencia.engine.errors import InvalidMove, InvalidPosition
+from paciencia.engine.knowledge import Knowledge
 from paciencia.engine.protocol import (
     Action,
-    Analysis,
     Figures,
     Game,
     Group,
@@ -97,6 +97,7 @@ class CrescentGame(Game[CrescentMove]):
         "B": "Crescent Four, face-down deal",
     }
     capabilities = frozenset({"redeal", "solve"})
+    hint_budget = (12, 6_000)
     deal_search = (1.5, 6.0, 3.0)
 
     def __init__(self, variant: str = "N") -> None:
@@ -140,11 +141,32 @@ class CrescentGame(Game[CrescentMove]):
         assert isinstance(state, CrescentState)
         return solve_crescent(state, timeout)
 
-    def analyse(self, state: State[CrescentMove], seconds: float, avoid: set[Key], memo: dict[str, Any]) -> Analysis:
-        from paciencia.games.crescent.analysis import analyse
+    def deck(self) -> list[int]:
+        return list(range(52)) * 2
+
+    def knowledge(self, start: State[CrescentMove], tokens: Sequence[str]) -> Knowledge:
+        from paciencia.games.crescent.analysis import crescent_knowledge
+
+        assert isinstance(start, CrescentState)
+        return crescent_knowledge(start, tokens)
+
+    def settle(self, state: State[CrescentMove], nodes: int) -> tuple[str, str | None]:
+        from paciencia.games.crescent.analysis import settle
 
         assert isinstance(state, CrescentState)
-        return analyse(state, seconds, avoid)
+        return settle(state, nodes)
+
+    def useful(self, state: State[CrescentMove]) -> list[str]:
+        from paciencia.games.crescent.analysis import useful_crescent
+
+        assert isinstance(state, CrescentState)
+        return useful_crescent(state)
+
+    def scores(self, state: State[CrescentMove], tokens: Sequence[str]) -> list[float]:
+        from paciencia.games.crescent.analysis import move_scores
+
+        assert isinstance(state, CrescentState)
+        return move_scores(state, tokens)
 
     def from_fields(
         self, code: DealCode, fields: dict[str, str], places: dict[str, list[tuple[int, bool]]]
@@ -409,8 +431,8 @@ class CrescentState(State[CrescentMove]):
 
     def observe(self) -> Observation:
         """Each pile shows its top card and its count (PRODUCT.md §2; in the face-down variants
-        also how many of its cards are face down); each foundation its top card. The deal code
-        only while no card is face down, or once the game is over."""
+        also how many of its cards are face down); each foundation its top card. The deal code:
+        in the face-down variants only once the game is over."""
         found = []
         for f in range(8):
             count = abs(self.ftop[f] - (ACE if f < 4 else KING)) + 1
@@ -440,8 +462,10 @@ class CrescentState(State[CrescentMove]):
             figures=self.figures(),
             can_undo=self.can_undo,
             can_finish=False,
-            # With the published shuffle the code names every card: withheld while some are face down.
-            code=None if playing and any(self.down) else self.code,
+            # With the published shuffle the code names every card: the face-down variants withhold
+            # it until the game is over (like Klondike), even once every card has turned up, since
+            # the cards beneath the tops are still unseen.
+            code=None if playing and (self.game.face_down or any(self.down)) else self.code,
         )
 
     def figures(self) -> Figures:
@@ -462,3 +486,13 @@ class CrescentState(State[CrescentMove]):
 
     def key(self) -> Key:
         return (tuple(map(tuple, self.piles)), tuple(self.ftop), tuple(self.down), self.redeals)
+
+    def shown(self) -> list[int]:
+        return [p[-1] for p in self.piles if p]
+
+    def filled(self, cards: dict[tuple[int, int], int]) -> Self:
+        """Slots as ``place_lines()`` numbers them: 0-7 the foundations (never filled), 8-23 the piles."""
+        other = self.copy()
+        for (line, k), card in cards.items():
+            other.piles[line - 8][k] = card
+        return other

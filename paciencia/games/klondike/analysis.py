@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Collection
 
+from paciencia.engine.cards import SUIT_LETTERS
 from paciencia.engine.protocol import Analysis, Key, State
 from paciencia.games.klondike.rules import (
     F0,
@@ -24,8 +25,8 @@ from paciencia.games.klondike.rules import (
     KlondikeMove,
     KlondikeState,
 )
-from paciencia.games.klondike.solver import REACH, solve_klondike
-from paciencia.solver import Verdict
+from paciencia.games.klondike.solver import CC, CF, FC, REACH, SOUND, TF, _c_position, solve_klondike
+from paciencia.solver import Verdict, _klondike
 
 
 def analyse(state: KlondikeState, seconds: float, avoid: set[Key], plans: Plans | None = None) -> Analysis:
@@ -116,7 +117,7 @@ def _advances(state: KlondikeState, move: KlondikeMove, before: set[tuple[int, i
 
 
 def useful_moves_klondike(
-    state: State[KlondikeMove], budget_seconds: float = 0.25, plans: Plans | None = None
+    state: State[KlondikeMove], budget_seconds: float = 0.25, plans: Plans | None = None, solve: bool = True
 ) -> list[str]:
     """The legal moves (tokens) that really advance the game: a face-down card turned up, a
     card sent up, a column emptied (not by a King that already led its column), a waste card
@@ -124,14 +125,17 @@ def useful_moves_klondike(
     then be played, or a move that makes one of these possible where it was not (a run moved
     so that the card it leaves can go up, a card taken down from a foundation so that another
     can go on it…). When none does, the first move of a winning line if the solver finds one
-    within ``budget_seconds`` (a win may need a longer preparation than one move). An empty list
-    with legal moves left means none of them helps."""
+    within ``budget_seconds`` (a win may need a longer preparation than one move), unless ``solve``
+    is false. An empty list with legal moves left means none of them helps."""
     if not isinstance(state, KlondikeState):
         raise TypeError("useful_moves_klondike takes a Klondike position")
     sim = state.copy()
     before = _progress(sim)
     legal = sim.legal_moves()
-    useful = [str(m) for m in legal if _advances(sim, m, before)]
+    advancing = [m for m in legal if _advances(sim, m, before)]
+    if not solve:  # ``Game.useful``: resolved tokens, the solver left out
+        return [str(sim.resolve(m)) for m in advancing]
+    useful = [str(m) for m in advancing]
     if useful or not legal:
         return useful
     token = (plans or Plans()).next_move(sim, budget_seconds)
@@ -206,35 +210,13 @@ def hint_klondike(
 
 
 def _best_move(state: KlondikeState, legal: list[KlondikeMove], seen: Collection[tuple[object, ...]]) -> KlondikeMove:
-    """The heuristic: moves to unseen positions first; among them, turning a face-down card up
-    (from the column with most of them), then cards up, emptying a column, stock cards played,
-    other useful moves, draws that lead to a playable card, and anything else last."""
+    """The heuristic: moves to unseen positions first; among them the best by ``move_score``."""
     sim = state.copy()
     before = _progress(sim)
     here = sim.key()
     best: tuple[tuple[int, int], KlondikeMove] | None = None
     for m in legal:
-        useful = _advances(sim, m, before)
-        kind = m.kind
-        if kind == K_COL_COL:
-            col = sim.cols[m.src]
-            rest = len(col) - m.n
-            if rest and rest == sim.down[m.src]:
-                score = 100 + sim.down[m.src]
-            elif not rest and useful:
-                score = 60
-            else:
-                score = 30 if useful else 0
-        elif kind in (K_COL_F, K_W_F):
-            src = sim.cols[m.src] if kind == K_COL_F else []
-            turns = len(src) > 1 and sim.down[m.src] == len(src) - 1
-            score = 100 + sim.down[m.src] if turns else 80
-        elif kind == K_W_COL:
-            score = 50
-        elif kind == K_DRAW:
-            score = 20 if useful else 5
-        else:  # a card back from a foundation
-            score = 25 if useful else -10
+        score = _score(sim, m, before)
         sim.push(m)
         new = sim.key()
         sim.undo()
@@ -244,3 +226,75 @@ def _best_move(state: KlondikeState, legal: list[KlondikeMove], seen: Collection
             best = (rank, m)
     assert best is not None
     return best[1]
+
+
+def move_scores(state: KlondikeState, moves: list[KlondikeMove]) -> list[float]:
+    """``_score`` of legal moves, on a copy of ``state``."""
+    sim = state.copy()
+    before = _progress(sim)
+    return [float(_score(sim, m, before)) for m in moves]
+
+
+def _score(sim: KlondikeState, m: KlondikeMove, before: set[tuple[int, int]]) -> int:
+    """Turning a face-down card up (from the column with most of them), then cards up, emptying
+    a column, stock cards played, other useful moves, draws that lead to a playable card, and
+    anything else last."""
+    useful = _advances(sim, m, before)
+    kind = m.kind
+    if kind == K_COL_COL:
+        col = sim.cols[m.src]
+        rest = len(col) - m.n
+        if rest and rest == sim.down[m.src]:
+            return 100 + sim.down[m.src]
+        if not rest and useful:
+            return 60
+        return 30 if useful else 0
+    if kind in (K_COL_F, K_W_F):
+        src = sim.cols[m.src] if kind == K_COL_F else []
+        turns = len(src) > 1 and sim.down[m.src] == len(src) - 1
+        return 100 + sim.down[m.src] if turns else 80
+    if kind == K_W_COL:
+        return 50
+    if kind == K_DRAW:
+        return 20 if useful else 5
+    return 25 if useful else -10  # a card back from a foundation
+
+
+# -- honest answers: the solver on one completion of what the player knows ----------------------
+
+SAFETY_SECONDS = 10.0
+"""A clock only against a runaway search: node budgets decide, so a busy machine answers alike."""
+
+
+def settle(state: KlondikeState, nodes: int) -> tuple[str, str | None]:
+    """``Game.settle``: a sound search (a quarter of the budget: it settles small positions
+    either way), then a plain dive and a noisy one (they only find wins)."""
+    if state.is_won():
+        return Verdict.WINNABLE.value, None
+    pos = _c_position(state)
+    if _klondike.hopeless(*pos):
+        return Verdict.UNWINNABLE.value, None
+    tries = ((0, nodes // 4, 0.0, 0), (1, nodes // 2, 0.0, 0), (1, nodes // 4, 20.0, 1))
+    for dive, budget, noise, seed in tries:
+        status, steps, _ = _klondike.search(*pos, dive, max(budget, 1), SAFETY_SECONDS, noise, seed, SOUND)
+        if status == 0:
+            return Verdict.WINNABLE.value, _first_token(state, steps[0]) if steps else None
+        if status == 1 and not dive:
+            return Verdict.UNWINNABLE.value, None
+    return Verdict.UNKNOWN.value, None
+
+
+def _first_token(state: KlondikeState, step: tuple[int, int, int, int, int]) -> str:
+    """The first move of a C search line, resolved (a stock card's first step may be a draw)."""
+    kind, a, b, n, card = step
+    if kind == CF:
+        token = f"{a + 1}-F"
+    elif kind == CC:
+        token = f"{a + 1}-{b + 1}" if n == 1 else f"{a + 1}x{n}-{b + 1}"
+    elif kind == FC:
+        token = f"F{SUIT_LETTERS[a]}-{b + 1}"
+    elif state.waste and state.waste[-1] == card:
+        token = "W-F" if kind == TF else f"W-{b + 1}"
+    else:
+        token = "D"
+    return str(state.resolve(state.game.parse_move(token)))

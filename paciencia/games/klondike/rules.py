@@ -29,14 +29,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, ClassVar, Self
 
 from paciencia.engine.cards import CARD_NAMES, SUIT_LETTERS
 from paciencia.engine.dealcode import DealCode, shuffled
 from paciencia.engine.errors import InvalidMove, InvalidPosition
 from paciencia.engine.protocol import (
     Action,
-    Analysis,
     Figures,
     Game,
     Group,
@@ -164,6 +163,7 @@ class KlondikeGame(Game[KlondikeMove]):
     prefix = "KL"
     variants: ClassVar[dict[str, str]] = {"3": "draw three", "1": "draw one"}
     capabilities = frozenset({"draw", "finish", "runs", "solve"})
+    hint_budget = (24, 20_000)
     deal_search = (0.5, 3.0, 1.0)
 
     def __init__(self, variant: str = "3") -> None:
@@ -207,11 +207,22 @@ class KlondikeGame(Game[KlondikeMove]):
 
         return solve_klondike(state, timeout)
 
-    def analyse(self, state: State[KlondikeMove], seconds: float, avoid: set[Key], memo: dict[str, Any]) -> Analysis:
-        from paciencia.games.klondike.analysis import Plans, analyse
+    def settle(self, state: State[KlondikeMove], nodes: int) -> tuple[str, str | None]:
+        from paciencia.games.klondike.analysis import settle
 
         assert isinstance(state, KlondikeState)
-        return analyse(state, seconds, avoid, memo.setdefault("plans", Plans()))
+        return settle(state, nodes)
+
+    def useful(self, state: State[KlondikeMove]) -> list[str]:
+        from paciencia.games.klondike.analysis import useful_moves_klondike
+
+        return useful_moves_klondike(state, plans=None, solve=False)
+
+    def scores(self, state: State[KlondikeMove], tokens: Sequence[str]) -> list[float]:
+        from paciencia.games.klondike.analysis import move_scores
+
+        assert isinstance(state, KlondikeState)
+        return move_scores(state, [state.resolve(self.parse_move(t)) for t in tokens])
 
     def from_fields(
         self, code: DealCode, fields: dict[str, str], places: dict[str, list[tuple[int, bool]]]
@@ -618,6 +629,22 @@ class KlondikeState(State[KlondikeMove]):
             hidden = self.down[i]
             out.append((PLACE_NAMES[i], [(c, k >= hidden) for k, c in enumerate(col)]))
         return out
+
+    def shown(self) -> list[int]:
+        """The face-up column cards and the waste's fan (the foundations are known anyway)."""
+        out = list(self.visible_waste())
+        for i, col in enumerate(self.cols):
+            out += col[self.down[i] :]
+        return out
+
+    def filled(self, cards: dict[tuple[int, int], int]) -> Self:
+        """Slots as ``place_lines()`` numbers them: 0 the stock, 1 the waste, 2-5 the
+        foundations (never filled), 6-12 the columns."""
+        other = self.copy()
+        places = [other.stock, other.waste, [], [], [], [], *other.cols]
+        for (line, k), card in cards.items():
+            places[line][k] = card
+        return other
 
     def visible_waste(self) -> tuple[int, ...]:
         """The waste cards a player sees, bottom to top: the last draw's fan, or the top alone."""

@@ -31,6 +31,7 @@ export function setView(view, animate = false) {
   if (view.can_finish) assisted();
   state.animate = animate;
   requestRender();
+  document.dispatchEvent(new CustomEvent("paciencia:view", { detail: view })); // for honest.js
 }
 
 let messageTimer = 0;

@@ -1,0 +1,151 @@
+"""Honest answers during play: hints, "no move helps", "lost" and the chance of winning, from
+what the player knows alone (``paciencia.engine.knowledge``), for every game with a solver.
+
+Determinized search: the knowledge's completions (every one when there are few, else a sample
+seeded from the knowledge) are each solved briefly with full knowledge (``Game.settle``, on a
+budget of positions searched, never of seconds). The moves that start the lines found are
+compared by the completions each one wins in (the few most voted are settled after the move in
+the completions whose line starts otherwise), ties by the number of lines they start, then by
+the game's heuristic summed over the completions; only moves that lead to no position met
+earlier on the game's path count. "Lost" is said only when every
+completion is proved lost, "no move helps" only when no completion found a win and no move
+advances in any of them. The chance is the share of completions in which a win was found (a
+completion left unsettled by its budget counts as not won, so the chance errs low).
+
+Everything here reads completions only, so two games that the player cannot tell apart get the
+same answers, whatever their hidden cards are.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from paciencia.engine.knowledge import Knowledge
+from paciencia.engine.protocol import Analysis, Key, State, Status
+from paciencia.solver import Verdict
+
+ENUMERATE = 8
+"""Every completion is drawn (and the answers are exact) when there are at most this many times
+the budget's completions."""
+ALWAYS_EVERY = 120
+"""... and always when there are at most this many (five unseen cards, all different)."""
+MIN_NODES = 1000
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How much an answer may search: the completions drawn and the positions per completion."""
+
+    completions: int
+    nodes: int
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """A hint (``analysis``) and the chance it rests on: ``won`` of ``total`` completions won;
+    ``exact`` when the completions were all of them (and none was left unsettled): a ``lost``
+    that is exact is proved, one that is not holds in every completion drawn."""
+
+    analysis: Analysis
+    won: int
+    total: int
+    exact: bool = False
+
+    @property
+    def chance(self) -> float:
+        return self.won / self.total if self.total else 0.0
+
+
+def path_keys(state: State[Any]) -> set[Key]:
+    """The keys of the positions earlier on the game's path (its undo history walked back)."""
+    sim = state.copy()
+    keys: set[Key] = set()
+    while sim.can_undo:
+        sim.undo()
+        keys.add(sim.key())
+    return keys
+
+
+def fresh_moves(state: State[Any]) -> list[str]:
+    """The legal moves (resolved tokens) that lead to no position met earlier on the path, nor
+    back to this one. On a completion this is the same for all of them: the moves carry known
+    cards, and a hidden card changes place only by coming into sight."""
+    here = state.key()
+    avoid = path_keys(state)
+    out = []
+    for m in state.legal_moves():
+        sim = state.copy()  # a move may clear the undo history (Crescent's redeal): a copy each
+        sim.push(m)
+        key = sim.key()
+        if key != here and key not in avoid:
+            out.append(str(state.resolve(m)))
+    return out
+
+
+def advise(knowledge: Knowledge, budget: Budget) -> Advice:
+    """The honest hint and chance for a position the player knows as ``knowledge``."""
+    every = max(ENUMERATE * budget.completions, ALWAYS_EVERY)
+    completions = knowledge.completions(budget.completions, every)
+    enumerated = len(completions) == 1 or knowledge.distinct() <= every
+    # The same work in all: when every completion is drawn, each gets its share of the budget.
+    nodes = max(budget.nodes * budget.completions // len(completions), MIN_NODES)
+    budget = Budget(len(completions), nodes)
+    first = completions[0]
+    game = first.game
+    total = len(completions)
+    if first.status == Status.WON:
+        return Advice(Analysis("none"), total, total, True)
+    if not first.legal_moves():
+        return Advice(Analysis("none"), 0, total, enumerated)
+    settled = [game.settle(c, budget.nodes) for c in completions]
+    won = sum(1 for v, _ in settled if v == Verdict.WINNABLE)
+    exact = enumerated and all(v != Verdict.UNKNOWN for v, _ in settled)
+    if all(v == Verdict.UNWINNABLE for v, _ in settled):
+        return Advice(Analysis("lost"), 0, total, exact)
+    fresh = fresh_moves(first)
+    votes = Counter(t for v, t in settled if v == Verdict.WINNABLE and t in fresh)
+    if votes:
+        candidates = [t for t, _ in votes.most_common(RIVALS)]
+    else:
+        useful: set[str] = set()
+        for c in completions:
+            useful.update(game.useful(c))
+        candidates = [t for t in fresh if t in useful]
+    if not candidates:
+        return Advice(Analysis("no_useful"), won, total, exact)
+    wins = _wins_after(completions, settled, candidates, budget) if len(candidates) > 1 and votes else {}
+    worth = [0.0] * len(candidates)
+    for c in completions:
+        for i, s in enumerate(game.scores(c, candidates)):
+            worth[i] += s
+    best = max(
+        range(len(candidates)),
+        key=lambda i: (wins.get(candidates[i], 0), votes.get(candidates[i], 0), worth[i], candidates[i]),
+    )
+    return Advice(Analysis("move", candidates[best]), won, total, exact)
+
+
+RIVALS = 2
+"""The most-voted moves compared by how many completions each wins in (not just starts a line in)."""
+
+
+def _wins_after(
+    completions: list[State[Any]], settled: list[tuple[str, str | None]], candidates: list[str], budget: Budget
+) -> dict[str, int]:
+    """For each candidate move, the completions in which the position after it is won. Where a
+    completion's own line starts with the move, it is; where the completion is lost, it is not;
+    the rest are settled after the move (on a quarter of the budget: there are several)."""
+    out: dict[str, int] = {}
+    for token in candidates:
+        n = 0
+        for c, (v, first) in zip(completions, settled, strict=True):
+            if v == Verdict.WINNABLE and first == token:
+                n += 1
+            elif v != Verdict.UNWINNABLE:
+                after = c.copy()
+                after.play(token)
+                n += after.game.settle(after, budget.nodes // 4)[0] == Verdict.WINNABLE
+        out[token] = n
+    return out

@@ -1,0 +1,91 @@
+// The chance of winning and the review on the end panel. Self-contained: it listens to the
+// board's "paciencia:view" event (actions.js) and asks the API; it changes no game state. The
+// chance is asked after a move has been drawn, never before it, so it never holds a move up.
+
+import { state } from "./state.js";
+
+const $ = (id) => document.getElementById(id);
+const KEY = "paciencia_chance";
+const q = () => `?lang=${encodeURIComponent(state.lang)}`;
+let reviewed = null; // the game id whose review the end panel shows
+
+async function getJSON(url) {
+  const res = await fetch(url, { credentials: "same-origin", cache: "no-store" });
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  return res.json();
+}
+
+function showChance(view) {
+  const out = $("chance");
+  const on = $("chance-on").checked;
+  if (!on || view.status !== "playing") {
+    out.hidden = true;
+    return;
+  }
+  out.hidden = false;
+  out.classList.add("working");
+  const url = `/api/games/${encodeURIComponent(view.id)}/chance${q()}&version=${view.version}`;
+  getJSON(url)
+    .then((c) => {
+      if (state.view.id !== view.id || state.view.version !== c.version) return; // a move came since
+      out.textContent = c.text;
+      out.classList.remove("working");
+    })
+    .catch(() => {
+      out.hidden = true;
+    });
+}
+
+function showReview(view) {
+  const box = $("end-review");
+  if (!box) return;
+  if (view.status === "playing") {
+    box.hidden = true;
+    reviewed = null;
+    return;
+  }
+  if (reviewed === `${view.id}/${view.version}`) return;
+  reviewed = `${view.id}/${view.version}`;
+  $("end-review-text").textContent = state.ui.working;
+  box.hidden = false;
+  getJSON(`/api/games/${encodeURIComponent(view.id)}/review${q()}`)
+    .then((r) => {
+      if (reviewed !== `${view.id}/${view.version}`) return;
+      $("end-review-text").textContent = r.text;
+      $("end-review-link").href = r.review_url;
+      const replay = $("end-review-replay");
+      replay.hidden = r.losing === null;
+      replay.dataset.at = r.losing === null ? "" : String(r.losing);
+    })
+    .catch(() => {
+      box.hidden = true;
+    });
+}
+
+async function replayFrom(at) {
+  const res = await fetch(`/api/games${q()}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ replay: state.view.id, at: Number(at) }),
+    credentials: "same-origin",
+  });
+  if (res.ok) {
+    const v = await res.json();
+    location.assign(`/${state.lang}/${v.game}/${v.id}`);
+  }
+}
+
+function onView(view) {
+  showChance(view);
+  showReview(view);
+}
+
+const box = $("chance-on");
+box.checked = localStorage.getItem(KEY) === "1";
+box.addEventListener("change", () => {
+  localStorage.setItem(KEY, box.checked ? "1" : "0");
+  if (state.view) showChance(state.view);
+});
+$("end-review-replay")?.addEventListener("click", (ev) => replayFrom(ev.currentTarget.dataset.at));
+document.addEventListener("paciencia:view", (ev) => onView(ev.detail));
+if (state.view) onView(state.view);

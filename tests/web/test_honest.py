@@ -1,0 +1,203 @@
+"""Honest answers during play, through the API: two games the player cannot tell apart (the same
+cards in sight, different hidden cards) get the same hint, notice and chance; the face-down
+Crescent variants keep their code out of every answer until the game is over; the review after a
+game marks the move that lost it."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from paciencia.engine.protocol import State
+from paciencia.games import new_state, state_from_text
+from tests.tables import LOST, NO_USEFUL, crescent_table
+
+
+def swap(text: str, a: tuple[int, int], b: tuple[int, int]) -> str:
+    """The table text with the cards at two slots (line, index in ``place_lines()``) exchanged."""
+    state = state_from_text(text)
+    lines = state.place_lines()
+    ca, cb = lines[a[0]][1][a[1]][0], lines[b[0]][1][b[1]][0]
+    assert ca != cb, "swapping two equal cards changes nothing"
+    return state.filled({a: cb, b: ca}).to_text()
+
+
+def hidden_slots(state: State[Any]) -> list[tuple[int, int]]:
+    """Slots the player of a game started from this position's table text has not been shown:
+    the stock and a column's face-down cards (Klondike), a pile's cards under its top (Crescent),
+    never the card right under a top (one move would show it) nor a pile's bottom (a redeal would)."""
+    out = []
+    for li, (name, cards) in enumerate(state.place_lines()):
+        if state.game.name == "klondike" and (name[0].isdigit() or name == "S"):
+            out += [(li, k) for k, (_, up) in enumerate(cards) if not up]
+        elif state.game.name == "crescent" and name[0].isdigit() and len(cards) >= 4:
+            out += [(li, k) for k in range(1, len(cards) - 2)]
+    return out
+
+
+def pairs(state: State[Any], count: int) -> list[tuple[str, str]]:
+    """The position's table text, each time with two hidden cards of different places swapped."""
+    text = state.to_text()
+    slots = hidden_slots(state)
+    lines = state.place_lines()
+    rng = random.Random(7)
+    out: list[tuple[str, str]] = []
+    for _ in range(1000):
+        a, b = rng.sample(slots, 2)
+        if a[0] != b[0] and lines[a[0]][1][a[1]][0] != lines[b[0]][1][b[1]][0]:
+            out.append((text, swap(text, a, b)))
+            if len(out) == count:
+                return out
+    raise AssertionError("not enough hidden cards to swap")
+
+
+def answers(client: TestClient, game: dict[str, Any]) -> tuple[Any, Any, Any]:
+    """What the player is told at this version: the hint, the chance, and the visible board."""
+    gid, version = game["id"], game["version"]
+    hint = client.post(f"/api/games/{gid}/hint", json={"version": version})
+    chance = client.get(f"/api/games/{gid}/chance", params={"version": version})
+    assert hint.status_code == 200 and chance.status_code == 200, (hint.text, chance.text)
+    board = [(p["id"], p["count"], p["down"], p["cards"]) for p in game["places"]]
+    return hint.json(), chance.json(), board
+
+
+def same_answers(client: TestClient, one: str, two: str, steps: int = 2) -> dict[str, Any]:
+    """Starts a game from each text and follows the hints while the boards look alike, asserting
+    at each step that both are told the same; the first step's hint."""
+    assert one != two
+    a = client.post("/api/games", json={"table": one}).json()
+    b = client.post("/api/games", json={"table": two}).json()
+    first = None
+    for _ in range(steps):
+        told_a, told_b = answers(client, a), answers(client, b)
+        if told_a[2] != told_b[2]:  # a move showed one of the swapped cards: the knowledge differs now
+            break
+        assert told_a[:2] == told_b[:2]
+        first = first or told_a[0]
+        if told_a[0]["kind"] != "move":
+            break
+        token = told_a[0]["move"]
+        a = client.post(f"/api/games/{a['id']}/moves", json={"move": token, "version": a["version"]}).json()
+        b = client.post(f"/api/games/{b['id']}/moves", json={"move": token, "version": b["version"]}).json()
+    assert first is not None
+    told: dict[str, Any] = first
+    return told
+
+
+def mid_game(code: str, moves: int) -> State[Any]:
+    """A deal after its first few legal moves (the first legal move each time)."""
+    state = new_state(code)
+    for _ in range(moves):
+        state.push(state.legal_moves()[0])
+    return state
+
+
+@pytest.mark.parametrize("code", ["KL1-3-AAAATPU", "KL1-3-AAAAAAB", "KL1-1-AAAAAAC"])
+def test_klondike_pairs_that_look_alike_are_told_alike(client: TestClient, code: str) -> None:
+    for i, (one, two) in enumerate(pairs(mid_game(code, 3), 6)):
+        hint = same_answers(client, one, two, steps=2 if i == 0 else 1)
+        assert hint["kind"] in ("move", "no_useful", "lost")
+
+
+@pytest.mark.parametrize("variant", ["N", "F", "D", "B"])
+def test_crescent_pairs_that_look_alike_are_told_alike_in_every_variant(client: TestClient, variant: str) -> None:
+    for i, (one, two) in enumerate(pairs(mid_game(f"CR1-{variant}-AAAAAAB", 4), 4)):
+        hint = same_answers(client, one, two, steps=2 if i == 0 else 1)
+        assert hint["kind"] == "move"
+
+
+def test_notices_are_told_alike_whatever_lies_face_down(client: TestClient) -> None:
+    # Klondike: seven face-down hearts, nothing can move but a King: lost in every completion drawn.
+    one = NO_USEFUL
+    two = swap(one, (6, 0), (10, 1))  # column 1's first face-down card and column 5's second
+    assert same_answers(client, one, two)["kind"] == "lost"
+    # Crescent: the cards under the tops exchanged; lost however they lie (all 120 ways tried).
+    three = swap(LOST, (8, 0), (9, 1))
+    hint = same_answers(client, LOST, three)
+    assert hint["kind"] == "lost"
+    assert hint["title"] == "This position can no longer be won"
+
+
+# -- the face-down variants' code ---------------------------------------------------------------
+
+
+def code_free(code: str, *texts: str) -> None:
+    for text in texts:
+        assert code not in text
+
+
+@pytest.mark.parametrize("variant", ["D", "B"])
+def test_face_down_crescent_keeps_its_code_out_of_play_and_shows_it_at_the_end(
+    client: TestClient, variant: str
+) -> None:
+    code = f"CR1-{variant}-AAAAAAB"
+    res = client.post("/api/games", json={"code": code})
+    game = res.json()
+    assert game["code"] is None and code not in game["title"]
+    code_free(code, res.text)
+    for _ in range(3):  # hints, chances, moves and the page, during play
+        hint = client.post(f"/api/games/{game['id']}/hint", json={"version": game["version"]})
+        chance = client.get(f"/api/games/{game['id']}/chance", params={"version": game["version"]})
+        page = client.get(f"/en/crescent/{game['id']}")
+        again = client.get(f"/api/games/{game['id']}")
+        code_free(code, hint.text, chance.text, page.text, again.text)
+        assert hint.json()["kind"] == "move"
+        res = client.post(
+            f"/api/games/{game['id']}/moves", json={"move": hint.json()["move"], "version": game["version"]}
+        )
+        code_free(code, res.text)
+        game = res.json()
+        assert game["status"] == "playing"
+    # Near the end of a face-down deal: K♥ on a face-down A♥; two moves win it.
+    end = crescent_table({"Ah": "Q", "Kh": "2"}, [["[Ah]", "Kh"]], code=code)
+    res = client.post("/api/games", json={"table": end})
+    game = res.json()
+    code_free(code, res.text, client.get(f"/en/crescent/{game['id']}").text)
+    res = client.post(f"/api/games/{game['id']}/moves", json={"move": "1-Ah", "version": 0})
+    assert res.json()["status"] == "playing" and res.json()["places"][0]["down"] == 0
+    code_free(code, res.text)  # every card face up now, yet the cards' order is still unseen
+    res = client.post(f"/api/games/{game['id']}/moves", json={"move": "1-Kh", "version": 1})
+    won = res.json()
+    assert won["status"] == "won" and won["code"] == code and code in won["title"]
+    html = client.get(f"/en/crescent/{game['id']}").text
+    assert f'<code id="code">{code}</code>' in html  # the results panel's code comes from the view
+
+
+# -- the review ---------------------------------------------------------------------------------
+
+# Hearts to go, no redeal left. 1-Ah keeps the game winnable; 1-2 then loses it; play goes on to blocked.
+REVIEWED = crescent_table({"Ah": "9", "Kh": "4"}, [["Ah", "Th"], ["3h", "2h"], ["Jh", "Qh", "Kh"]], redeals=0)
+
+
+def test_the_review_marks_the_move_that_lost_a_winnable_deal(client: TestClient) -> None:
+    game = client.post("/api/games", json={"table": REVIEWED}).json()
+    assert client.get(f"/api/games/{game['id']}/review").status_code == 409  # not while in play
+    for token in ("1-Ah", "1-2"):
+        game = client.post(f"/api/games/{game['id']}/moves", json={"move": token, "version": game["version"]}).json()
+    while game["status"] == "playing":  # play on, any legal move, to the end
+        src, dsts = next(iter(game["dests"].items()))
+        move = {"move": f"{src}-{dsts[0]}", "version": game["version"]}
+        game = client.post(f"/api/games/{game['id']}/moves", json=move).json()
+    assert game["status"] == "blocked" and game["version"] > 2
+    review = client.get(f"/api/games/{game['id']}/review").json()
+    assert review["deal"] == "winnable"
+    assert (review["losing"], review["losing_move"], review["certain"]) == (1, "1-2", True)
+    assert review["text"] == "This deal could be won. After move 2 (1-2) no line won any more."
+    es = client.get(f"/api/games/{game['id']}/review?lang=es").json()
+    assert es["text"] == "Este reparto se podía ganar. Después de la jugada 2 (1-2) ya ninguna secuencia ganaba."
+    page = client.get(f"/en/crescent/{game['id']}/review")
+    assert page.status_code == 200
+    assert '<tr id="step-2" data-index="2" class="losing">' in page.text
+    first = client.get(f"/api/games/{game['id']}/review/1").json()
+    assert first["verdict"] == "winnable" and first["text"] == "Could still be won"
+    after = client.get(f"/api/games/{game['id']}/review/2").json()
+    assert after["verdict"] == "unwinnable" and after["percent"] == 0
+    # Replay from just before the losing move: the same start, the first move played.
+    again = client.post("/api/games", json={"replay": game["id"], "at": review["losing"]})
+    assert again.status_code == 201
+    view = again.json()
+    assert view["moves"] == 1 and view["status"] == "playing" and view["version"] == 1
+    assert client.post("/api/games", json={"replay": game["id"], "at": 999}).status_code == 422
