@@ -145,7 +145,9 @@ def announce(words: Words, saved: SavedGame, obs: Observation) -> str:
 
 def _action_words(words: Words, name: str, before: Observation, obs: Observation) -> str:
     if name == "redeal":
-        return say(words, "redealt", count=obs.figures.redeals_left or 0)
+        left = obs.figures.redeals_left or 0
+        # The last one says what the button now says (the seeds' "No redeals").
+        return say(words, "redealt", count=left) if left else say(words, "redealt_last", none=words.redeal_button(0))
     if name == "draw":
         waste = next(p for p in obs.places if p.role == Role.WASTE)
         if not waste.count:

@@ -62,6 +62,7 @@ UI: dict[str, str] = {
     "continue_game": N_("Continue your game"),
     "undone": N_("Move undone."),
     "redealt": N_("Cards redealt; redeals left: %(count)s."),
+    "redealt_last": N_("Cards redealt. %(none)s."),
     "new_deal": N_("New game, deal %(code)s."),
     "to_pile": N_("%(card)s to pile %(number)s."),
     "to_asc": N_("%(card)s to the ascending foundation of %(suit)s."),

@@ -320,7 +320,7 @@ def test_language_menu_rules_link_and_accept_language(browser: Browser, base_url
     page = context.new_page()
     page.goto("/")
     expect(page).to_have_url(re.compile(r"/es/$"))
-    page.locator("a.button.primary").click()
+    page.locator("#crescent-card button.primary").click()  # the first variant's button
     page.wait_for_selector("html[data-ready]")
     expect(page.locator("html")).to_have_attribute("lang", "es")
     page.locator("#rules-link").click()
