@@ -253,7 +253,12 @@ async def table(lang: str, game: str, game_id: str, request: Request) -> Respons
         view=view,
         view_json=_json_block(page_view(view)),
         ui_json=_json_block(ui),
-        table={**asdict(spec), "game": game, "winnable": "solve" in entry(game).game.capabilities},
+        table={
+            **asdict(spec),
+            "game": game,
+            "winnable": "solve" in entry(game).game.capabilities,
+            "example": str(entry(game).game(next(iter(entry(game).game.variants))).code(1)),
+        },
     )
 
 

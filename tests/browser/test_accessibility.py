@@ -73,6 +73,21 @@ def _crescent_won(page: Page, lang: str) -> None:
     expect(page.locator("#end-panel")).to_be_visible()
 
 
+def _review(page: Page, lang: str) -> None:
+    game = open_table(page, "crescent", {"table": CRESCENT_WON_IN_ONE}, lang)
+    place(page, WINNING_MOVE.split("-")[0]).click()
+    expect(page.locator("#end-panel")).to_be_visible()
+    page.goto(f"/{lang}/crescent/{game['id']}/review")
+
+
+def _chance(page: Page, lang: str) -> None:
+    open_table(page, "klondike", {"code": "KL1-3-AAAAAAB"}, lang)
+    page.locator("#chance-on").check()
+    place(page, "S").click()  # a draw: the chance after it
+    expect(moves(page)).to_have_text("1")
+    expect(page.locator("#chance")).to_be_visible()
+
+
 def _klondike(page: Page, lang: str) -> None:
     open_table(page, "klondike", {"table": MOVES}, lang)
     place(page, "4").focus()
@@ -120,6 +135,8 @@ SCENES: dict[str, Callable[[Page, str], None]] = {
     "klondike notice": _klondike_notice,
     "new game confirmation": _confirm,
     "look dialog": _look,
+    "review page": _review,
+    "chance of winning shown": _chance,
 }
 
 
