@@ -105,7 +105,7 @@ def test_a_bad_position_file_names_the_problem(tmp_path: Path) -> None:
 
 
 # One move from won: the Ks on pile 4 is the last card the ascending spades need.
-NEAR_WON = crescent_table({"As": "Q"}, {4: ["Ks"]}, code="CR1-N-AAAAAAB", status="playing", redeals=0)
+NEAR_WON = crescent_table({"As": "Q"}, {4: ["Ks"]}, code="CR1-N-AAAAAAB", redeals=0)
 
 
 def test_solve_finds_the_winning_line_and_play_replays_it(tmp_path: Path) -> None:

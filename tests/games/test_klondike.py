@@ -563,7 +563,7 @@ def test_defaults_of_absent_fields() -> None:
     assert (s.moves, s.recycles, s.up, s.fan) == (0, 0, 0, 2)
     assert position(BASE, code="KL1-1-AAAAAAB").fan == 1
     assert position({**BASE, "S": ["[Qs]", "[Kc]", "[Kh]", "[Jd]"], "W": []}).fan == 0
-    t = position(BASE, "status=won moves=7 recycles=2 fan=1 up=-3")
+    t = position(BASE, "status=playing moves=7 recycles=2 fan=1 up=-3")
     assert (t.moves, t.recycles, t.fan, t.up, t.status) == (7, 2, 1, -3, Status.PLAYING)
 
 
