@@ -6,6 +6,7 @@ Errors are raised, never answered here: ``app.py`` maps each kind to its respons
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
@@ -14,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from paciencia.games import REGISTRY
 from paciencia.web.lang import request_words
-from paciencia.web.service import Games, Start
+from paciencia.web.service import Games, ServiceError, Start
 from paciencia.web.store import SavedGame
 from paciencia.web.views import GameView
 
@@ -50,12 +51,12 @@ class NewGame(BaseModel):
 class MoveIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     move: str = Field(min_length=1, max_length=12, examples=["10-14", "3-Kd", "R", "U"])
-    version: int = Field(ge=0, description="The version of the game the move was made on")
+    version: int = Field(ge=0, strict=True, description="The version of the game the move was made on")
 
 
 class VersionIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    version: int = Field(ge=0, description="The version of the game the request is made on")
+    version: int = Field(ge=0, strict=True, description="The version of the game the request is made on")
 
 
 class HintOut(BaseModel):
@@ -99,13 +100,27 @@ def start_of(body: NewGame, request: Request) -> Start:
     return Start(body.replay, body.table, body.code, body.game, body.variant, winnable)
 
 
+def limit_new_players(request: Request) -> None:
+    """A game asked for without a player cookie counts against its address's rate (a client
+    that keeps no cookie would otherwise make games without end); 429 with Retry-After past it."""
+    if not request.state.new_player:
+        return
+    client = request.client.host if request.client else "?"
+    wait = request.app.state.new_games.take(client)
+    if wait > 0:
+        raise ServiceError(429, "too_many_games", "too_many_games", {"Retry-After": str(max(1, math.ceil(wait)))})
+
+
 async def create(body: NewGame, request: Request) -> SavedGame:
     """Starts the game the body asks for (off the event loop: a winnable deal may be solved)."""
+    limit_new_players(request)
     return await run_in_threadpool(games_of(request).create, start_of(body, request), player_of(request))
 
 
 router = APIRouter(prefix="/api", tags=["games"])
-ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorOut} for code in (400, 404, 409, 413, 422, 503)}
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorOut} for code in (400, 403, 404, 405, 409, 413, 422, 429, 500, 503)
+}
 
 
 def answer(data: dict[str, Any], status: int = 200) -> Response:
@@ -124,6 +139,7 @@ async def create_game(body: NewGame, request: Request) -> Response:
     games = games_of(request)
     start = start_of(body, request)
     words = request_words(request)
+    limit_new_players(request)
     return answer(await run_in_threadpool(games.viewed, words, False, games.create, start, player_of(request)), 201)
 
 

@@ -8,9 +8,13 @@ the event loop. Errors are raised for ``app.py`` to map: the engine's ``Pacienci
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import logging
+import math
 import threading
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,18 +30,75 @@ log = logging.getLogger(__name__)
 
 HINT_SECONDS = 0.2
 """The solver's time for a hint (the whole answer must come within 300 ms)."""
-HINTS_AT_ONCE = 2
-"""Hints worked out at the same time (one per core); the others wait their turn."""
+HINT_WORKERS = 2
+"""Hints worked out at the same time (one per core)."""
+HINT_QUEUE = 8
+"""Hints that may wait for a worker; past them the answer is 429 with Retry-After."""
+
+
+def _malloc_trim() -> Callable[[], object]:
+    """glibc's ``malloc_trim(0)``: hands the memory a search freed back to the system (without
+    it the arenas a large search grew stay the process's); a no-op elsewhere."""
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        trim = libc.malloc_trim
+    except (OSError, AttributeError):
+        return lambda: None
+    trim.argtypes = [ctypes.c_size_t]
+    return lambda: trim(0)
+
+
+release_memory = _malloc_trim()
+
+
+class HintPool:
+    """A fixed number of hint workers, a bounded wait for them, and at most one hint per player
+    in either: one client with many connections cannot take every worker, nor grow the wait."""
+
+    def __init__(self, workers: int = HINT_WORKERS, queue: int = HINT_QUEUE) -> None:
+        self.workers = max(1, workers)
+        self.executor = ThreadPoolExecutor(self.workers, thread_name_prefix="hint")
+        self.room = self.workers + max(0, queue)
+        self.taken = 0
+        self.players: set[str] = set()
+        self.lock = threading.Lock()
+
+    def run(self, player: str, work: Callable[[], Analysis]) -> Analysis:
+        with self.lock:
+            if player in self.players:
+                raise ServiceError(429, "hint_running", "hint_running", {"Retry-After": "1"})
+            if self.taken >= self.room:
+                wait = math.ceil(self.taken / self.workers * HINT_SECONDS) + 1
+                raise ServiceError(429, "busy", "busy", {"Retry-After": str(wait)})
+            self.taken += 1
+            self.players.add(player)
+        try:
+            return self.executor.submit(self._work, work).result()
+        finally:
+            with self.lock:
+                self.taken -= 1
+                self.players.discard(player)
+
+    @staticmethod
+    def _work(work: Callable[[], Analysis]) -> Analysis:
+        try:
+            return work()
+        finally:
+            release_memory()
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=False, cancel_futures=True)
 
 
 class ServiceError(Exception):
     """A request the service refuses: ``status``, a stable ``error`` code and a UI word key."""
 
-    def __init__(self, status: int, error: str, key: str, **kw: object) -> None:
+    def __init__(self, status: int, error: str, key: str, headers: dict[str, str] | None = None, **kw: object) -> None:
         super().__init__(error)
         self.status = status
         self.error = error
         self.key = key
+        self.headers = headers or {}
         self.kw = kw
 
 
@@ -69,10 +130,12 @@ def path_keys(state: State[Any]) -> set[Key]:
 
 
 class Games:
-    def __init__(self, store: Store, winnable: WinnableDeals, hints_at_once: int = HINTS_AT_ONCE) -> None:
+    def __init__(
+        self, store: Store, winnable: WinnableDeals, hint_workers: int = HINT_WORKERS, hint_queue: int = HINT_QUEUE
+    ) -> None:
         self.store = store
         self.winnable = winnable
-        self.hinting = threading.BoundedSemaphore(hints_at_once)
+        self.hints = HintPool(hint_workers, hint_queue)
 
     def viewed(self, words: Words, answers_move: bool, step: Callable[..., SavedGame], *args: Any) -> dict[str, Any]:
         """``step(*args)``'s game as its view. A step on a game (its id the first argument: load,
@@ -155,8 +218,12 @@ class Games:
         if not state.legal_moves():
             return {"kind": "none", "message": words.status(Status.BLOCKED.value)}
         avoid = path_keys(state)
-        with saved.analysing, self.hinting:  # a second hint on this game waits without a slot
-            analysis = self._analyse(saved, state.copy(), avoid)
+
+        def work() -> Analysis:
+            with saved.analysing:  # the game's memo serves one analysis at a time
+                return self._analyse(saved, state.copy(), avoid)
+
+        analysis = self.hints.run(player, work)
         return hint_answer(state, analysis, words)
 
     def _analyse(self, saved: SavedGame, state: State[Any], avoid: set[Key]) -> Analysis:

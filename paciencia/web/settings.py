@@ -43,3 +43,9 @@ class Settings:
     """Proved winnable deals kept ready per variant once a player asks for one (0: none kept)."""
     winnable_attempts: int = 8
     """Deals tried at most while a player waits for a winnable one (when the pool is empty)."""
+    new_games_per_minute: float = 30.0
+    """Games one address may start a minute without a player cookie (past a burst of as many)."""
+    hint_workers: int = 2
+    """Hints worked out at the same time (one per core)."""
+    hint_queue: int = 8
+    """Hints that may wait for a worker; past them a hint is answered 429 with Retry-After."""

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from functools import cache
 
+from paciencia.engine.errors import InvalidPosition
+from paciencia.engine.reasons import Position
 from paciencia.i18n import LOCALES, N_, Words
 
 UI: dict[str, str] = {
@@ -54,6 +56,12 @@ UI: dict[str, str] = {
     "bad_table": N_("That table text is not a valid position: %(detail)s"),
     "bad_request": N_("The request is not understood: %(detail)s"),
     "too_large": N_("The request is too large."),
+    "busy": N_("The server is busy working out other hints; try again in a moment."),
+    "hint_running": N_("A hint of yours is still being worked out; wait for it."),
+    "too_many_games": N_("Too many new games in a short time; try again in a moment."),
+    "cross_site": N_("This request came from another site and was refused; nothing was changed."),
+    "method_not_allowed": N_("That method is not allowed here."),
+    "server_error": N_("Something went wrong on the server; nothing was changed. Try again."),
     "back_to_game": N_("Back to the game"),
     "continue_game": N_("Continue your game"),
     "undone": N_("Move undone."),
@@ -145,3 +153,11 @@ LANGUAGE_NAMES = {
     "it": "Italiano",
 }
 assert set(LANGUAGE_NAMES) == set(LOCALES)
+
+
+def position_message(words: Words, exc: InvalidPosition) -> str:
+    """Why a table text is refused in the request's language, with the engine's detail (which
+    names the place or field) after it."""
+    if exc.reason == Position.BAD_POSITION:
+        return say(words, "bad_table", detail=str(exc))
+    return say(words, "bad_table", detail=f"{words.position(exc.reason)} ({exc})")

@@ -272,13 +272,13 @@ class KlondikeGame(Game[KlondikeMove]):
         # Header fields must agree with the cards. (The cards themselves may be a made-up
         # position: more face-down cards or a larger stock than a deal gives are allowed, so
         # that tests and the solver can set up what they need.)
-        up = int(raw)
+        sent_up = int(raw)
         held = sum(found)
-        if not held - 52 <= up <= held:
+        if not held - 52 <= sent_up <= held:
             raise InvalidPosition(
-                f"header: up={up} cards sent up, but the foundations hold {held}", Position.SENT_UP_MISMATCH
+                f"header: up={sent_up} cards sent up, but the foundations hold {held}", Position.SENT_UP_MISMATCH
             )
-        state = KlondikeState(self, code, stock, waste, found, cols, down, fan, recycles, moves, up)
+        state = KlondikeState(self, code, stock, waste, found, cols, down, fan, recycles, moves, sent_up)
         check_status(fields, state)
         return state
 
