@@ -29,7 +29,7 @@ from paciencia.web.lang import request_words
 from paciencia.web.limits import RateLimit
 from paciencia.web.service import Games, ServiceError
 from paciencia.web.settings import Settings
-from paciencia.web.store import GameNotFound, StaleMove, Store, new_id
+from paciencia.web.store import MAX_TOKENS, GameNotFound, GameTooLong, StaleMove, Store, new_id
 from paciencia.web.winnable import WinnableDeals
 from paciencia.web.words import position_message, say
 
@@ -265,6 +265,10 @@ async def on_stale(request: Request, exc: Exception) -> Response:
     return error_response(409, "stale", say(words, "stale"), game=view)
 
 
+async def on_too_long(request: Request, exc: Exception) -> Response:
+    return error_response(422, "too_long", say(request_words(request), "too_long", count=MAX_TOKENS))
+
+
 async def on_illegal(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, IllegalMove)
     return error_response(422, "illegal_move", request_words(request).reason(exc.reason), reason=exc.reason)
@@ -313,6 +317,7 @@ EXCEPTION_HANDLERS: dict[type[Exception], Callable[[Request, Exception], Awaitab
     ServiceError: on_service_error,
     GameNotFound: on_not_found,
     StaleMove: on_stale,
+    GameTooLong: on_too_long,
     IllegalMove: on_illegal,
     PacienciaError: on_engine_error,
     RequestValidationError: on_validation,

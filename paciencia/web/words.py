@@ -61,6 +61,9 @@ UI: dict[str, str] = {
     "too_many_games": N_("Too many new games in a short time; try again in a moment."),
     "cross_site": N_("This request came from another site and was refused; nothing was changed."),
     "method_not_allowed": N_("That method is not allowed here."),
+    "too_long": N_(
+        "This game has reached %(count)s moves, the most one game keeps; start a new game or replay the deal."
+    ),
     "server_error": N_("Something went wrong on the server; nothing was changed. Try again."),
     "back_to_game": N_("Back to the game"),
     "continue_game": N_("Continue your game"),
