@@ -358,3 +358,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.mount(f"/static/{version}", StaticAssets(STATIC_DIR), name="static")
     app.add_middleware(SiteMiddleware, settings=settings)
     return app
+
+
+def app_from_environment() -> FastAPI:
+    """The app of one worker of ``paciencia serve --workers N`` (uvicorn's factory)."""
+    return create_app(Settings.from_environment())

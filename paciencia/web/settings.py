@@ -9,6 +9,9 @@ from pathlib import Path
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
+ENV_DATABASE = "PACIENCIA_DATABASE"
+ENV_SECURE = "PACIENCIA_SECURE_COOKIE"
+"""How ``paciencia serve --workers N`` hands its settings to each worker process."""
 
 
 def data_dir() -> Path:
@@ -49,3 +52,9 @@ class Settings:
     """Hints worked out at the same time (one per core)."""
     hint_queue: int = 8
     """Hints that may wait for a worker; past them a hint is answered 429 with Retry-After."""
+
+    @classmethod
+    def from_environment(cls) -> Settings:
+        database = os.environ.get(ENV_DATABASE)
+        secure = os.environ.get(ENV_SECURE) == "1"
+        return cls(database_url=database, cookie_secure=secure) if database else cls(cookie_secure=secure)
