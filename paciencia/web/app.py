@@ -29,7 +29,7 @@ from paciencia.web.lang import request_words
 from paciencia.web.limits import RateLimit
 from paciencia.web.service import Games, ServiceError
 from paciencia.web.settings import Settings
-from paciencia.web.store import MAX_TOKENS, GameNotFound, GameTooLong, StaleMove, Store, new_id
+from paciencia.web.store import GameNotFound, GameTooLong, StaleMove, Store, new_id
 from paciencia.web.winnable import WinnableDeals
 from paciencia.web.words import position_message, say
 
@@ -266,7 +266,8 @@ async def on_stale(request: Request, exc: Exception) -> Response:
 
 
 async def on_too_long(request: Request, exc: Exception) -> Response:
-    return error_response(422, "too_long", say(request_words(request), "too_long", count=MAX_TOKENS))
+    assert isinstance(exc, GameTooLong)
+    return error_response(422, "too_long", say(request_words(request), "too_long", count=exc.limit))
 
 
 async def on_illegal(request: Request, exc: Exception) -> Response:

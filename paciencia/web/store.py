@@ -124,7 +124,11 @@ class GameNotFound(LookupError):
 
 
 class GameTooLong(Exception):
-    """The game's record is ``MAX_TOKENS`` long: it takes no more moves."""
+    """The game's record is as long as a record may be (``limit`` tokens): it takes no more moves."""
+
+    def __init__(self, game_id: str, limit: int) -> None:
+        super().__init__(f"game {game_id} has {limit} moves")
+        self.limit = limit
 
 
 class StaleMove(Exception):
@@ -205,7 +209,8 @@ class Store:
     other and never for a solver); the cache itself has a lock of its own.
     """
 
-    def __init__(self, url: str, cache_size: int = 2000) -> None:
+    def __init__(self, url: str, cache_size: int = 2000, max_tokens: int = MAX_TOKENS) -> None:
+        self.max_tokens = max_tokens
         self._locks = [threading.RLock() for _ in range(LOCK_STRIPES)]
         self._cache_lock = threading.Lock()
         url = database_url(url)
@@ -345,8 +350,8 @@ class Store:
             game = self._load(game_id, player)
         if version != game.version:
             raise StaleMove(game)
-        if game.version >= MAX_TOKENS:
-            raise GameTooLong(game_id)
+        if game.version >= self.max_tokens:
+            raise GameTooLong(game_id, self.max_tokens)
         state = game.state
         before = game.observation()
         if token.strip().upper() == UNDO_TOKEN:
