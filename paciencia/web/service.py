@@ -12,9 +12,12 @@ import ctypes
 import ctypes.util
 import logging
 import math
+import os
+import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +37,8 @@ HINT_WORKERS = 2
 """Hints worked out at the same time (one per core)."""
 HINT_QUEUE = 8
 """Hints that may wait for a worker; past them the answer is 429 with Retry-After."""
+HINT_NICE = 10
+"""How much lower the hint workers' priority is than the request threads'."""
 
 
 def _malloc_trim() -> Callable[[], object]:
@@ -51,19 +56,29 @@ def _malloc_trim() -> Callable[[], object]:
 release_memory = _malloc_trim()
 
 
+def _lower_priority() -> None:
+    """A hint worker yields the processor to the threads that answer moves (Linux: a thread's
+    own nice value)."""
+    if sys.platform == "linux":
+        with suppress(OSError):
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), HINT_NICE)
+
+
 class HintPool:
     """A fixed number of hint workers, a bounded wait for them, and at most one hint per player
     in either: one client with many connections cannot take every worker, nor grow the wait."""
 
     def __init__(self, workers: int = HINT_WORKERS, queue: int = HINT_QUEUE) -> None:
         self.workers = max(1, workers)
-        self.executor = ThreadPoolExecutor(self.workers, thread_name_prefix="hint")
+        self.executor = ThreadPoolExecutor(self.workers, thread_name_prefix="hint", initializer=_lower_priority)
         self.room = self.workers + max(0, queue)
         self.taken = 0
         self.players: set[str] = set()
         self.lock = threading.Lock()
 
-    def run(self, player: str, work: Callable[[], Analysis]) -> Analysis:
+    @contextmanager
+    def admitted(self, player: str) -> Iterator[None]:
+        """A place for ``player``'s hint, or 429 at once (before any work is done for it)."""
         with self.lock:
             if player in self.players:
                 raise ServiceError(429, "hint_running", "hint_running", {"Retry-After": "1"})
@@ -73,11 +88,19 @@ class HintPool:
             self.taken += 1
             self.players.add(player)
         try:
-            return self.executor.submit(self._work, work).result()
+            yield
         finally:
             with self.lock:
                 self.taken -= 1
                 self.players.discard(player)
+
+    def execute(self, work: Callable[[], Analysis]) -> Analysis:
+        """``work`` on one of the pool's workers (call it while admitted)."""
+        return self.executor.submit(self._work, work).result()
+
+    def run(self, player: str, work: Callable[[], Analysis]) -> Analysis:
+        with self.admitted(player):
+            return self.execute(work)
 
     @staticmethod
     def _work(work: Callable[[], Analysis]) -> Analysis:
@@ -212,18 +235,19 @@ class Games:
 
     def hint(self, game_id: str, player: str, version: int, words: Words) -> dict[str, Any]:
         """A move worth playing now, or why there is none (``HintOut``)."""
-        with self.store.lock(game_id):
-            saved = self._at(game_id, player, version)
-            state = saved.state.copy()
-        if not state.legal_moves():
-            return {"kind": "none", "message": words.status(Status.BLOCKED.value)}
-        avoid = path_keys(state)
+        with self.hints.admitted(player):
+            with self.store.lock(game_id):
+                saved = self._at(game_id, player, version)
+                state = saved.state.copy()
+            if not state.legal_moves():
+                return {"kind": "none", "message": words.status(Status.BLOCKED.value)}
+            avoid = path_keys(state)
 
-        def work() -> Analysis:
-            with saved.analysing:  # the game's memo serves one analysis at a time
-                return self._analyse(saved, state.copy(), avoid)
+            def work() -> Analysis:
+                with saved.analysing:  # the game's memo serves one analysis at a time
+                    return self._analyse(saved, state.copy(), avoid)
 
-        analysis = self.hints.run(player, work)
+            analysis = self.hints.execute(work)
         return hint_answer(state, analysis, words)
 
     def _analyse(self, saved: SavedGame, state: State[Any], avoid: set[Key]) -> Analysis:
