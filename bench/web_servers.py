@@ -255,7 +255,7 @@ async def flooder(port: int, connections: int, deadline: float, answers: dict[in
 
 
 def flood_run(
-    port: int, players: int, seconds: float, flood: int
+    port: int, players: int, seconds: float, flood: int, code: str = ""
 ) -> tuple[list[float], list[float], list[int], dict[int, int]]:
     moves: list[float] = []
     hints: list[float] = []
