@@ -109,7 +109,9 @@ class Player:
         self.browsers: dict[int, Browser] = {}
 
     async def open(self) -> None:
-        pass
+        """The player's cookie, as a browser gets it with its first page (a game started without
+        one counts against the address's rate limit)."""
+        await self.call(0, "GET", "/api/games/-")
 
     async def close(self) -> None:
         for b in self.browsers.values():
@@ -315,6 +317,7 @@ def flood(ns: argparse.Namespace) -> int:
 async def kill_player(ports: list[int], seed: int, deadline: float, acked: dict[str, int], errors: list[str]) -> None:
     rng = random.Random(seed)
     player = Player(ports)
+    await player.open()
     game: dict[str, Any] | None = None
     n = seed
     while time.monotonic() < deadline:

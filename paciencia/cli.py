@@ -188,7 +188,10 @@ def cmd_serve(ns: argparse.Namespace) -> int:
     if ns.workers == 1:
         uvicorn.run(app, host=ns.host, port=ns.port, log_level="warning")
         return 0
-    # Each worker process builds its own app from the same settings, passed in the environment.
+    # Each worker process builds its own app from the same settings, passed in the environment;
+    # this one only made sure that the database opens and is migrated.
+    app.state.games.hints.close()
+    app.state.store.close()
     os.environ[ENV_DATABASE] = settings.database_url
     os.environ[ENV_SECURE] = "1" if settings.cookie_secure else "0"
     uvicorn.run(

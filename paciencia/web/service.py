@@ -24,6 +24,7 @@ from typing import Any
 from paciencia.engine.protocol import Analysis, Game, Key, State, Status
 from paciencia.games import REGISTRY, new_state, state_from_text
 from paciencia.i18n import Words
+from paciencia.web.limits import RateLimit
 from paciencia.web.store import SavedGame, StaleMove, Store, starting_state
 from paciencia.web.views import game_view
 from paciencia.web.winnable import NoWinnableDeal, WinnableDeals, random_code
@@ -37,6 +38,10 @@ HINT_WORKERS = 2
 """Hints worked out at the same time (one per core)."""
 HINT_QUEUE = 8
 """Hints that may wait for a worker; past them the answer is 429 with Retry-After."""
+HINTS_PER_MINUTE = 120
+"""Hints one player may ask a minute (past a burst of ``HINT_BURST``): a person asks far fewer;
+a script asking without pause would keep a worker busy for good."""
+HINT_BURST = 10
 HINT_NICE = 10
 """How much lower the hint workers' priority is than the request threads'."""
 
@@ -65,10 +70,14 @@ def _lower_priority() -> None:
 
 
 class HintPool:
-    """A fixed number of hint workers, a bounded wait for them, and at most one hint per player
-    in either: one client with many connections cannot take every worker, nor grow the wait."""
+    """A fixed number of hint workers, a bounded wait for them, at most one hint per player in
+    either and a rate per player: one client with many connections cannot take every worker,
+    nor grow the wait, nor keep a worker busy."""
 
-    def __init__(self, workers: int = HINT_WORKERS, queue: int = HINT_QUEUE) -> None:
+    def __init__(
+        self, workers: int = HINT_WORKERS, queue: int = HINT_QUEUE, per_minute: float = HINTS_PER_MINUTE
+    ) -> None:
+        self.rate = RateLimit(per_minute, HINT_BURST)
         self.workers = max(1, workers)
         self.executor = ThreadPoolExecutor(self.workers, thread_name_prefix="hint", initializer=_lower_priority)
         self.room = self.workers + max(0, queue)
@@ -79,6 +88,9 @@ class HintPool:
     @contextmanager
     def admitted(self, player: str) -> Iterator[None]:
         """A place for ``player``'s hint, or 429 at once (before any work is done for it)."""
+        wait = self.rate.take(player)
+        if wait > 0:
+            raise ServiceError(429, "too_many_hints", "too_many_hints", {"Retry-After": str(max(1, math.ceil(wait)))})
         with self.lock:
             if player in self.players:
                 raise ServiceError(429, "hint_running", "hint_running", {"Retry-After": "1"})

@@ -21,7 +21,7 @@ from paciencia.games import new_state
 from paciencia.i18n import LOCALES, Words
 from paciencia.web import Settings, create_app
 from paciencia.web.api import ErrorOut
-from paciencia.web.service import HintPool, ServiceError
+from paciencia.web.service import HINT_BURST, HintPool, ServiceError
 from paciencia.web.views import GameView
 from tests.tables import klondike_table
 
@@ -263,4 +263,17 @@ def test_the_hint_pool_takes_one_hint_per_player_and_a_bounded_queue() -> None:
     second.join(5)
     assert results == [answer, answer] and pool.taken == 0 and not pool.players
     assert pool.run("carol", lambda: answer) is answer
+    pool.close()
+
+
+def test_one_player_may_ask_only_so_many_hints_a_minute() -> None:
+    pool = HintPool(workers=1, queue=0, per_minute=60)
+    answer = Analysis("none", None)
+    for _ in range(HINT_BURST):
+        assert pool.run("alice", lambda: answer) is answer
+    with pytest.raises(ServiceError) as caught:
+        pool.run("alice", lambda: answer)
+    assert caught.value.status == 429 and caught.value.error == "too_many_hints"
+    assert int(caught.value.headers["Retry-After"]) >= 1
+    assert pool.run("bob", lambda: answer) is answer  # another player is not held up
     pool.close()
