@@ -581,6 +581,12 @@ def test_defaults_of_absent_fields() -> None:
         ({}, "fan=3", "fan=3 is not a whole number from 0 to 2"),
         ({}, "recycles=-1", "recycles=-1"),
         ({}, "up=x", "up=x is not a whole number"),
+        ({}, "up=39", "up=39 cards sent up, but the foundations hold 38"),
+        ({}, "up=-15", "up=-15 cards sent up, but the foundations hold 38"),
+        ({}, "up=07", "up=07 is not a whole number"),
+        ({}, "up=-0", "up=-0 is not a whole number"),
+        ({}, "status=won", "status=won, but the position is playing"),
+        ({}, "moves=١", "moves=١ is not a whole number in the digits 0-9"),
         ({}, "score=5", "unknown field 'score'"),
     ],
 )
