@@ -121,19 +121,24 @@ class Player:
 
     async def call(self, n: int, method: str, path: str, body: Any = None) -> tuple[int, Any, float]:
         port = self.ports[n % len(self.ports)]
-        browser = self.browsers.get(port)
-        if browser is None:
-            browser = Browser(HOST, port)
-            await browser.open()
-            self.browsers[port] = browser
-        browser.cookie = self.cookie
-        try:
-            status, data = await browser.call(method, path, body)
-        except BaseException:
-            self.browsers.pop(port, None)
-            raise
-        self.cookie = browser.cookie
-        return status, data, browser.server_ms
+        for attempt in (1, 2):
+            browser = self.browsers.get(port)
+            reused = browser is not None
+            if browser is None:
+                browser = Browser(HOST, port)
+                await browser.open()
+                self.browsers[port] = browser
+            browser.cookie = self.cookie
+            try:
+                status, data = await browser.call(method, path, body)
+            except (OSError, asyncio.IncompleteReadError, IndexError):
+                self.browsers.pop(port, None)
+                if reused and attempt == 1:
+                    continue  # the server closed a connection left idle (keep-alive timeout): once more
+                raise
+            self.cookie = browser.cookie
+            return status, data, browser.server_ms
+        raise AssertionError("unreachable")
 
 
 # -- scale -------------------------------------------------------------------------------------

@@ -169,6 +169,7 @@ async def get_hint(game_id: str, body: VersionIn, request: Request) -> Response:
     move helps, or the position is proved lost."""
     games = games_of(request)
     words = request_words(request)
+    games.hints.check(player_of(request))  # a flood is refused here, without a thread
     return answer(await run_in_threadpool(games.hint, game_id, player_of(request), body.version, words))
 
 

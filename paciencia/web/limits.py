@@ -22,6 +22,16 @@ class RateLimit:
         self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
         self._lock = threading.Lock()
 
+    def wait(self, key: str, now: float | None = None) -> float:
+        """The seconds until ``key`` may act (0: now), taking nothing."""
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            tokens, then = self._buckets.get(key, (self.burst, now))
+            tokens = min(self.burst, tokens + (now - then) * self.rate)
+            if tokens >= 1:
+                return 0.0
+            return (1 - tokens) / self.rate if self.rate > 0 else math.inf
+
     def take(self, key: str, now: float | None = None) -> float:
         """Takes one action for ``key``: 0 when allowed, else the seconds until one is."""
         now = time.monotonic() if now is None else now

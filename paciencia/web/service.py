@@ -85,18 +85,23 @@ class HintPool:
         self.players: set[str] = set()
         self.lock = threading.Lock()
 
+    def check(self, player: str, take: bool = False) -> None:
+        """Raises the 429 that ``player``'s hint would get now; cheap, so that the event loop can
+        refuse a flood before a thread is used for it (``admitted`` checks again, and takes)."""
+        if player in self.players:
+            raise ServiceError(429, "hint_running", "hint_running", {"Retry-After": "1"})
+        if self.taken >= self.room:
+            wait = math.ceil(self.taken / self.workers * HINT_SECONDS) + 1
+            raise ServiceError(429, "busy", "busy", {"Retry-After": str(wait)})
+        wait = self.rate.take(player) if take else self.rate.wait(player)
+        if wait > 0:
+            raise ServiceError(429, "too_many_hints", "too_many_hints", {"Retry-After": str(max(1, math.ceil(wait)))})
+
     @contextmanager
     def admitted(self, player: str) -> Iterator[None]:
         """A place for ``player``'s hint, or 429 at once (before any work is done for it)."""
-        wait = self.rate.take(player)
-        if wait > 0:
-            raise ServiceError(429, "too_many_hints", "too_many_hints", {"Retry-After": str(max(1, math.ceil(wait)))})
         with self.lock:
-            if player in self.players:
-                raise ServiceError(429, "hint_running", "hint_running", {"Retry-After": "1"})
-            if self.taken >= self.room:
-                wait = math.ceil(self.taken / self.workers * HINT_SECONDS) + 1
-                raise ServiceError(429, "busy", "busy", {"Retry-After": str(wait)})
+            self.check(player, take=True)
             self.taken += 1
             self.players.add(player)
         try:
