@@ -91,8 +91,8 @@ class HintPool:
         if player in self.players:
             raise ServiceError(429, "hint_running", "hint_running", {"Retry-After": "1"})
         if self.taken >= self.room:
-            wait = math.ceil(self.taken / self.workers * HINT_SECONDS) + 1
-            raise ServiceError(429, "busy", "busy", {"Retry-After": str(wait)})
+            queued = math.ceil(self.taken / self.workers * HINT_SECONDS) + 1
+            raise ServiceError(429, "busy", "busy", {"Retry-After": str(queued)})
         wait = self.rate.take(player) if take else self.rate.wait(player)
         if wait > 0:
             raise ServiceError(429, "too_many_hints", "too_many_hints", {"Retry-After": str(max(1, math.ceil(wait)))})
