@@ -145,7 +145,14 @@ class Player:
 
 
 async def scale_player(
-    ports: list[int], seed: int, moves: int, seen: list[float], server: list[float], errors: list[str]
+    ports: list[int],
+    seed: int,
+    moves: int,
+    seen: list[float],
+    server: list[float],
+    errors: list[str],
+    think: tuple[float, float],
+    spread: bool,
 ) -> None:
     rng = random.Random(seed)
     player = Player(ports)
@@ -156,19 +163,20 @@ async def scale_player(
         for n in range(moves):
             token = crescent_move(game, rng)
             if token is None:
-                _, game, _ = await player.call(n, "POST", "/api/games", {"game": "crescent"})
+                _, game, _ = await player.call(seed + n if spread else seed, "POST", "/api/games", {"game": "crescent"})
                 continue
             t0 = time.perf_counter()
             body = {"move": token, "version": game["version"]}
-            status, answer, server_ms = await player.call(seed + n, "POST", f"/api/games/{game['id']}/moves", body)
+            at = seed + n if spread else seed  # the next server in turn, or always the player's own
+            status, answer, server_ms = await player.call(at, "POST", f"/api/games/{game['id']}/moves", body)
             seen.append((time.perf_counter() - t0) * 1000)
             server.append(server_ms)
             if status != 200 or answer.get("version") != game["version"] + 1:
                 errors.append(f"{token}: {status} {str(answer)[:200]}")
-                _, game, _ = await player.call(n, "GET", f"/api/games/{game['id']}")
+                _, game, _ = await player.call(at, "GET", f"/api/games/{game['id']}")
             else:
                 game = answer
-            await asyncio.sleep(rng.uniform(0.0, 0.1))
+            await asyncio.sleep(rng.uniform(*think))
     finally:
         await player.close()
 
@@ -181,14 +189,23 @@ def scale(ns: argparse.Namespace) -> int:
         started = time.monotonic()
 
         async def go() -> None:
-            await asyncio.gather(*(scale_player(ports, i, ns.moves, seen, server, errors) for i in range(ns.players)))
+            low, high = (float(x) / 1000 for x in ns.think_ms.split(":"))
+            spread = ns.spread == "move"
+            await asyncio.gather(
+                *(
+                    scale_player(ports, i, ns.moves, seen, server, errors, (low, high), spread)
+                    for i in range(ns.players)
+                )
+            )
 
         asyncio.run(go())
         elapsed = time.monotonic() - started
     print(machine())
     print(
-        f"{ns.servers} server processes on one PostgreSQL, {ns.players} players x {ns.moves} moves "
-        f"(each move through the next server), {elapsed:.1f} s"
+        f"{ns.servers} server processes on one PostgreSQL, {ns.players} players x {ns.moves} moves, "
+        f"think time {ns.think_ms} ms, "
+        + ("each move through the next server" if ns.spread == "move" else "each player on one server")
+        + f", {elapsed:.1f} s"
     )
     print(f"moves answered: {len(seen)} ({len(seen) / elapsed:.0f}/s), errors: {len(errors)}")
     for e in errors[:5]:
@@ -408,6 +425,13 @@ def main() -> int:
     s.add_argument("--servers", type=int, default=4)
     s.add_argument("--players", type=int, default=200)
     s.add_argument("--moves", type=int, default=100)
+    s.add_argument("--think-ms", default="200:800", help="a player's pause between moves, MIN:MAX in ms")
+    s.add_argument(
+        "--spread",
+        choices=["player", "move"],
+        default="player",
+        help="player: each player on one server (a sticky proxy); move: each move through the next server",
+    )
     f = sub.add_parser("flood")
     f.add_argument("--flood", type=int, default=30)
     f.add_argument("--players", type=int, default=10)

@@ -5,6 +5,7 @@ Errors are raised, never answered here: ``app.py`` maps each kind to its respons
 
 from __future__ import annotations
 
+import asyncio
 import json
 import math
 from typing import Any
@@ -89,6 +90,9 @@ def games_of(request: Request) -> Games:
     return games
 
 
+REFUSED_HINT_DELAY = 0.5
+"""Seconds before a hint refused with 429 is answered."""
+
 WINNABLE_COOKIE = "paciencia_winnable"
 """The player's "winnable deals only" setting: ``1`` on (the page sets it; it is no secret)."""
 
@@ -169,7 +173,13 @@ async def get_hint(game_id: str, body: VersionIn, request: Request) -> Response:
     move helps, or the position is proved lost."""
     games = games_of(request)
     words = request_words(request)
-    games.hints.check(player_of(request))  # a flood is refused here, without a thread
+    try:
+        games.hints.check(player_of(request))  # a flood is refused here, without a thread
+    except ServiceError:
+        # A client that does not wait as told is slowed down: each of its connections then asks
+        # a few times a second rather than thousands (the wait costs the server nothing).
+        await asyncio.sleep(REFUSED_HINT_DELAY)
+        raise
     return answer(await run_in_threadpool(games.hint, game_id, player_of(request), body.version, words))
 
 

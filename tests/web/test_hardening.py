@@ -277,3 +277,18 @@ def test_one_player_may_ask_only_so_many_hints_a_minute() -> None:
     assert int(caught.value.headers["Retry-After"]) >= 1
     assert pool.run("bob", lambda: answer) is answer  # another player is not held up
     pool.close()
+
+
+def test_a_refused_hint_is_the_sites_429_with_retry_after(client: TestClient) -> None:
+    game = client.post("/api/games", json={"code": CODE}).json()
+    player = client.cookies["paciencia_player"]
+    hints: HintPool = client.app.state.games.hints  # type: ignore[attr-defined]
+    hints.players.add(player)  # as while this player's first hint is worked out
+    res = client.post(f"/api/games/{game['id']}/hint?lang=pt-BR", json={"version": 0})
+    hints.players.discard(player)
+    assert res.status_code == 429 and has_site_headers(res) and res.headers["retry-after"] == "1"
+    assert res.json() == {
+        "error": "hint_running",
+        "message": "Uma dica sua ainda está sendo calculada; aguarde por ela.",
+    }
+    assert client.post(f"/api/games/{game['id']}/hint", json={"version": 0}).status_code == 200
