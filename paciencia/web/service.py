@@ -38,7 +38,7 @@ HINT_WORKERS = 2
 """Hints worked out at the same time (one per core)."""
 HINT_QUEUE = 8
 """Hints that may wait for a worker; past them the answer is 429 with Retry-After."""
-HINTS_PER_MINUTE = 120
+HINTS_PER_MINUTE = 60
 """Hints one player may ask a minute (past a burst of ``HINT_BURST``): a person asks far fewer;
 a script asking without pause would keep a worker busy for good."""
 HINT_BURST = 10
