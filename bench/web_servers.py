@@ -377,7 +377,7 @@ async def kill_player(ports: list[int], seed: int, deadline: float, acked: dict[
 
 
 def kill(ns: argparse.Namespace) -> int:
-    with postgres() as (pg, url), servers(ns.servers, url) as (ports, procs):
+    with postgres() as (_pg, url), servers(ns.servers, url) as (ports, procs):
         acked: dict[str, int] = {}
         errors: list[str] = []
         kills = 0
@@ -401,10 +401,14 @@ def kill(ns: argparse.Namespace) -> int:
             )
 
         asyncio.run(go())
-        import psycopg
+        from sqlalchemy import create_engine, text
 
-        with psycopg.connect(pg.admin.replace("dbname=postgres", f"dbname={url.rsplit('/', 1)[1]}")) as conn:
-            stored: dict[str, int] = {row[0]: row[1] for row in conn.execute("SELECT id, version FROM games")}
+        from paciencia.web.schema import database_url
+
+        engine = create_engine(database_url(url))
+        with engine.connect() as conn:
+            stored: dict[str, int] = {row[0]: row[1] for row in conn.execute(text("SELECT id, version FROM games"))}
+        engine.dispose()
     lost_games = [g for g, version in acked.items() if stored.get(g, -1) < version]
     lost = sum(acked[g] - max(0, stored.get(g, 0)) for g in lost_games)
     moves = sum(acked.values())

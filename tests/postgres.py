@@ -16,6 +16,7 @@ import socket
 import subprocess
 import tempfile
 import time
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -68,17 +69,21 @@ class PostgresServer:
         return f"postgresql://paciencia@127.0.0.1:{self.port}/{database}"
 
     def create_database(self) -> str:
-        """A new, empty database on this server; its URL."""
+        """A new, empty database on this server: a schema of its own in the one test database
+        (a schema is made in milliseconds, a database in a good part of a second), named in the
+        URL's search path; its URL."""
         self.serial += 1
         name = f"test_{os.getpid()}_{self.serial}"
         with psycopg.connect(self.admin, autocommit=True) as conn:
-            conn.execute(f"CREATE DATABASE {name}")
-        return self.url(name)
+            conn.execute(f"CREATE SCHEMA {name}")
+        return self.url("postgres") + f"?options=-csearch_path%3D{name}"
 
     def drop_database(self, url: str) -> None:
-        name = url.rsplit("/", 1)[1]
+        name = url.rsplit("%3D", 1)[1]
         with psycopg.connect(self.admin, autocommit=True) as conn:
-            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+            conn.execute("SET lock_timeout = '20s'")  # a connection a test left in a transaction
+            with suppress(psycopg.errors.LockNotAvailable):  # then left behind: the cluster goes at the end
+                conn.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
 
     def stop(self) -> None:
         try:
