@@ -117,6 +117,7 @@ async def player(
     await browser.open()
     try:
         choose, new = PLAY[name], {"game": name}
+        await browser.call("GET", "/api/games/-")  # a 404 that brings the player's cookie, as a page would
         _, game = await browser.call("POST", "/api/games", new)
         await asyncio.sleep(rng.uniform(0, think[1]))  # players do not all start at once
         while time.monotonic() < deadline and len(seen) < MAX_REQUESTS:

@@ -11,6 +11,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -69,9 +70,24 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
     serve.add_argument(
-        "--database", metavar="URL", help="SQLAlchemy database URL (default: SQLite in your data folder)"
+        "--database",
+        metavar="URL",
+        help="database URL: postgresql://user:password@host/name, or sqlite:///FILE "
+        "(default: SQLite in your data folder)",
+    )
+    serve.add_argument(
+        "--workers", type=_workers, default=1, help="server processes sharing the port and the database (default 1)"
+    )
+    serve.add_argument(
+        "--secure", action="store_true", help="mark the player cookie Secure (the site is served over HTTPS)"
     )
     return parser
+
+
+def _workers(value: str) -> int:
+    if not (value.isascii() and value.isdigit() and 1 <= int(value) <= 64):
+        raise argparse.ArgumentTypeError(f"not a number of workers from 1 to 64: {value!r}")
+    return int(value)
 
 
 def _seconds(value: str) -> float:
@@ -159,14 +175,33 @@ def cmd_serve(ns: argparse.Namespace) -> int:
     import uvicorn  # the site's dependencies load only for this command
 
     from paciencia.web import Settings, create_app
+    from paciencia.web.settings import ENV_DATABASE, ENV_SECURE
 
     settings = Settings(database_url=ns.database) if ns.database else Settings()
+    if ns.secure:
+        settings = replace(settings, cookie_secure=True)
     try:
-        app = create_app(settings)
+        app = create_app(settings)  # migrates the database, once, before any worker starts
     except Exception as e:  # a bad URL or an unreachable database: say so, no traceback
         raise BadInput(f"cannot open the database: {e}") from None
     print(f"paciencia: playing at http://{ns.host}:{ns.port}/ (Ctrl+C stops)", file=sys.stderr)
-    uvicorn.run(app, host=ns.host, port=ns.port, log_level="warning")
+    if ns.workers == 1:
+        uvicorn.run(app, host=ns.host, port=ns.port, log_level="warning")
+        return 0
+    # Each worker process builds its own app from the same settings, passed in the environment;
+    # this one only made sure that the database opens and is migrated.
+    app.state.games.hints.close()
+    app.state.store.close()
+    os.environ[ENV_DATABASE] = settings.database_url
+    os.environ[ENV_SECURE] = "1" if settings.cookie_secure else "0"
+    uvicorn.run(
+        "paciencia.web.app:app_from_environment",
+        factory=True,
+        host=ns.host,
+        port=ns.port,
+        workers=ns.workers,
+        log_level="warning",
+    )
     return 0
 
 
@@ -176,10 +211,17 @@ COMMANDS = {"deal": cmd_deal, "play": cmd_play, "solve": cmd_solve, "survey": cm
 def main(argv: Sequence[str] | None = None) -> int:
     ns = build_parser().parse_args(argv)
     try:
-        return COMMANDS[ns.command](ns)
+        status = COMMANDS[ns.command](ns)
+        sys.stdout.flush()
+        return status
     except (BadInput, PacienciaError) as e:
         print(f"paciencia: error: {e}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        # The reader stopped reading (``| head -1``): nothing is wrong; say nothing, and point
+        # stdout at nothing so that the flush at exit does not complain either.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

@@ -105,7 +105,7 @@ def test_a_bad_position_file_names_the_problem(tmp_path: Path) -> None:
 
 
 # One move from won: the Ks on pile 4 is the last card the ascending spades need.
-NEAR_WON = crescent_table({"As": "Q"}, {4: ["Ks"]}, code="CR1-N-AAAAAAB", status="playing", redeals=0)
+NEAR_WON = crescent_table({"As": "Q"}, {4: ["Ks"]}, code="CR1-N-AAAAAAB", redeals=0)
 
 
 def test_solve_finds_the_winning_line_and_play_replays_it(tmp_path: Path) -> None:
@@ -153,3 +153,48 @@ def test_survey_prints_the_share_with_its_interval(tmp_path: Path) -> None:
     assert p.returncode == 0, p.stderr
     assert "deals: 2" in p.stdout and "95% interval" in p.stdout and "median" in p.stdout
     assert len(results.read_text().splitlines()) == 2
+
+
+@pytest.mark.parametrize("number", ["²", "①", "١", "007"])
+def test_a_position_with_a_number_in_other_digits_exits_2_without_a_traceback(tmp_path: Path, number: str) -> None:
+    text = new_state("CR1-N-AAAAAAB").to_text().replace("moves=0", f"moves={number}")
+    p = run("play", "--position", "-", stdin=text)
+    assert p.returncode == 2 and "Traceback" not in p.stderr
+    assert f"moves={number}" in p.stderr and "0-9" in p.stderr
+
+
+@pytest.mark.parametrize("code", ["CR١-N-AAAAAAB", "CR01-N-AAAAAAB", "KL٣-3-AAAAAAB"])
+def test_a_code_in_other_digits_or_with_a_leading_zero_exits_2(code: str) -> None:
+    p = run("deal", code)
+    assert p.returncode == 2 and "not a deal code" in p.stderr and "Traceback" not in p.stderr
+
+
+def test_a_position_no_play_reaches_exits_2_naming_why() -> None:
+    text = new_state("CR1-N-AAAAAAB").to_text().replace("status=playing", "status=won")
+    p = run("solve", "--position", "-", stdin=text)
+    assert p.returncode == 2 and "status=won" in p.stderr and "Traceback" not in p.stderr
+
+
+def test_a_reader_that_stops_reading_is_no_error() -> None:
+    """``paciencia solve … | head -1``: the pipe closes before the answer is written."""
+    with subprocess.Popen(
+        [sys.executable, "-m", "paciencia", "solve", "KL1-3-AAAAAAB", "--timeout", "5"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    ) as p:
+        assert p.stdout is not None and p.stderr is not None
+        p.stdout.close()
+        err = p.stderr.read()
+        assert p.wait(60) == 0 and err == ""
+
+
+def test_serve_takes_workers_and_secure() -> None:
+    from paciencia.cli import build_parser
+
+    ns = build_parser().parse_args(["serve", "--workers", "4", "--secure"])
+    assert (ns.workers, ns.secure) == (4, True)
+    assert build_parser().parse_args(["serve"]).workers == 1
+    for bad in ("0", "٣", "x"):
+        p = run("serve", "--workers", bad)
+        assert p.returncode == 2 and "workers" in p.stderr

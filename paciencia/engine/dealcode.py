@@ -29,7 +29,8 @@ from paciencia.engine.errors import InvalidCode
 DEAL_LETTERS = 7
 DEAL_COUNT = 26**DEAL_LETTERS
 _MASK = (1 << 64) - 1
-_FORM = re.compile(r"([A-Z]{2})(\d{1,3})-([A-Z0-9])-([A-Z]+)")
+# ASCII only: ``\d`` would take other scripts' digits, and a version is written without a leading zero.
+_FORM = re.compile(r"([A-Z]{2})([1-9][0-9]{0,2})-([A-Z0-9])-([A-Z]+)", re.ASCII)
 EXPECTED_FORM = "<game><version>-<variant>-<7 letters A-Z>, as CR1-N-AAAAAAB or KL1-3-AAAAAAB"
 
 

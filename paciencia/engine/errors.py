@@ -23,7 +23,12 @@ class InvalidMove(PacienciaError):
 
 
 class InvalidPosition(PacienciaError):
-    """A table text that is not a legal position."""
+    """A table text that is not a legal position; ``reason`` is a code from ``reasons.Position``
+    (``bad_position`` when the message alone names the problem)."""
+
+    def __init__(self, message: str, reason: str = "bad_position") -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 class IllegalMove(PacienciaError):

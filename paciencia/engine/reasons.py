@@ -30,3 +30,18 @@ class Reason(StrEnum):
     RUN_TOO_LONG = "run_too_long"
     STOCK_EMPTY = "stock_empty"
     ONE_CARD_ONLY = "one_card_only"
+
+
+class Position(StrEnum):
+    """Why a table text is not a position the rules can reach (``InvalidPosition.reason``).
+
+    The principle: a table text must describe a position some play of its game could have led
+    to, as far as the text alone can tell (every header field agreeing with the cards).
+    """
+
+    BAD_POSITION = "bad_position"  # the message names the problem (syntax, cards, places)
+    BAD_NUMBER = "bad_number"
+    FACE_DOWN_IN_FACE_UP_DEAL = "face_down_in_face_up_deal"
+    TOO_MANY_FACE_DOWN = "too_many_face_down"
+    STATUS_MISMATCH = "status_mismatch"
+    SENT_UP_MISMATCH = "sent_up_mismatch"

@@ -14,15 +14,21 @@ game's ``Game.from_fields`` checks what its places and fields must hold.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from paciencia.engine.cards import CARD_NAMES, parse_card_id
 from paciencia.engine.dealcode import DealCode
 from paciencia.engine.errors import InvalidCard, InvalidCode, InvalidPosition
+from paciencia.engine.reasons import Position
 
 if TYPE_CHECKING:
     from paciencia.engine.protocol import State
+
+
+NUMBER = re.compile(r"0|[1-9][0-9]{0,9}", re.ASCII)
+"""A header number: plain ASCII digits, no leading zero, short enough to read at once."""
 
 
 def format_state(state: State[Any]) -> str:
@@ -101,9 +107,22 @@ def int_field(fields: dict[str, str], key: str, default: int | None, low: int, h
         if default is None:
             raise InvalidPosition(f"header: the field {key}= is missing")
         return default
-    if not raw.isdigit() or not low <= int(raw) <= high:
+    if not NUMBER.fullmatch(raw):
+        raise InvalidPosition(
+            f"header: {key}={raw} is not a whole number in the digits 0-9 without leading zeros", Position.BAD_NUMBER
+        )
+    if not low <= int(raw) <= high:
         raise InvalidPosition(f"header: {key}={raw} is not a whole number from {low} to {high}")
     return int(raw)
+
+
+def check_status(fields: dict[str, str], state: State[Any]) -> None:
+    """A ``status=`` field, when given, must be the position's own (it is never trusted)."""
+    given = fields.get("status")
+    if given is not None and given != state.status.value:
+        raise InvalidPosition(
+            f"header: status={given}, but the position is {state.status.value}", Position.STATUS_MISMATCH
+        )
 
 
 def check_fields(fields: dict[str, str], known: Sequence[str]) -> None:

@@ -18,7 +18,7 @@ from babel.messages.pofile import read_po
 
 from paciencia.engine.cards import SUIT_SYMBOLS
 from paciencia.engine.protocol import PlaceInfo, State
-from paciencia.engine.reasons import Reason
+from paciencia.engine.reasons import Position, Reason
 
 LOCALES = ("en", "pt-PT", "pt-BR", "es", "it")
 DEFAULT_LOCALE = "en"
@@ -54,6 +54,17 @@ REASONS: dict[Reason, str] = {
     Reason.STOCK_EMPTY: N_("The stock and the waste are both empty"),
     Reason.ONE_CARD_ONLY: N_("Only one card at a time can go there"),
 }
+
+
+POSITIONS: dict[Position, str] = {
+    Position.BAD_POSITION: N_("The table text does not hold a position"),
+    Position.BAD_NUMBER: N_("A number in the header is not written in the digits 0 to 9 without leading zeros"),
+    Position.FACE_DOWN_IN_FACE_UP_DEAL: N_("This deal has every card face up: no card can be face down"),
+    Position.TOO_MANY_FACE_DOWN: N_("More cards are face down than any play of this deal leaves"),
+    Position.STATUS_MISMATCH: N_("The status in the header is not the position's own"),
+    Position.SENT_UP_MISMATCH: N_("More cards are counted as sent up than the foundations hold"),
+}
+"""Why a table text is refused (``InvalidPosition.reason``)."""
 
 
 def NP_(context: str, message: str) -> str:
@@ -140,6 +151,13 @@ class Words:
 
     def reason(self, reason: Reason | str) -> str:
         return self._(REASONS[Reason(reason)])
+
+    def position(self, reason: Position | str) -> str:
+        """Why a table text is refused, in words (an unknown code reads as the general one)."""
+        try:
+            return self._(POSITIONS[Position(reason)])
+        except ValueError:
+            return self._(POSITIONS[Position.BAD_POSITION])
 
     def refused(self, number: int, move: str, reason: Reason | str) -> str:
         """The command line's line for a refused move."""

@@ -5,7 +5,9 @@ Errors are raised, never answered here: ``app.py`` maps each kind to its respons
 
 from __future__ import annotations
 
+import asyncio
 import json
+import math
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
@@ -14,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from paciencia.games import REGISTRY
 from paciencia.web.lang import request_words
-from paciencia.web.service import Games, Start, review_answer, step_answer
+from paciencia.web.service import Games, ServiceError, Start, review_answer, step_answer
 from paciencia.web.store import SavedGame
 from paciencia.web.views import GameView
 
@@ -53,12 +55,12 @@ class NewGame(BaseModel):
 class MoveIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     move: str = Field(min_length=1, max_length=12, examples=["10-14", "3-Kd", "R", "U"])
-    version: int = Field(ge=0, description="The version of the game the move was made on")
+    version: int = Field(ge=0, strict=True, description="The version of the game the move was made on")
 
 
 class VersionIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    version: int = Field(ge=0, description="The version of the game the request is made on")
+    version: int = Field(ge=0, strict=True, description="The version of the game the request is made on")
 
 
 class HintOut(BaseModel):
@@ -122,6 +124,9 @@ def games_of(request: Request) -> Games:
     return games
 
 
+REFUSED_HINT_DELAY = 0.5
+"""Seconds before a hint refused with 429 is answered."""
+
 WINNABLE_COOKIE = "paciencia_winnable"
 """The player's "winnable deals only" setting: ``1`` on (the page sets it; it is no secret)."""
 VARIANT_COOKIE = "paciencia_variant"
@@ -147,13 +152,27 @@ def start_of(body: NewGame, request: Request) -> Start:
     return Start(body.replay, body.table, body.code, body.game, body.variant, winnable, body.at)
 
 
+def limit_new_players(request: Request) -> None:
+    """A game asked for without a player cookie counts against its address's rate (a client
+    that keeps no cookie would otherwise make games without end); 429 with Retry-After past it."""
+    if not request.state.new_player:
+        return
+    client = request.client.host if request.client else "?"
+    wait = request.app.state.new_games.take(client)
+    if wait > 0:
+        raise ServiceError(429, "too_many_games", "too_many_games", {"Retry-After": str(max(1, math.ceil(wait)))})
+
+
 async def create(body: NewGame, request: Request) -> SavedGame:
     """Starts the game the body asks for (off the event loop: a winnable deal may be solved)."""
+    limit_new_players(request)
     return await run_in_threadpool(games_of(request).create, start_of(body, request), player_of(request))
 
 
 router = APIRouter(prefix="/api", tags=["games"])
-ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorOut} for code in (400, 404, 409, 413, 422, 503)}
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorOut} for code in (400, 403, 404, 405, 409, 413, 422, 429, 500, 503)
+}
 
 
 def answer(data: dict[str, Any], status: int = 200) -> Response:
@@ -172,6 +191,7 @@ async def create_game(body: NewGame, request: Request) -> Response:
     games = games_of(request)
     start = start_of(body, request)
     words = request_words(request)
+    limit_new_players(request)
     return answer(await run_in_threadpool(games.viewed, words, False, games.create, start, player_of(request)), 201)
 
 
@@ -202,6 +222,13 @@ async def get_hint(game_id: str, body: VersionIn, request: Request) -> Response:
     move helps, or the position is proved lost."""
     games = games_of(request)
     words = request_words(request)
+    try:
+        games.hints.check(player_of(request))  # a flood is refused here, without a thread
+    except ServiceError:
+        # A client that does not wait as told is slowed down: each of its connections then asks
+        # a few times a second rather than thousands (the wait costs the server nothing).
+        await asyncio.sleep(REFUSED_HINT_DELAY)
+        raise
     return answer(await run_in_threadpool(games.hint, game_id, player_of(request), body.version, words))
 
 

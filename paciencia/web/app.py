@@ -8,6 +8,7 @@ forbids inline scripts; every asset comes from the site itself).
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -25,11 +26,12 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from paciencia.engine.errors import IllegalMove, InvalidCode, InvalidMove, InvalidPosition, PacienciaError
 from paciencia.web import api, pages
 from paciencia.web.lang import request_words
+from paciencia.web.limits import RateLimit
 from paciencia.web.service import Games, ServiceError
 from paciencia.web.settings import Settings
-from paciencia.web.store import GameNotFound, StaleMove, Store, new_id
+from paciencia.web.store import GameNotFound, GameTooLong, StaleMove, Store, new_id
 from paciencia.web.winnable import WinnableDeals
-from paciencia.web.words import say
+from paciencia.web.words import position_message, say
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -37,6 +39,7 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
+log = logging.getLogger("paciencia.web")
 STATIC_DIR = Path(__file__).parent / "static"
 PLAYER_ID = re.compile(r"[A-Za-z0-9_-]{22,64}")
 CSP = (
@@ -92,9 +95,14 @@ class StaticAssets:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         found = self.files.get(scope["path"][len(scope.get("root_path", "")) :] or "/")
-        if scope["type"] != "http" or found is None or scope["method"] not in ("GET", "HEAD"):
+        if scope["type"] != "http" or found is None:
             await send({"type": "http.response.start", "status": 404, "headers": [(b"content-type", b"text/plain")]})
             await send({"type": "http.response.body", "body": b"not found"})
+            return
+        if scope["method"] not in ("GET", "HEAD"):
+            headers = [(b"content-type", b"text/plain"), (b"allow", b"GET, HEAD")]
+            await send({"type": "http.response.start", "status": 405, "headers": headers})
+            await send({"type": "http.response.body", "body": b"method not allowed"})
             return
         body, kind = found
         headers = [(b"content-type", kind), (b"content-length", str(len(body)).encode())]
@@ -106,8 +114,38 @@ class BodyTooLarge(Exception):
     pass
 
 
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+def cross_site(headers: dict[bytes, bytes]) -> bool:
+    """Whether a state-changing request comes from a page of another origin (CSRF).
+
+    The rule: a browser names where a request comes from. ``Sec-Fetch-Site`` other than
+    ``same-origin`` or ``none`` (typed by the user) is refused; without it, an ``Origin``
+    whose host and port differ from the request's ``Host`` is refused (the scheme is left out,
+    so that a TLS-terminating proxy in front changes nothing). A request naming neither is no
+    browser's cross-site request (browsers send Origin on every cross-origin POST): command-line
+    clients and scripts go through.
+    """
+    site = headers.get(b"sec-fetch-site")
+    if site is not None:
+        return site not in (b"same-origin", b"none")
+    origin = headers.get(b"origin")
+    if origin is None:
+        return False
+    host = headers.get(b"host", b"")
+    _scheme, sep, netloc = origin.partition(b"://")
+    return not sep or netloc.lower() != host.lower()
+
+
+def _client(scope: Scope) -> str:
+    client = scope.get("client")
+    return str(client[0]) if client else "?"
+
+
 class SiteMiddleware:
-    """Player cookie, body limit, security and cache headers."""
+    """Player cookie, body limit, cross-site refusal, security and cache headers, and the JSON
+    answer to an unexpected error."""
 
     def __init__(self, app: ASGIApp, settings: Settings) -> None:
         self.app = app
@@ -120,6 +158,7 @@ class SiteMiddleware:
         settings = self.settings
         player = None
         length = None
+        named: dict[bytes, bytes] = {}
         for key, value in scope["headers"]:
             if key == b"cookie":
                 found = cookie_value(value.decode("latin-1"), settings.cookie_name)
@@ -127,28 +166,40 @@ class SiteMiddleware:
                     player = found
             elif key == b"content-length":
                 length = value
+            elif key in (b"origin", b"sec-fetch-site", b"host"):
+                named[key] = value
         started = time.perf_counter()
-        new_player = player is None
+        path: str = scope["path"]
+        static = path.startswith("/static/")
+        # A static file never makes a player: a shared cache would hand its cookie to everyone.
+        new_player = player is None and not static
         if player is None:
             player = new_id()
-        scope.setdefault("state", {})["player"] = player
-        path: str = scope["path"]
+        scope.setdefault("state", {}).update(player=player, new_player=new_player)
+        started_response = False
 
         async def send_with_headers(message: Message) -> None:
+            nonlocal started_response
             if message["type"] == "http.response.start":
+                started_response = True
                 headers = MutableHeaders(scope=message)
                 headers["content-security-policy"] = CSP
                 headers["x-content-type-options"] = "nosniff"
                 headers["referrer-policy"] = "same-origin"
                 headers["server-timing"] = f"app;dur={(time.perf_counter() - started) * 1000:.2f}"
-                if path.startswith("/static/"):
+                if static and message["status"] == 200:
                     headers["cache-control"] = "public, max-age=31536000, immutable"
-                elif "cache-control" not in headers:
+                elif static or "cache-control" not in headers:
                     headers["cache-control"] = "no-store"
                 if new_player:
                     cookie = f"{settings.cookie_name}={player}; Path=/; Max-Age={TEN_YEARS}; HttpOnly; SameSite=Lax"
                     headers.append("set-cookie", cookie + ("; Secure" if settings.cookie_secure else ""))
             await send(message)
+
+        if scope["method"] not in SAFE_METHODS and cross_site(named):
+            response = error_response(403, "cross_site", say(request_words(Request(scope)), "cross_site"))
+            await response(scope, receive, send_with_headers)
+            return
 
         if length is not None:
             try:
@@ -170,11 +221,22 @@ class SiteMiddleware:
                     raise BodyTooLarge()
             return message
 
-        await self.app(scope, limited_receive, send_with_headers)
+        try:
+            await self.app(scope, limited_receive, send_with_headers)
+        except Exception:
+            # Whatever slipped past the handlers: logged, and answered as the site's own error.
+            log.exception("unexpected error on %s %s from %s", scope["method"], path, _client(scope))
+            if started_response:
+                raise
+            words = request_words(Request(scope))
+            response = error_response(500, "server_error", say(words, "server_error"))
+            await response(scope, receive, send_with_headers)
 
 
-def error_response(status: int, error: str, message: str, **extra: Any) -> JSONResponse:
-    return JSONResponse({"error": error, "message": message, **extra}, status_code=status)
+def error_response(
+    status: int, error: str, message: str, headers: dict[str, str] | None = None, **extra: Any
+) -> JSONResponse:
+    return JSONResponse({"error": error, "message": message, **extra}, status_code=status, headers=headers)
 
 
 # -- errors, all mapped here ---------------------------------------------------------------------
@@ -186,7 +248,7 @@ def _wants_json(request: Request) -> bool:
 
 async def on_service_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, ServiceError)
-    return error_response(exc.status, exc.error, say(request_words(request), exc.key, **exc.kw))
+    return error_response(exc.status, exc.error, say(request_words(request), exc.key, **exc.kw), exc.headers)
 
 
 async def on_not_found(request: Request, exc: Exception) -> Response:
@@ -203,6 +265,11 @@ async def on_stale(request: Request, exc: Exception) -> Response:
     return error_response(409, "stale", say(words, "stale"), game=view)
 
 
+async def on_too_long(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, GameTooLong)
+    return error_response(422, "too_long", say(request_words(request), "too_long", count=exc.limit))
+
+
 async def on_illegal(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, IllegalMove)
     return error_response(422, "illegal_move", request_words(request).reason(exc.reason), reason=exc.reason)
@@ -217,7 +284,7 @@ async def on_engine_error(request: Request, exc: Exception) -> Response:
     if isinstance(exc, InvalidCode):
         return error_response(422, "bad_code", say(words, "bad_code"), detail=str(exc))
     if isinstance(exc, InvalidPosition):
-        return error_response(422, "bad_position", say(words, "bad_table_plain"), detail=str(exc))
+        return error_response(422, "bad_position", position_message(words, exc), reason=exc.reason, detail=str(exc))
     return error_response(422, "bad_input", say(words, "bad_input"), detail=str(exc))
 
 
@@ -248,13 +315,17 @@ async def on_http(request: Request, exc: Exception) -> Response:
         return await on_too_large(request, exc)
     if exc.status_code == 404 and not _wants_json(request):
         return pages.not_found(request)
-    return error_response(exc.status_code, "http_error", str(exc.detail))
+    headers = dict(exc.headers or {})
+    if exc.status_code == 405:
+        return error_response(405, "method_not_allowed", say(request_words(request), "method_not_allowed"), headers)
+    return error_response(exc.status_code, "http_error", str(exc.detail), headers)
 
 
 EXCEPTION_HANDLERS: dict[type[Exception], Callable[[Request, Exception], Awaitable[Response]]] = {
     ServiceError: on_service_error,
     GameNotFound: on_not_found,
     StaleMove: on_stale,
+    GameTooLong: on_too_long,
     IllegalMove: on_illegal,
     PacienciaError: on_engine_error,
     RequestValidationError: on_validation,
@@ -270,6 +341,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> Any:
         yield
+        app.state.games.hints.close()
         app.state.winnable.close()
         app.state.store.close()
 
@@ -286,10 +358,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.store = Store(settings.database_url, settings.cache_size)
     app.state.winnable = WinnableDeals(app.state.store, settings.winnable_pool, settings.winnable_attempts)
-    app.state.games = Games(app.state.store, app.state.winnable)
+    app.state.games = Games(
+        app.state.store, app.state.winnable, settings.hint_workers, settings.hint_queue, settings.hints_per_minute
+    )
+    app.state.new_games = RateLimit(settings.new_games_per_minute, max(1, int(settings.new_games_per_minute)))
     app.state.asset_version = version
     app.include_router(api.router)
     app.include_router(pages.router)
     app.mount(f"/static/{version}", StaticAssets(STATIC_DIR), name="static")
     app.add_middleware(SiteMiddleware, settings=settings)
     return app
+
+
+def app_from_environment() -> FastAPI:
+    """The app of one worker of ``paciencia serve --workers N`` (uvicorn's factory)."""
+    return create_app(Settings.from_environment())

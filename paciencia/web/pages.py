@@ -25,7 +25,7 @@ from paciencia.web import api
 from paciencia.web.lang import negotiate, request_words
 from paciencia.web.service import ServiceError, review_answer
 from paciencia.web.store import GameNotFound
-from paciencia.web.words import LANGUAGE_NAMES, say, ui_words
+from paciencia.web.words import LANGUAGE_NAMES, position_message, say, ui_words
 
 TEMPLATE_DIR = Path(__file__).parent / "templates"
 TEMPLATES = Jinja2Templates(directory=TEMPLATE_DIR)
@@ -96,13 +96,13 @@ def not_found(request: Request) -> Response:
     return render(request, "not_found.html", lang, "/", status=404)
 
 
-@router.get("/")
+@router.api_route("/", methods=["GET", "HEAD"])
 async def root(request: Request) -> Response:
     lang = negotiate(request.headers.get("accept-language"))
     return RedirectResponse(f"/{lang}/", status_code=307, headers={"vary": "Accept-Language"})
 
 
-@router.get("/{lang}/")
+@router.api_route("/{lang}/", methods=["GET", "HEAD"])
 async def home(lang: str, request: Request) -> Response:
     if (redirect := _canonical(request, lang)) is not None:
         return redirect
@@ -125,7 +125,7 @@ async def _cards(request: Request, latest: bool = True) -> list[dict[str, Any]]:
     return cards
 
 
-@router.get("/{lang}")
+@router.api_route("/{lang}", methods=["GET", "HEAD"])
 async def home_slash(lang: str, request: Request) -> Response:
     found = _lang(lang)
     return RedirectResponse(f"/{found}/", status_code=308) if found else not_found(request)
@@ -175,7 +175,7 @@ def _form_error(words: Words, e: Exception) -> str:
     if isinstance(e, InvalidCode):
         return say(words, "bad_code")
     if isinstance(e, InvalidPosition):
-        return say(words, "bad_table_plain")
+        return position_message(words, e)
     if isinstance(e, GameNotFound):
         return say(words, "not_found")
     return str(e)
@@ -221,7 +221,7 @@ async def new_from_form(lang: str, game: str, request: Request) -> Response:
     return response
 
 
-@router.get("/{lang}/{game}/rules")
+@router.api_route("/{lang}/{game}/rules", methods=["GET", "HEAD"])
 async def rules(lang: str, game: str, request: Request) -> Response:
     if (refused := _entry(request, lang, game)) is not None:
         return refused
@@ -231,7 +231,7 @@ async def rules(lang: str, game: str, request: Request) -> Response:
     return render(request, template, lang, f"/{game}/rules")
 
 
-@router.get("/{lang}/{game}/{game_id}")
+@router.api_route("/{lang}/{game}/{game_id}", methods=["GET", "HEAD"])
 async def table(lang: str, game: str, game_id: str, request: Request) -> Response:
     """The table of one of this browser's games; a game of another kind goes to its own page."""
     if (refused := _entry(request, lang, game)) is not None:

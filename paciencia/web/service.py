@@ -8,11 +8,18 @@ the event loop. Errors are raised for ``app.py`` to map: the engine's ``Pacienci
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import logging
+import math
+import os
+import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from paciencia.engine.protocol import Analysis, Game, Key, State, Status
 from paciencia.games import REGISTRY, new_state, state_from_text
@@ -20,6 +27,7 @@ from paciencia.games.honest import Advice, Budget, advise
 from paciencia.games.honest import path_keys as path_keys
 from paciencia.games.review import Review, StepReview, review_game, review_step
 from paciencia.i18n import Words
+from paciencia.web.limits import RateLimit
 from paciencia.web.store import SavedGame, StaleMove, Store, starting_state
 from paciencia.web.views import arrival, game_view
 from paciencia.web.winnable import NoWinnableDeal, WinnableDeals, random_code
@@ -29,18 +37,114 @@ log = logging.getLogger(__name__)
 
 HINT_SECONDS = 0.2
 """The solver's time for a hint (the whole answer must come within 300 ms)."""
-HINTS_AT_ONCE = 2
-"""Hints worked out at the same time (one per core); the others wait their turn."""
+HINT_WORKERS = 2
+"""Hints worked out at the same time (one per core)."""
+HINT_QUEUE = 8
+"""Hints that may wait for a worker; past them the answer is 429 with Retry-After."""
+HINTS_PER_MINUTE = 60
+"""Hints one player may ask a minute (past a burst of ``HINT_BURST``): a person asks far fewer;
+a script asking without pause would keep a worker busy for good."""
+HINT_BURST = 10
+HINT_NICE = 10
+"""How much lower the hint workers' priority is than the request threads'."""
+
+
+def _malloc_trim() -> Callable[[], object]:
+    """glibc's ``malloc_trim(0)``: hands the memory a search freed back to the system (without
+    it the arenas a large search grew stay the process's); a no-op elsewhere."""
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        trim = libc.malloc_trim
+    except (OSError, AttributeError):
+        return lambda: None
+    trim.argtypes = [ctypes.c_size_t]
+    return lambda: trim(0)
+
+
+release_memory = _malloc_trim()
+
+
+def _lower_priority() -> None:
+    """A hint worker yields the processor to the threads that answer moves (Linux: a thread's
+    own nice value)."""
+    if sys.platform == "linux":
+        with suppress(OSError):
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), HINT_NICE)
+
+
+T = TypeVar("T")
+
+
+class HintPool:
+    """A fixed number of hint workers, a bounded wait for them, at most one hint per player in
+    either and a rate per player: one client with many connections cannot take every worker,
+    nor grow the wait, nor keep a worker busy."""
+
+    def __init__(
+        self, workers: int = HINT_WORKERS, queue: int = HINT_QUEUE, per_minute: float = HINTS_PER_MINUTE
+    ) -> None:
+        self.rate = RateLimit(per_minute, HINT_BURST)
+        self.workers = max(1, workers)
+        self.executor = ThreadPoolExecutor(self.workers, thread_name_prefix="hint", initializer=_lower_priority)
+        self.room = self.workers + max(0, queue)
+        self.taken = 0
+        self.players: set[str] = set()
+        self.lock = threading.Lock()
+
+    def check(self, player: str, take: bool = False) -> None:
+        """Raises the 429 that ``player``'s hint would get now; cheap, so that the event loop can
+        refuse a flood before a thread is used for it (``admitted`` checks again, and takes)."""
+        if player in self.players:
+            raise ServiceError(429, "hint_running", "hint_running", {"Retry-After": "1"})
+        if self.taken >= self.room:
+            queued = math.ceil(self.taken / self.workers * HINT_SECONDS) + 1
+            raise ServiceError(429, "busy", "busy", {"Retry-After": str(queued)})
+        wait = self.rate.take(player) if take else self.rate.wait(player)
+        if wait > 0:
+            raise ServiceError(429, "too_many_hints", "too_many_hints", {"Retry-After": str(max(1, math.ceil(wait)))})
+
+    @contextmanager
+    def admitted(self, player: str) -> Iterator[None]:
+        """A place for ``player``'s hint, or 429 at once (before any work is done for it)."""
+        with self.lock:
+            self.check(player, take=True)
+            self.taken += 1
+            self.players.add(player)
+        try:
+            yield
+        finally:
+            with self.lock:
+                self.taken -= 1
+                self.players.discard(player)
+
+    def execute(self, work: Callable[[], T]) -> T:
+        """``work`` on one of the pool's workers (call it while admitted)."""
+        return self.executor.submit(self._work, work).result()
+
+    def run(self, player: str, work: Callable[[], T]) -> T:
+        with self.admitted(player):
+            return self.execute(work)
+
+    @staticmethod
+    def _work(work: Callable[[], T]) -> T:
+        try:
+            return work()
+        finally:
+            release_memory()
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=False, cancel_futures=True)
 
 
 class ServiceError(Exception):
     """A request the service refuses: ``status``, a stable ``error`` code and a UI word key."""
 
-    def __init__(self, status: int, error: str, key: str, **kw: object) -> None:
+    def __init__(self, status: int, error: str, key: str, headers: dict[str, str] | None = None, **kw: object) -> None:
         super().__init__(error)
         self.status = status
         self.error = error
         self.key = key
+        self.headers = headers or {}
         self.kw = kw
 
 
@@ -64,10 +168,17 @@ class Start:
 
 
 class Games:
-    def __init__(self, store: Store, winnable: WinnableDeals, hints_at_once: int = HINTS_AT_ONCE) -> None:
+    def __init__(
+        self,
+        store: Store,
+        winnable: WinnableDeals,
+        hint_workers: int = HINT_WORKERS,
+        hint_queue: int = HINT_QUEUE,
+        hints_per_minute: float = HINTS_PER_MINUTE,
+    ) -> None:
         self.store = store
         self.winnable = winnable
-        self.hinting = threading.BoundedSemaphore(hints_at_once)
+        self.hints = HintPool(hint_workers, hint_queue, hints_per_minute)
 
     def viewed(self, words: Words, answers_move: bool, step: Callable[..., SavedGame], *args: Any) -> dict[str, Any]:
         """``step(*args)``'s game as its view. A step on a game (its id the first argument: load,
@@ -156,13 +267,18 @@ class Games:
     def hint(self, game_id: str, player: str, version: int, words: Words) -> dict[str, Any]:
         """A move worth playing now, or why there is none (``HintOut``), from what the player
         knows alone (``paciencia.games.honest``)."""
-        saved, state, advice = self._advice(game_id, player, version)
-        if not state.legal_moves():
-            return {"kind": "none", "message": words.status(Status.BLOCKED.value)}
-        if advice is None:  # a game without a solver: its own (plain) analysis
-            with saved.analysing, self.hinting:
-                analysis = self._analyse(state.copy(), path_keys(state))
-        else:
+        with self.hints.admitted(player):
+            saved, state, advice = self._advice(game_id, player, version)
+            if not state.legal_moves():
+                return {"kind": "none", "message": words.status(Status.BLOCKED.value)}
+            if advice is None:  # a game without a solver: its own (plain) analysis
+
+                def work() -> Analysis:
+                    with saved.analysing:
+                        return self._analyse(state.copy(), path_keys(state))
+
+                analysis = self.hints.execute(work)
+        if advice is not None:
             analysis = advice.analysis
             if analysis.kind == "lost" and not advice.exact:  # every completion drawn is lost: not a proof
                 return {
@@ -175,7 +291,8 @@ class Games:
     def chance(self, game_id: str, player: str, version: int, words: Words) -> dict[str, Any]:
         """The estimated chance of winning from here with good play (``ChanceOut``), from the
         same completions as the hint."""
-        _, _, advice = self._advice(game_id, player, version)
+        with self.hints.admitted(player):
+            _, _, advice = self._advice(game_id, player, version)
         if advice is None:
             raise ServiceError(422, "no_chance", "no_chance")
         return chance_answer(version, advice, words)
@@ -190,17 +307,21 @@ class Games:
         game = state.game
         if "solve" not in game.capabilities:
             return saved, state, None
-        with saved.analysing, self.hinting:  # a second answer on this game waits without a slot
-            kept = saved.memo.get("advice")
-            if kept is not None and kept[0] == version:
-                return saved, state, kept[1]
-            if state.status != Status.PLAYING:
-                advice = Advice(Analysis("none"), 1 if state.status == Status.WON else 0, 1, True)
-            else:
-                knowledge = game.knowledge(starting_state(record[0], record[1]), record[2])
-                advice = advise(knowledge, Budget(*game.hint_budget))
-            saved.memo["advice"] = (version, advice)
-        return saved, state, advice
+
+        def work() -> Advice:
+            with saved.analysing:  # one answer on this game at a time: the second finds it kept
+                kept = saved.memo.get("advice")
+                if kept is not None and kept[0] == version:
+                    return kept[1]  # type: ignore[no-any-return]
+                if state.status != Status.PLAYING:
+                    found = Advice(Analysis("none"), 1 if state.status == Status.WON else 0, 1, True)
+                else:
+                    knowledge = game.knowledge(starting_state(record[0], record[1]), record[2])
+                    found = advise(knowledge, Budget(*game.hint_budget))
+                saved.memo["advice"] = (version, found)
+                return found
+
+        return saved, state, self.hints.execute(work)
 
     def _analyse(self, state: State[Any], avoid: set[Key]) -> Analysis:
         game = state.game
@@ -236,13 +357,18 @@ class Games:
         record = (saved.start_kind, saved.start, list(saved.tokens))
         if not 0 <= index <= len(record[2]):
             raise ServiceError(422, "bad_move_number", "bad_move_number")
-        with saved.analysing, self.hinting:
-            steps = saved.memo.setdefault("review_steps", {})
-            found = steps.get(index)
-            if found is None:
-                budget = Budget(*saved.state.game.hint_budget)
-                found = steps[index] = review_step(starting_state(record[0], record[1]), record[2], index, budget)
-        return found  # type: ignore[no-any-return]
+
+        def work() -> StepReview:
+            with saved.analysing:
+                steps = saved.memo.setdefault("review_steps", {})
+                found = steps.get(index)
+                if found is None:
+                    budget = Budget(*saved.state.game.hint_budget)
+                    found = steps[index] = review_step(starting_state(record[0], record[1]), record[2], index, budget)
+            return found  # type: ignore[no-any-return]
+
+        with self.hints.admitted(player):
+            return self.hints.execute(work)
 
 
 def chance_answer(version: int, advice: Advice, words: Words) -> dict[str, Any]:

@@ -9,6 +9,9 @@ from pathlib import Path
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
+ENV_DATABASE = "PACIENCIA_DATABASE"
+ENV_SECURE = "PACIENCIA_SECURE_COOKIE"
+"""How ``paciencia serve --workers N`` hands its settings to each worker process."""
 
 
 def data_dir() -> Path:
@@ -43,3 +46,17 @@ class Settings:
     """Proved winnable deals kept ready per variant once a player asks for one (0: none kept)."""
     winnable_attempts: int = 8
     """Deals tried at most while a player waits for a winnable one (when the pool is empty)."""
+    new_games_per_minute: float = 30.0
+    """Games one address may start a minute without a player cookie (past a burst of as many)."""
+    hint_workers: int = 2
+    """Hints worked out at the same time (one per core)."""
+    hint_queue: int = 8
+    """Hints that may wait for a worker; past them a hint is answered 429 with Retry-After."""
+    hints_per_minute: float = 60.0
+    """Hints (and chances) one player may ask a minute past a burst of 10; then 429."""
+
+    @classmethod
+    def from_environment(cls) -> Settings:
+        database = os.environ.get(ENV_DATABASE)
+        secure = os.environ.get(ENV_SECURE) == "1"
+        return cls(database_url=database, cookie_secure=secure) if database else cls(cookie_secure=secure)

@@ -42,8 +42,10 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Engine
 
+from paciencia.engine.errors import PacienciaError
 from paciencia.engine.protocol import UNDO_TOKEN, Observation, State, Status
 from paciencia.games import new_state, state_from_text
+from paciencia.web.schema import database_url, migrate
 
 metadata = MetaData()
 
@@ -63,6 +65,8 @@ games = Table(
     Column("started", Float),
     Column("ended", Float),
     Column("updated", Float, nullable=False),
+    Column("snap_version", Integer, nullable=False, server_default="0"),
+    Column("snap_text", Text),  # the position at snap_version (None: the start)
     Index("games_by_player", "player", "game", "updated"),
 )
 
@@ -84,8 +88,17 @@ winnable ones not yet dealt are the pool that "winnable deals only" draws from."
 
 ID_BYTES = 16  # 128 random bits
 LOCK_STRIPES = 64
+MAX_TOKENS = 20_000
+"""The longest record one game keeps (moves, undos and redeals): every move rewrites it, and a
+game whose undo history reaches back to its start (Klondike's) is replayed whole on a cold load."""
+SNAPSHOT_EVERY = 400
+"""A new snapshot is tried once the record has grown this much past the last one."""
+SNAPSHOT_LAG = 200
+"""How far behind the current move a snapshot is taken: the undo history after a load must be
+the one before it (Crescent undoes at most 100 moves), which the snapshot is checked for."""
 
-# Built once: a move's write is the hot path of the server.
+# Built once: a move's write, and the version check before every answer, are the hot path.
+_VERSION = select(games.c.version).where(games.c.id == bindparam("game_id"))
 _SAVE_MOVE = (
     update(games)
     .where(games.c.id == bindparam("game_id"), games.c.version == bindparam("old_version"))
@@ -108,6 +121,14 @@ def new_id() -> str:
 
 class GameNotFound(LookupError):
     """No such game for this player (whether it does not exist or is someone else's)."""
+
+
+class GameTooLong(Exception):
+    """The game's record is as long as a record may be (``limit`` tokens): it takes no more moves."""
+
+    def __init__(self, game_id: str, limit: int) -> None:
+        super().__init__(f"game {game_id} has {limit} moves")
+        self.limit = limit
 
 
 class StaleMove(Exception):
@@ -146,6 +167,10 @@ class SavedGame:
     """What the game's hints keep between answers (``Game.analyse``); this game's alone."""
     analysing: threading.Lock = field(default_factory=threading.Lock)
     """Held while this game's hint is worked out: one analysis per game at a time."""
+    snap_version: int = 0
+    """The version of the stored snapshot (0: the start is the snapshot)."""
+    snap_tried: int = 0
+    """The version at which a snapshot was last tried in this process."""
     _observed: tuple[int, Observation] | None = None
 
     @property
@@ -184,13 +209,17 @@ class Store:
     other and never for a solver); the cache itself has a lock of its own.
     """
 
-    def __init__(self, url: str, cache_size: int = 2000) -> None:
+    def __init__(self, url: str, cache_size: int = 2000, max_tokens: int = MAX_TOKENS) -> None:
+        self.max_tokens = max_tokens
         self._locks = [threading.RLock() for _ in range(LOCK_STRIPES)]
         self._cache_lock = threading.Lock()
-        self.engine: Engine = create_engine(url)
+        url = database_url(url)
+        # Many request threads share the pool; a server restarted under us is noticed, not failed on.
+        options: dict[str, Any] = {"pool_size": 10, "max_overflow": 30, "pool_pre_ping": True}
+        self.engine: Engine = create_engine(url, **(options if url.startswith("postgresql") else {}))
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
+        migrate(self.engine)
         self.cache: OrderedDict[str, SavedGame] = OrderedDict()
         self.cache_size = cache_size
 
@@ -271,14 +300,22 @@ class Store:
         if cached is not None:
             if cached.player != player:
                 raise GameNotFound(game_id)
-            return cached
+            # Another server may have moved the game on: the stored version is asked every time.
+            with self.engine.connect() as conn:
+                stored = conn.execute(_VERSION, {"game_id": game_id}).scalar()
+            if stored == cached.version:
+                return cached
+            self.forget(game_id)
+            if stored is None:
+                raise GameNotFound(game_id)
         with self.engine.connect() as conn:
             row = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
         if row is None or row["player"] != player:
             raise GameNotFound(game_id)
-        state = starting_state(row["start_kind"], row["start"])
         tokens = row["tokens"].split()
-        state.play_all(tokens)
+        snap = row["snap_version"] if row["snap_text"] is not None else 0
+        state = state_from_text(row["snap_text"]) if snap else starting_state(row["start_kind"], row["start"])
+        state.play_all(tokens[snap:])
         game = SavedGame(
             id=row["id"],
             player=row["player"],
@@ -292,6 +329,8 @@ class Store:
             ended=row["ended"],
             status=state.status,
             winnable=row["start_kind"] == "code" and self.proved_winnable(row["start"]),
+            snap_version=snap,
+            snap_tried=snap,
         )
         return self._remember(game)
 
@@ -311,6 +350,8 @@ class Store:
             game = self._load(game_id, player)
         if version != game.version:
             raise StaleMove(game)
+        if game.version >= self.max_tokens:
+            raise GameTooLong(game_id, self.max_tokens)
         state = game.state
         before = game.observation()
         if token.strip().upper() == UNDO_TOKEN:
@@ -356,7 +397,36 @@ class Store:
         game.last = played
         game.last_move = made
         game.before = before
+        if game.version - max(game.snap_version, game.snap_tried) >= SNAPSHOT_EVERY:
+            self._snapshot(game)
         return game
+
+    def _snapshot(self, game: SavedGame) -> None:
+        """Stores the position ``SNAPSHOT_LAG`` moves back, if loading from it and replaying the
+        moves after it gives this very state, undo history included."""
+        game.snap_tried = game.version
+        live = game.state
+        if len(live.move_stack) > SNAPSHOT_LAG:  # the undo history reaches further back
+            return
+        at = game.version - SNAPSHOT_LAG
+        if game.snap_version:
+            with self.engine.connect() as conn:
+                snap_text = conn.execute(select(games.c.snap_text).where(games.c.id == game.id)).scalar()
+            base = state_from_text(str(snap_text))
+        else:
+            base = starting_state(game.start_kind, game.start)
+        try:
+            base.play_all(game.tokens[game.snap_version : at])
+            text = base.to_text()
+            check = state_from_text(text)
+            check.play_all(game.tokens[at:])
+        except PacienciaError:  # an undo reaches back past the snapshot
+            return
+        if check.to_text() != live.to_text() or list(map(str, check.move_stack)) != list(map(str, live.move_stack)):
+            return
+        with self.engine.begin() as conn:
+            conn.execute(update(games).where(games.c.id == game.id).values(snap_version=at, snap_text=text))
+        game.snap_version = at
 
     def latest(self, player: str, game: str) -> str | None:
         """The id of the player's most recently touched game of this kind that is still on."""

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from functools import cache
 
+from paciencia.engine.errors import InvalidPosition
+from paciencia.engine.reasons import Position
 from paciencia.i18n import LOCALES, N_, Words
 
 UI: dict[str, str] = {
@@ -58,6 +60,16 @@ UI: dict[str, str] = {
     "bad_move": N_("That is not a move in this game's notation: %(move)s"),
     "bad_request": N_("The request is not understood: %(detail)s"),
     "too_large": N_("The request is too large."),
+    "busy": N_("The server is busy working out other hints; try again in a moment."),
+    "too_many_hints": N_("Too many hints in a short time; try again in a moment."),
+    "hint_running": N_("A hint of yours is still being worked out; wait for it."),
+    "too_many_games": N_("Too many new games in a short time; try again in a moment."),
+    "cross_site": N_("This request came from another site and was refused; nothing was changed."),
+    "method_not_allowed": N_("That method is not allowed here."),
+    "too_long": N_(
+        "This game has reached %(count)s moves, the most one game keeps; start a new game or replay the deal."
+    ),
+    "server_error": N_("Something went wrong on the server; nothing was changed. Try again."),
     "back_to_game": N_("Back to the game"),
     "continue_game": N_("Continue your game"),
     "undone": N_("Move undone."),
@@ -210,3 +222,11 @@ LANGUAGE_NAMES = {
     "it": "Italiano",
 }
 assert set(LANGUAGE_NAMES) == set(LOCALES)
+
+
+def position_message(words: Words, exc: InvalidPosition) -> str:
+    """Why a table text is refused, in the request's language alone (the engine's English detail,
+    which names the place or field, goes in the error's ``detail``)."""
+    if exc.reason == Position.BAD_POSITION:
+        return say(words, "bad_table_plain")
+    return say(words, "bad_table", detail=words.position(exc.reason))

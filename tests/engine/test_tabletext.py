@@ -3,6 +3,7 @@
 import pytest
 
 from paciencia.engine.errors import InvalidPosition
+from paciencia.engine.reasons import Position
 from paciencia.games import new_state, state_from_text
 
 DEAL = new_state("CR1-N-AAAAAAB").to_text()
@@ -22,12 +23,47 @@ def test_a_deal_reads_back_as_itself() -> None:
     assert state_from_text("\n".join(shuffled_lines) + "\n\n").to_text() == DEAL
 
 
-def test_missing_fields_take_defaults_and_status_is_recomputed() -> None:
+def test_missing_fields_take_defaults() -> None:
     _header, *rest = DEAL.splitlines()
-    bare = "\n".join(["# crescent CR1-F-AAAAAAB status=won", *rest])
+    bare = "\n".join(["# crescent CR1-F-AAAAAAB", *rest])
     assert (
         state_from_text(bare).to_text().splitlines()[0] == "# crescent CR1-F-AAAAAAB status=playing moves=0 redeals=4"
     )
+
+
+def refused(text: str) -> InvalidPosition:
+    with pytest.raises(InvalidPosition) as caught:
+        state_from_text(text)
+    return caught.value
+
+
+def test_a_status_that_is_not_the_positions_is_refused() -> None:
+    e = refused(DEAL.replace("status=playing", "status=won"))
+    assert e.reason == Position.STATUS_MISMATCH and "status=won" in str(e) and "playing" in str(e)
+    assert refused(DEAL.replace("status=playing", "status=blocked")).reason == Position.STATUS_MISMATCH
+
+
+@pytest.mark.parametrize("number", ["²", "①", "١", "007", "00", "٣", "1" * 11])
+def test_header_numbers_are_plain_ascii_digits_without_leading_zeros(number: str) -> None:
+    e = refused(DEAL.replace("moves=0", f"moves={number}"))
+    assert e.reason == Position.BAD_NUMBER and f"moves={number}" in str(e)
+
+
+def test_a_face_down_card_in_a_face_up_crescent_deal_is_refused() -> None:
+    e = refused(replace_line(DEAL, "1", "[9d] 7h 5c 2h 9h 8d"))
+    assert e.reason == Position.FACE_DOWN_IN_FACE_UP_DEAL and "pile 1" in str(e)
+    down = new_state("CR1-D-AAAAAAB").to_text()
+    assert state_from_text(down).to_text() == down  # the face-down deal has them
+
+
+def test_crescent_face_down_cards_are_no_more_than_the_redeals_left_allow() -> None:
+    down = new_state("CR1-D-AAAAAAB")
+    down.play("R")
+    text = down.to_text()
+    assert state_from_text(text).to_text() == text  # four face down under each top after a redeal
+    dealt = new_state("CR1-D-AAAAAAB").to_text()  # five face down under each top
+    e = refused(dealt.replace("redeals=3", "redeals=2"))
+    assert e.reason == Position.TOO_MANY_FACE_DOWN and "at most 4" in str(e)
 
 
 @pytest.mark.parametrize(

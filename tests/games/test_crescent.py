@@ -17,7 +17,7 @@ from tests.tables import RANKS, crescent_table, read, up
 
 def position(piles: dict[int, list[str]], found: dict[str, list[str]], redeals: int = 0) -> CrescentState:
     """A position from table text: foundations default to complete, piles to empty."""
-    return read(crescent_table(found, piles, code="CR1-N-AAAAAAB", status="playing", redeals=redeals), CrescentState)
+    return read(crescent_table(found, piles, code="CR1-N-AAAAAAB", redeals=redeals), CrescentState)
 
 
 # Spades in play: ascending A-5, descending K-9; the other 16 spades on piles 1-3.

@@ -563,7 +563,7 @@ def test_defaults_of_absent_fields() -> None:
     assert (s.moves, s.recycles, s.up, s.fan) == (0, 0, 0, 2)
     assert position(BASE, code="KL1-1-AAAAAAB").fan == 1
     assert position({**BASE, "S": ["[Qs]", "[Kc]", "[Kh]", "[Jd]"], "W": []}).fan == 0
-    t = position(BASE, "status=won moves=7 recycles=2 fan=1 up=-3")
+    t = position(BASE, "status=playing moves=7 recycles=2 fan=1 up=-3")
     assert (t.moves, t.recycles, t.fan, t.up, t.status) == (7, 2, 1, -3, Status.PLAYING)
 
 
@@ -581,6 +581,12 @@ def test_defaults_of_absent_fields() -> None:
         ({}, "fan=3", "fan=3 is not a whole number from 0 to 2"),
         ({}, "recycles=-1", "recycles=-1"),
         ({}, "up=x", "up=x is not a whole number"),
+        ({}, "up=39", "up=39 cards sent up, but the foundations hold 38"),
+        ({}, "up=-15", "up=-15 cards sent up, but the foundations hold 38"),
+        ({}, "up=07", "up=07 is not a whole number"),
+        ({}, "up=-0", "up=-0 is not a whole number"),
+        ({}, "status=won", "status=won, but the position is playing"),
+        ({}, "moves=١", "moves=١ is not a whole number in the digits 0-9"),
         ({}, "score=5", "unknown field 'score'"),
     ],
 )

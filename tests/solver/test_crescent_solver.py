@@ -19,7 +19,7 @@ from tests.tables import CRESCENT_FOUNDATIONS, RANKS, SUITS, crescent_table, rea
 
 def position(piles: dict[int, list[str]], tops: dict[str, int] | None = None, redeals: int = 0) -> CrescentState:
     """A position from table text: ``tops`` gives a foundation's card count (default 13)."""
-    return read(crescent_table(tops, piles, code="CR1-N-AAAAAAB", status="playing", redeals=redeals), CrescentState)
+    return read(crescent_table(tops, piles, code="CR1-N-AAAAAAB", redeals=redeals), CrescentState)
 
 
 def replays_to_won(state: CrescentState, line: tuple[str, ...]) -> bool:

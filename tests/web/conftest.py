@@ -8,11 +8,19 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from paciencia.web import Settings, create_app
+from tests.postgres import PostgresServer
 
 
-@pytest.fixture
-def db_url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'games.sqlite3'}"
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """Every API and store test runs on an SQLite file and on a real PostgreSQL server."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'games.sqlite3'}"
+        return
+    server: PostgresServer = request.getfixturevalue("postgres")
+    url = server.create_database()
+    yield url
+    server.drop_database(url)
 
 
 @pytest.fixture

@@ -9,11 +9,19 @@ import random
 from typing import Any
 
 import pytest
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from paciencia.engine.protocol import State
 from paciencia.games import new_state, state_from_text
+from paciencia.web import Settings, create_app
 from tests.tables import LOST, NO_USEFUL, crescent_table
+
+
+@pytest.fixture
+def app(db_url: str) -> FastAPI:
+    # These tests ask many hints and chances in a moment: more than a person's rate allows.
+    return create_app(Settings(database_url=db_url, hints_per_minute=100_000))
 
 
 def swap(text: str, a: tuple[int, int], b: tuple[int, int]) -> str:

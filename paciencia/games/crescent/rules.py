@@ -35,8 +35,8 @@ from paciencia.engine.protocol import (
     dests_of,
     refuse_undo,
 )
-from paciencia.engine.reasons import Reason
-from paciencia.engine.tabletext import check_fields, check_places, face_down_first, int_field
+from paciencia.engine.reasons import Position, Reason
+from paciencia.engine.tabletext import check_fields, check_places, check_status, face_down_first, int_field
 
 if TYPE_CHECKING:
     from paciencia.solver import Result
@@ -208,7 +208,24 @@ class CrescentGame(Game[CrescentMove]):
             down.append(hidden)
         redeals = int_field(fields, "redeals", self.redeals, 0, self.redeals)
         moves = int_field(fields, "moves", 0, 0, 10**9)
-        return CrescentState(self, code, piles, down, ftop, redeals, moves)
+        # Face-down cards are dealt only in the face-down variants, five under each pile's top,
+        # and each redeal turns one up: no play leaves more.
+        most = max(0, PILE_SIZE - 1 - (self.redeals - redeals)) if self.face_down else 0
+        for i, hidden in enumerate(down):
+            if hidden > most:
+                if not self.face_down:
+                    raise InvalidPosition(
+                        f"pile {i + 1} holds a face-down card, but the {self.variants[self.variant]} deal"
+                        " has every card face up",
+                        Position.FACE_DOWN_IN_FACE_UP_DEAL,
+                    )
+                raise InvalidPosition(
+                    f"pile {i + 1} holds {hidden} face-down cards; with {redeals} redeals left at most {most} can be",
+                    Position.TOO_MANY_FACE_DOWN,
+                )
+        state = CrescentState(self, code, piles, down, ftop, redeals, moves)
+        check_status(fields, state)
+        return state
 
 
 class CrescentState(State[CrescentMove]):

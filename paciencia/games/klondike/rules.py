@@ -48,8 +48,8 @@ from paciencia.engine.protocol import (
     dests_of,
     refuse_undo,
 )
-from paciencia.engine.reasons import Reason
-from paciencia.engine.tabletext import check_fields, check_places, face_down_first, int_field
+from paciencia.engine.reasons import Position, Reason
+from paciencia.engine.tabletext import NUMBER, check_fields, check_places, check_status, face_down_first, int_field
 
 if TYPE_CHECKING:
     from paciencia.solver import Result
@@ -146,7 +146,7 @@ _F_COL = [[_MOVES[F0 + s][d][0] for d in range(COLS)] for s in range(4)]
 # The move a foundation move is recorded as in the history: its suit's own foundation.
 _TO_SUIT = [[_MOVES[s][F0 + suit][0] for suit in range(4)] for s in range(PLACES)]
 
-_TOKEN = re.compile(r"([1-7]|W|S|F[SHDC])(?:X(\d{1,3}))?-([1-7]|W|S|F[SHDC]?)")
+_TOKEN = re.compile(r"([1-7]|W|S|F[SHDC])(?:X([1-9][0-9]{0,2}))?-([1-7]|W|S|F[SHDC]?)", re.ASCII)
 EXPECTED_MOVE = (
     "SRC-DST or SRCxN-DST with columns 1-7, W the waste, Fs Fh Fd Fc the foundations (F: the card's own), "
     "as 3-6, 3x4-6, W-F, 5-Fh, Fh-2; or D to draw"
@@ -227,7 +227,7 @@ class KlondikeGame(Game[KlondikeMove]):
     def from_fields(
         self, code: DealCode, fields: dict[str, str], places: dict[str, list[tuple[int, bool]]]
     ) -> KlondikeState:
-        """Reads a position; ``status`` is recomputed, never trusted.
+        """Reads a position; a ``status`` given must be the one the cards make.
 
         Defaults for absent fields: ``moves=0``, ``recycles=0``, ``up=0``, and ``fan`` as
         large as the last draw could have left it, ``min(draw, len(W))``. A column's face-up
@@ -275,9 +275,23 @@ class KlondikeGame(Game[KlondikeMove]):
         recycles = int_field(fields, "recycles", 0, 0, 10**9)
         moves = int_field(fields, "moves", 0, 0, 10**9)
         raw = fields.get("up", "0")
-        if not re.fullmatch(r"-?\d{1,10}", raw):
-            raise InvalidPosition(f"header: up={raw} is not a whole number (it may be negative)")
-        return KlondikeState(self, code, stock, waste, found, cols, down, fan, recycles, moves, int(raw))
+        if not (NUMBER.fullmatch(raw[1:]) if raw.startswith("-") and raw != "-0" else NUMBER.fullmatch(raw)):
+            raise InvalidPosition(
+                f"header: up={raw} is not a whole number (it may be negative) in the digits 0-9 without leading zeros",
+                Position.BAD_NUMBER,
+            )
+        # Header fields must agree with the cards. (The cards themselves may be a made-up
+        # position: more face-down cards or a larger stock than a deal gives are allowed, so
+        # that tests and the solver can set up what they need.)
+        sent_up = int(raw)
+        held = sum(found)
+        if not held - 52 <= sent_up <= held:
+            raise InvalidPosition(
+                f"header: up={sent_up} cards sent up, but the foundations hold {held}", Position.SENT_UP_MISMATCH
+            )
+        state = KlondikeState(self, code, stock, waste, found, cols, down, fan, recycles, moves, sent_up)
+        check_status(fields, state)
+        return state
 
 
 class KlondikeState(State[KlondikeMove]):

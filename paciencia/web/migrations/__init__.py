@@ -1,0 +1,1 @@
+"""The database's schema as Alembic migrations, run at start-up (``paciencia.web.schema``)."""
