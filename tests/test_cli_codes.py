@@ -102,3 +102,22 @@ def test_bad_arguments_exit_2_with_a_message_and_no_output(tmp_path: Path) -> No
     assert p.returncode == 2 and p.stdout == b"" and b"only one of them" in p.stderr
     p = solve("--codes", "-", stdin="")
     assert p.returncode == 0 and p.stdout == b""  # nothing asked, nothing answered
+
+
+def test_the_playing_commands_load_neither_the_site_nor_babel_nor_dask() -> None:
+    heavy = {"fastapi", "starlette", "sqlalchemy", "jinja2", "uvicorn", "babel", "dask", "distributed"}
+    for args in (
+        ["solve", fastest("KL1-3", "winnable")[0]],
+        ["deal", "CR1-N-AAAAAAB", "--describe"],
+        ["play", "KL1-3-AAAAAAB", "D"],
+    ):
+        p = subprocess.run(
+            [sys.executable, "-X", "importtime", "-m", "paciencia", *args], capture_output=True, text=True
+        )
+        assert p.returncode == 0, p.stderr
+        loaded = {
+            line.rsplit("|", 1)[1].strip().split(".")[0]
+            for line in p.stderr.splitlines()
+            if line.startswith("import time:")
+        }
+        assert "paciencia" in loaded and not loaded & heavy, (args, loaded & heavy)
