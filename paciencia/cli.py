@@ -55,9 +55,10 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument(
         "--codes",
         metavar="FILE",
-        help="solve one deal code a line ('-' for standard input), printing one JSON object a line; "
-        "exit status 0 when every line was answered, 2 when a line was not a deal code (it gets an "
-        "error record and the others are still solved) or FILE cannot be read",
+        help="solve one deal code a line ('-' for standard input), printing one JSON object a line "
+        "(code, verdict, seconds, line; or code, error); exit status 0 when every line was answered, "
+        "2 when a line was not a deal code (it gets an error record and the others are still solved) "
+        "or FILE cannot be read",
     )
     solve.add_argument("--timeout", type=_seconds, default=10.0, help="seconds to search (default 10, per deal)")
 
