@@ -25,23 +25,33 @@ ROOT = Path(__file__).resolve().parent.parent
 HEAVY = ("fastapi", "starlette", "sqlalchemy", "jinja2", "uvicorn", "babel", "pydantic", "distributed", "dask")
 
 
-def timed(cmd: list[str], env: dict[str, str], runs: int, warmup: int = 3) -> list[float]:
-    for _ in range(warmup):
-        subprocess.run(cmd, env=env, capture_output=True, check=True)
-    times = []
+Run = tuple[list[str], dict[str, str], Path]  # a command, its environment, its working folder
+
+
+def timed(commands: list[Run], runs: int, warmup: int = 3) -> list[list[float]]:
+    """Wall times of each command, taken in turn (A B C A B C …) so that a change in the
+    machine's load falls on all of them alike."""
+    for cmd, env, cwd in commands * warmup:
+        subprocess.run(cmd, env=env, cwd=cwd, capture_output=True, check=True)
+    times: list[list[float]] = [[] for _ in commands]
     for _ in range(runs):
-        t = time.perf_counter()
-        subprocess.run(cmd, env=env, capture_output=True, check=True)
-        times.append(time.perf_counter() - t)
+        for i, (cmd, env, cwd) in enumerate(commands):
+            t = time.perf_counter()
+            subprocess.run(cmd, env=env, cwd=cwd, capture_output=True, check=True)
+            times[i].append(time.perf_counter() - t)
     return times
 
 
-def imports(cmd: list[str], env: dict[str, str], runs: int = 5) -> tuple[float, int, list[tuple[int, str]], list[str]]:
+def imports(
+    cmd: list[str], env: dict[str, str], cwd: Path, runs: int = 5
+) -> tuple[float, int, list[tuple[int, str]], list[str]]:
     """(total import seconds, how many modules, the heaviest modules by their own time, the heavy packages loaded),
     each module's own time the least over ``runs`` runs (other work on the machine only adds)."""
     own: dict[str, int] = {}
     for _ in range(runs):
-        p = subprocess.run([cmd[0], "-X", "importtime", *cmd[1:]], env=env, capture_output=True, text=True, check=True)
+        p = subprocess.run(
+            [cmd[0], "-X", "importtime", *cmd[1:]], env=env, cwd=cwd, capture_output=True, text=True, check=True
+        )
         for line in p.stderr.splitlines():
             if not line.startswith("import time:") or "self [us]" in line:
                 continue
@@ -60,22 +70,35 @@ def tree_of(ref: str, into: Path) -> Path:
     return into
 
 
-def report(label: str, tree: Path, code: str, runs: int) -> float:
+def command(tree: Path, code: str) -> Run:
+    """``python -m paciencia solve CODE`` on ``tree``'s sources (checked), run from the tree itself:
+    ``-m`` puts the working folder first on the path."""
     env = dict(os.environ, PYTHONPATH=str(tree))
-    cmd = [sys.executable, "-m", "paciencia", "solve", code]
-    out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout.split()[0]
-    t = timed(cmd, env, runs)
-    total, count, heaviest, loaded = imports(cmd, env)
+    where = subprocess.run(
+        [sys.executable, "-c", "import paciencia; print(paciencia.__file__)"],
+        env=env,
+        cwd=tree,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    assert Path(where).resolve().is_relative_to(tree.resolve()), where
+    return [sys.executable, "-m", "paciencia", "solve", code], env, tree
+
+
+def report(label: str, run: Run, t: list[float]) -> None:
+    cmd, env, tree = run
+    out = subprocess.run(cmd, env=env, cwd=tree, capture_output=True, text=True, check=True).stdout.split()[0]
+    total, count, heaviest, loaded = imports(cmd, env, tree)
     print(f"{label} ({tree}):")
-    print(f"  paciencia solve {code} -> {out}")
+    print(f"  {' '.join(cmd[3:])} -> {out}")
     print(
-        f"  wall over {runs} runs: min {min(t) * 1000:.1f} ms, median {statistics.median(t) * 1000:.1f} ms, "
+        f"  wall over {len(t)} runs: min {min(t) * 1000:.1f} ms, median {statistics.median(t) * 1000:.1f} ms, "
         f"mean {statistics.mean(t) * 1000:.1f} ms"
     )
     print(f"  imports (-X importtime, least of 5 runs each): {total * 1000:.1f} ms in all, {count} modules")
     print("  heaviest by own time: " + ", ".join(f"{name} {us / 1000:.1f} ms" for us, name in heaviest))
     print("  site stack loaded: " + (", ".join(loaded) if loaded else "none"))
-    return statistics.median(t)
 
 
 def main() -> None:
@@ -84,17 +107,23 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=30)
     ap.add_argument("--before", metavar="REF", help="also time this git revision (e.g. main)")
     args = ap.parse_args()
-    bare = timed([sys.executable, "-c", "pass"], dict(os.environ), args.runs)
-    print(f"python -c pass: min {min(bare) * 1000:.1f} ms, median {statistics.median(bare) * 1000:.1f} ms")
     with tempfile.TemporaryDirectory(prefix="paciencia-before-") as tmp:
-        before = (
-            report(f"before ({args.before})", tree_of(args.before, Path(tmp)), args.code, args.runs)
-            if args.before
-            else None
+        runs: list[tuple[str, Run]] = [("python -c pass", ([sys.executable, "-c", "pass"], dict(os.environ), ROOT))]
+        if args.before:
+            runs.append((f"before ({args.before})", command(tree_of(args.before, Path(tmp)), args.code)))
+        runs.append(("this tree", command(ROOT, args.code)))
+        times = timed([r for _, r in runs], args.runs)
+        bare = times[0]
+        print(f"python -c pass: min {min(bare) * 1000:.1f} ms, median {statistics.median(bare) * 1000:.1f} ms")
+        for (label, run), t in zip(runs[1:], times[1:], strict=True):
+            report(label, run, t)
+    if args.before:
+        (b, a) = (statistics.median(times[1]), statistics.median(times[2]))
+        (bm, am) = (min(times[1]), min(times[2]))
+        print(
+            f"start-up to answer: median {b * 1000:.1f} ms -> {a * 1000:.1f} ms, "
+            f"min {bm * 1000:.1f} ms -> {am * 1000:.1f} ms"
         )
-        after = report("this tree", ROOT, args.code, args.runs)
-    if before is not None:
-        print(f"median start-up to answer: {before * 1000:.1f} ms -> {after * 1000:.1f} ms")
     print(f"load average: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores (figures are noisy on a shared machine)")
 
 
