@@ -53,14 +53,33 @@ def build_parser() -> argparse.ArgumentParser:
     solve = sub.add_parser("solve", help="is this deal or position winnable? prints the winning line")
     solve.add_argument("code", nargs="?", help="a deal code (or use --position)")
     solve.add_argument("--position", metavar="FILE", help="solve this table text ('-' for standard input)")
-    solve.add_argument("--timeout", type=_seconds, default=10.0, help="seconds to search (default 10)")
+    solve.add_argument(
+        "--codes",
+        metavar="FILE",
+        help="solve one deal code a line ('-' for standard input), printing one JSON object a line "
+        "(code, verdict, seconds, line; or code, error); exit status 0 when every line was answered, "
+        "2 when a line was not a deal code (it gets an error record and the others are still solved) "
+        "or FILE cannot be read",
+    )
+    solve.add_argument("--timeout", type=_seconds, default=10.0, help="seconds to search (default 10, per deal)")
 
     survey = sub.add_parser("survey", help="solve many random deals in parallel; print the share winnable")
     survey.add_argument("game", choices=list(REGISTRY))
     survey.add_argument("--variant", required=True, help="crescent: N F D B; klondike: 3 1")
     survey.add_argument("--deals", type=int, default=1000, help="how many deals (default 1000)")
     survey.add_argument("--timeout", type=_seconds, default=10.0, help="seconds per deal (default 10)")
-    survey.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="parallel solvers (default: cores)")
+    survey.add_argument(
+        "--jobs",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="parallel solvers (default: cores; with --scheduler local, workers)",
+    )
+    survey.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="solve on a Dask distributed cluster: its scheduler's address (tcp://host:8786), "
+        "or 'local' for a local cluster of --jobs worker processes",
+    )
     survey.add_argument("--seed", type=int, default=2026, help="which sample of deals (default 2026)")
     survey.add_argument(
         "--results", metavar="FILE", help="JSON-lines results, read to resume (default survey-GAME-VARIANT-SEED.jsonl)"
@@ -144,13 +163,55 @@ def cmd_play(ns: argparse.Namespace) -> int:
 def cmd_solve(ns: argparse.Namespace) -> int:
     from paciencia.solver import Verdict, solve
 
-    if ns.code is not None and ns.position is not None:
-        raise BadInput("solve takes a deal code or --position FILE, not both")
+    if (ns.code is not None) + (ns.position is not None) + (ns.codes is not None) > 1:
+        raise BadInput("solve takes a deal code, --position FILE or --codes FILE, only one of them")
+    if ns.codes is not None:
+        return _solve_codes(ns.codes, ns.timeout)
     result = solve(_start(ns.code, ns.position), ns.timeout)
     print(result.verdict.value)
     if result.verdict is Verdict.WINNABLE:
         print(" ".join(result.line))
     return 0
+
+
+def _solve_codes(source: str, timeout: float) -> int:
+    """One JSON line per input line, written as each deal is settled (the start-up is paid once)."""
+    import json
+
+    from paciencia.solver import solve
+
+    try:
+        stream = sys.stdin.buffer if source == "-" else Path(source).open("rb")  # noqa: SIM115 (closed below)
+    except OSError as e:
+        raise BadInput(f"cannot read the codes file {source!r}: {e}") from None
+    malformed = False
+    try:
+        for raw in stream:
+            # Bytes decoded line by line: a line that is not UTF-8 is one bad code, not a stop.
+            text = raw.decode("utf-8", errors="replace").strip()
+            if not text:
+                continue
+            try:
+                state = new_state(text)
+            except PacienciaError as e:
+                malformed = True
+                row: dict[str, object] = {"code": text, "error": str(e)}
+            else:
+                result = solve(state, timeout)
+                row = {
+                    "code": text,
+                    "verdict": result.verdict.value,
+                    "seconds": round(result.seconds, 4),
+                    "line": " ".join(result.line),
+                }
+            sys.stdout.write(json.dumps(row) + "\n")
+            sys.stdout.flush()
+    except OSError as e:
+        raise BadInput(f"cannot read the codes file {source!r}: {e}") from None
+    finally:
+        if stream is not sys.stdin.buffer:
+            stream.close()
+    return EXIT_BAD_INPUT if malformed else 0
 
 
 def cmd_survey(ns: argparse.Namespace) -> int:
@@ -161,9 +222,11 @@ def cmd_survey(ns: argparse.Namespace) -> int:
     variant = ns.variant.upper()
     results = Path(ns.results or f"survey-{ns.game}-{variant}-{ns.seed}.jsonl")
     try:
-        summary = survey.run(ns.game, variant, ns.deals, ns.timeout, ns.jobs, results, ns.seed)
+        summary = survey.run(ns.game, variant, ns.deals, ns.timeout, ns.jobs, results, ns.seed, scheduler=ns.scheduler)
     except KeyboardInterrupt:
         return 130
+    except survey.ClusterError as e:
+        raise BadInput(str(e)) from None
     except OSError as e:
         raise BadInput(f"cannot write the results file {str(results)!r}: {e}") from None
     for line in summary.lines(ns.timeout):

@@ -13,9 +13,6 @@ from io import BytesIO
 from pathlib import Path
 from typing import Any
 
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-
 from paciencia.engine.cards import SUIT_SYMBOLS
 from paciencia.engine.protocol import PlaceInfo, State
 from paciencia.engine.reasons import Position, Reason
@@ -97,6 +94,11 @@ def normalize_locale(tag: str) -> str | None:
 def translations(locale: str) -> gettext.NullTranslations:
     if locale == DEFAULT_LOCALE:
         return gettext.NullTranslations()
+    # Babel loads only here, for a locale other than English: the commands that print no words
+    # (solve, survey) and English ones never pay for it.
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
     path = CATALOG_DIR / locale.replace("-", "_") / "LC_MESSAGES" / f"{DOMAIN}.po"
     with path.open("rb") as f:
         catalog = read_po(f, locale=locale.replace("-", "_"))

@@ -4,19 +4,28 @@ Results go to a JSON-lines file, one line per finished deal, written as each dea
 a survey stopped at any point (Ctrl-C included) resumes where it was without losing a deal.
 The deals are a fixed pseudo-random sample (SplitMix64 from ``seed``), so the same survey
 parameters always draw the same deals.
+
+The deals are solved by local processes (``jobs``) or, given a ``scheduler``, on a Dask
+distributed cluster: an address (``tcp://host:8786``) or ``local`` for a LocalCluster of
+``jobs`` worker processes started here. Both paths run the same ``solve_one`` through the same
+``concurrent.futures`` loop (a cluster through ``Client.get_executor``), so the rows, the
+results file, the progress bar and the figures are the same; only where the deals are solved
+differs. ``distributed`` is imported only for a cluster run.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import math
 import statistics
 import sys
-from collections.abc import Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from paciencia.engine.dealcode import DEAL_COUNT, SplitMix64
 from paciencia.games import REGISTRY, new_state
@@ -106,6 +115,60 @@ def _bar(done: int, total: int, won: int, unknown: int, out: TextIO) -> None:
     out.flush()
 
 
+class ClusterError(Exception):
+    """The cluster cannot be had: distributed is not installed, or the scheduler does not answer."""
+
+
+@contextmanager
+def _executor(jobs: int, scheduler: str | None) -> Iterator[tuple[Executor, Callable[[], int]]]:
+    """An executor and how many deals it can solve at once (asked again as results come in, since
+    a cluster's workers may come and go)."""
+    if scheduler is None:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            yield pool, lambda: jobs
+        return
+    try:
+        # Imported only here, and held as Any: distributed's API has no type hints.
+        dd: Any = importlib.import_module("distributed")
+    except ImportError as e:
+        raise ClusterError(f"a survey on a cluster needs the distributed package ({e})") from None
+    if scheduler == "local":
+        # One thread per worker process: each deal has its own core and its own clock, as with --jobs.
+        # Loopback only, and no fixed dashboard port (another cluster may hold 8787).
+        try:
+            cluster = dd.LocalCluster(
+                n_workers=jobs,
+                threads_per_worker=1,
+                processes=True,
+                host="127.0.0.1",
+                dashboard_address=None,
+                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+            )
+        except (OSError, RuntimeError) as e:
+            raise ClusterError(f"cannot start a local Dask cluster: {e}") from None
+        client = dd.Client(cluster)
+    else:
+        cluster = None
+        try:
+            client = dd.Client(scheduler, timeout="30s")
+        except (OSError, ValueError, TypeError) as e:  # unreachable, or not an address
+            raise ClusterError(f"cannot reach the Dask scheduler at {scheduler!r}: {e}") from None
+    try:
+        executor = client.get_executor(pure=False)  # a timed search is not a pure function of its code
+        interrupted = False
+        try:
+            yield executor, lambda: max(1, sum(client.nthreads().values()))
+        except BaseException:
+            interrupted = True
+            raise
+        finally:
+            executor.shutdown(wait=not interrupted)
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
 def run(
     game: str,
     variant: str,
@@ -115,6 +178,7 @@ def run(
     results: Path,
     seed: int = 2026,
     progress: TextIO = sys.stderr,
+    scheduler: str | None = None,
 ) -> Summary:
     codes = deal_codes(game, variant, deals, seed)
     done = read_results(results)
@@ -122,28 +186,38 @@ def run(
     rows = [done[c] for c in codes if c in done]
     won = sum(1 for r in rows if r["verdict"] == Verdict.WINNABLE)
     unknown = sum(1 for r in rows if r["verdict"] == Verdict.UNKNOWN)
-    _bar(len(rows), len(codes), won, unknown, progress)
-    with results.open("a", encoding="utf-8") as out, ProcessPoolExecutor(max_workers=max(1, jobs)) as pool:
+    # The cluster first: one that cannot be had leaves no results file behind.
+    with _executor(max(1, jobs), scheduler) as (pool, slots), results.open("a", encoding="utf-8") as out:
+        _bar(len(rows), len(codes), won, unknown, progress)
         pending: set[Future[dict[str, object]]] = set()
         queue: Iterator[str] = iter(todo)
         try:
+            # Two deals queued per solver keep every solver busy without handing out the whole sample.
             for code in queue:
                 pending.add(pool.submit(solve_one, code, timeout))
-                if len(pending) >= 2 * max(1, jobs):
+                if len(pending) >= 2 * slots():
                     break
             while pending:
                 finished, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for f in finished:
-                    row = f.result()
+                    try:
+                        row = f.result()
+                    except ImportError as e:  # a cluster's worker without the project installed
+                        raise ClusterError(
+                            f"a worker cannot run the solver ({e}); install paciencia on every worker"
+                        ) from e
                     out.write(json.dumps(row) + "\n")
                     out.flush()
                     rows.append(row)
                     won += row["verdict"] == Verdict.WINNABLE
                     unknown += row["verdict"] == Verdict.UNKNOWN
                     _bar(len(rows), len(codes), won, unknown, progress)
+                want = 2 * slots()
+                while len(pending) < want:
                     nxt = next(queue, None)
-                    if nxt is not None:
-                        pending.add(pool.submit(solve_one, nxt, timeout))
+                    if nxt is None:
+                        break
+                    pending.add(pool.submit(solve_one, nxt, timeout))
         except KeyboardInterrupt:
             for f in pending:
                 f.cancel()

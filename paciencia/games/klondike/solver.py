@@ -164,8 +164,16 @@ def _reach_table(draw: int) -> list[list[tuple[int, ...]]]:
     return table
 
 
-REACH = {3: _reach_table(3), 1: _reach_table(1)}
-REACH = {3: _reach_table(3), 1: _reach_table(1)}
+class _Reach(dict[int, list[list[tuple[int, ...]]]]):
+    """``REACH[draw]``, built on first use: the search itself never reads it (the hints and the
+    tests do), and building both tables took most of ``paciencia solve``'s start-up."""
+
+    def __missing__(self, draw: int) -> list[list[tuple[int, ...]]]:
+        table = self[draw] = _reach_table(draw)
+        return table
+
+
+REACH = _Reach()
 
 
 def _safe(found: list[int], c: int) -> bool:
