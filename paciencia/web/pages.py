@@ -257,7 +257,7 @@ async def table(lang: str, game: str, game_id: str, request: Request) -> Respons
             **asdict(spec),
             "game": game,
             "winnable": "solve" in entry(game).game.capabilities,
-            "example": str(entry(game).game(next(iter(entry(game).game.variants))).code(1)),
+            "example": str(entry(game).game(next(iter(entry(game).game.variants))).code(1))[:-7] + "…",
         },
     )
 

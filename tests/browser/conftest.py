@@ -35,7 +35,9 @@ class LiveServer:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind(("127.0.0.1", self.port))
         self.port = sock.getsockname()[1]
-        app = create_app(Settings(database_url=f"sqlite:///{self.database}"))
+        # Every test's browser is new (no cookie) and all come from one address: more games a
+        # minute than a visitor may start (the limit has its own tests).
+        app = create_app(Settings(database_url=f"sqlite:///{self.database}", new_games_per_minute=100_000))
         config = uvicorn.Config(app, log_level="warning", lifespan="on")
         server = uvicorn.Server(config)
         self.server = server
