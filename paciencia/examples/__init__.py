@@ -55,7 +55,11 @@ def example(game: str) -> Example | None:
     if not path.is_file():
         return None
     data = json.loads(path.read_text(encoding="utf-8"))
-    marks = tuple(seed_steps(data).items()) if game == "crescent" else ()
+    moves = data["moves"]
+    if game == "crescent":
+        marks = tuple(seed_steps(data).items())
+    else:  # the first draw: the rules' schema of the waste's fan
+        marks = (("first_draw", moves.index("D") + 1),) if "D" in moves else ()
     return Example(data["game"], data["start_kind"], data["start"], tuple(data["moves"]), marks)
 
 

@@ -220,7 +220,24 @@ async def rules(lang: str, game: str, request: Request) -> Response:
     template = f"rules/{game}.{lang}.html"
     if not (TEMPLATE_DIR / template).exists():
         return not_found(request)
-    return render(request, template, lang, f"/{game}/rules")
+    # The schemas: positions of the game's example (its start and its named steps), drawn as
+    # the table draws them, each linked to its step on the Examples page.
+    found = example(game)
+    all_steps = await run_in_threadpool(examples.steps, game, lang) if found is not None else None
+    schemas: dict[str, Any] = {}
+    steps_of: dict[str, int] = {}
+    if found is not None and all_steps is not None:
+        steps_of = {"start": 0, **dict(found.marks)}
+        schemas = {name: all_steps[k] for name, k in steps_of.items()}
+    return render(
+        request,
+        template,
+        lang,
+        f"/{game}/rules",
+        schemas=schemas,
+        steps_of=steps_of,
+        examples_url=f"/{lang}/{game}/examples" if found is not None else "",
+    )
 
 
 @router.get("/{lang}/{game}/examples")
