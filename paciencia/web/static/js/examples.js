@@ -111,7 +111,7 @@ export function go(k, say = true) {
   setLink("ex-last", last);
   $("ex-jump-input").value = k;
   root.dataset.step = k;
-  history.replaceState(null, "", `?step=${k}`);
+  if (say) history.replaceState(null, "", `?step=${k}`); // a step the player chose: a link to it
   if (k === last) pause();
 }
 
