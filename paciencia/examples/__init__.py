@@ -63,6 +63,14 @@ def example(game: str) -> Example | None:
     return Example(data["game"], data["start_kind"], data["start"], tuple(data["moves"]), marks)
 
 
+def must_example(game: str) -> Example:
+    """The game's example; ``KeyError`` for a game without one."""
+    found = example(game)
+    if found is None:
+        raise KeyError(f"{game!r} has no example")
+    return found
+
+
 def seed_steps(data: dict[str, Any] | Example) -> dict[str, int]:
     """The Crescent example's steps the seeds show: before the 10th move, the end of the first
     phase (just before the first redeal), just after it."""

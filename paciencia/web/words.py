@@ -158,8 +158,7 @@ UI: dict[str, str] = {
         "the redeals and the board description."
     ),
     "ex_intro_klondike": N_(
-        "A won game of draw three, found by the solver: step through it and watch each move and the board "
-        "description."
+        "A won game of draw three, found by the solver: step through it and watch each move and the board description."
     ),
     "ex_watch": N_("Watch a won game"),
     "ex_start_words": N_("The deal, before the first move."),

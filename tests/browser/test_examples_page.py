@@ -7,11 +7,10 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from paciencia.examples import SEED_DESCRIPTIONS, example
+from paciencia.examples import SEED_DESCRIPTIONS, must_example
 from tests.browser.conftest import DESKTOP, PHONE, place
 
-CRESCENT = example("crescent")
-assert CRESCENT is not None
+CRESCENT = must_example("crescent")
 
 
 def _open(page: Page, path: str) -> None:

@@ -70,7 +70,7 @@ def test_crescent_first_redeal_turns_pile_1_as_the_seeds_say() -> None:
     for _ in range(first + 1):
         before = next(states).copy()
     after = next(states)
-    cards = [parse_card_id(t) for t in "2h 9c Jd Jd".split()]
+    cards = [parse_card_id(t) for t in ["2h", "9c", "Jd", "Jd"]]
     assert [c for c, _ in dict(before.place_lines())["1"]] == cards
     assert [c for c, _ in dict(after.place_lines())["1"]] == cards[1:] + cards[:1]
 

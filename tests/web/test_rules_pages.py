@@ -11,12 +11,11 @@ import pytest
 from fastapi.testclient import TestClient
 
 from paciencia.engine.reasons import Reason
-from paciencia.examples import SEED_DESCRIPTIONS, example
+from paciencia.examples import SEED_DESCRIPTIONS, must_example
 from paciencia.i18n import LOCALES, Words
 
-CRESCENT = example("crescent")
-KLONDIKE = example("klondike")
-assert CRESCENT is not None and KLONDIKE is not None
+CRESCENT = must_example("crescent")
+KLONDIKE = must_example("klondike")
 
 
 def _alts(page: str) -> list[str]:
