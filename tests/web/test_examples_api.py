@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
 
-from paciencia.examples import SEED_DESCRIPTIONS, example
+from paciencia.examples import SEED_DESCRIPTIONS, example, must_example
 from paciencia.games import REGISTRY, Table, registered
 from tests.browser.test_toy_game import StairsGame
 
@@ -71,3 +72,20 @@ def test_the_table_links_to_its_examples(client: TestClient) -> None:
     game = client.post("/api/games", json={"code": "CR1-N-AAAAAAB"}).json()
     page = client.get(f"/es/crescent/{game['id']}").text
     assert 'href="/es/crescent/examples" id="examples-link"' in page
+
+
+def _slots(page: str) -> dict[str, str]:
+    """Each place's drawn cards (its slot's markup), by place id."""
+    place = r'data-place="([^"]+)"[^>]*><span class="name">[^<]*</span>'
+    slot = r'<span class="slot" aria-hidden="true">(.*?)</span><span class="tag"'
+    found = re.findall(place + slot, page)
+    return dict(found)
+
+
+def test_the_examples_board_draws_places_and_cards_as_the_table_does(client: TestClient) -> None:
+    found = must_example("crescent")
+    game = client.post("/api/games", json={"table": found.start}).json()
+    table = _slots(client.get(f"/it/crescent/{game['id']}").text)
+    shown = _slots(client.get("/it/crescent/examples").text)
+    assert len(table) == 24
+    assert shown == table
