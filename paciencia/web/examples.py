@@ -20,11 +20,17 @@ from paciencia.web.words import say
 PLACE_FIELDS = ("id", "count", "down", "cards", "label")
 
 
+KEPT = ("game", "status", "status_text", "moves", "redeals", "passes", "recycles", "sent_up", "description")
+"""What a step keeps of its view: what the page and the API show (no destinations, buttons…)."""
+PLACE_KEPT = ("id", "kind", "role", "number", "count", "down", "cards", "label")
+
+
 @lru_cache(maxsize=32)
 def steps(game: str, lang: str) -> tuple[dict[str, Any], ...] | None:
     """Every step of ``game``'s example in ``lang``: the move that led to it (its token and
-    its words; none for the start), the board (the view: places, groups, counters) and the
-    board description. None for a game without an example."""
+    its words; none for the start), the board (places, groups, counters) and the board
+    description. None for a game without an example. Kept small: a place that did not change
+    is the same object as at the step before, and the groups, deck and reading are shared."""
     found = example(game)
     if found is None:
         return None
@@ -32,23 +38,40 @@ def steps(game: str, lang: str) -> tuple[dict[str, Any], ...] | None:
     out: list[dict[str, Any]] = []
     state = found.start_state()
     saved = SavedGame("example", "", game, found.start_kind, found.start, [], state, 0.0, None, None, state.status)
-    out.append(_step(saved, words, 0, None))
+    out.append(_step(saved, words, 0, None, None))
     for k, token in enumerate(found.moves, 1):
         before = saved.observation()
         move = state.play(token)
         saved.tokens.append(token)
         saved.status, saved.last, saved.last_move, saved.before = state.status, token, move, before
-        out.append(_step(saved, words, k, token))
+        out.append(_step(saved, words, k, token, out[-1]))
     return tuple(out)
 
 
-def _step(saved: SavedGame, words: Words, k: int, token: str | None) -> dict[str, Any]:
+def _step(saved: SavedGame, words: Words, k: int, token: str | None, previous: dict[str, Any] | None) -> dict[str, Any]:
     view = game_view(saved, words, answers_move=token is not None)
-    view["reading"] = [list(group) for group in saved.observation().reading]  # the description's order
-    view["step"] = k
-    view["move"] = token
-    view["words"] = view["announce"] if token is not None else say(words, "ex_start_words")
-    return view
+    step = {key: view[key] for key in KEPT if key in view}
+    places = []
+    for i, p in enumerate(view["places"]):
+        slim = {key: p[key] for key in PLACE_KEPT}
+        if previous is not None and previous["places"][i] == slim:
+            slim = previous["places"][i]
+        places.append(slim)
+    shared = previous or {
+        "groups": view["groups"],
+        "deck": view["deck"],
+        "reading": [list(group) for group in saved.observation().reading],  # the description's order
+    }
+    step.update(
+        places=places,
+        groups=shared["groups"],
+        deck=shared["deck"],
+        reading=shared["reading"],
+        step=k,
+        move=token,
+        words=view["announce"] if token is not None else say(words, "ex_start_words"),
+    )
+    return step
 
 
 def api_steps(game: str, lang: str) -> dict[str, Any] | None:
