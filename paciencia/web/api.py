@@ -15,6 +15,8 @@ from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from paciencia.games import REGISTRY
+from paciencia.i18n import normalize_locale
+from paciencia.web import examples
 from paciencia.web.lang import request_words
 from paciencia.web.service import Games, ServiceError, Start, review_answer, step_answer
 from paciencia.web.store import SavedGame
@@ -270,3 +272,16 @@ async def get_review_step(game_id: str, index: int, request: Request) -> Respons
     words = request_words(request)
     step = await run_in_threadpool(games.review_step, game_id, player_of(request), index)
     return answer(step_answer(step, words))
+
+
+@router.get("/examples/{game}", responses=ERRORS, tags=["examples"])
+async def get_example(game: str, request: Request, lang: str | None = None) -> Response:
+    """The game's won example, step by step: where it starts, then for each step the move
+    (its token and its words) and the board description, in ``lang`` (else the browser's)."""
+    if lang is not None and normalize_locale(lang) is None:
+        raise ServiceError(422, "bad_lang", "bad_lang", lang=lang[:20])
+    words = request_words(request)
+    data = await run_in_threadpool(examples.api_steps, game, words.locale)
+    if data is None:
+        raise ServiceError(404, "not_found", "no_example")
+    return answer(data)

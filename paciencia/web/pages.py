@@ -19,9 +19,10 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from fastapi.templating import Jinja2Templates
 
 from paciencia.engine.errors import InvalidCode, InvalidPosition, PacienciaError
+from paciencia.examples import example
 from paciencia.games import REGISTRY, entry
 from paciencia.i18n import LOCALES, Words, normalize_locale
-from paciencia.web import api
+from paciencia.web import api, examples
 from paciencia.web.lang import negotiate, request_words
 from paciencia.web.service import ServiceError, review_answer
 from paciencia.web.store import GameNotFound
@@ -228,7 +229,62 @@ async def rules(lang: str, game: str, request: Request) -> Response:
     template = f"rules/{game}.{lang}.html"
     if not (TEMPLATE_DIR / template).exists():
         return not_found(request)
-    return render(request, template, lang, f"/{game}/rules")
+    # The schemas: positions of the game's example (its start and its named steps), drawn as
+    # the table draws them, each linked to its step on the Examples page.
+    found = example(game)
+    all_steps = await run_in_threadpool(examples.steps, game, lang) if found is not None else None
+    schemas: dict[str, Any] = {}
+    steps_of: dict[str, int] = {}
+    if found is not None and all_steps is not None:
+        steps_of = {"start": 0, **dict(found.marks)}
+        schemas = {name: all_steps[k] for name, k in steps_of.items()}
+    return render(
+        request,
+        template,
+        lang,
+        f"/{game}/rules",
+        schemas=schemas,
+        steps_of=steps_of,
+        examples_url=f"/{lang}/{game}/examples" if found is not None else "",
+    )
+
+
+@router.get("/{lang}/{game}/examples")
+async def examples_page(lang: str, game: str, request: Request) -> Response:
+    """The game's won example on the board, step by step (``?step=N``: that step first); 404
+    for a game without one."""
+    if (refused := _entry(request, lang, game)) is not None:
+        return refused
+    all_steps = await run_in_threadpool(examples.steps, game, lang)
+    if all_steps is None:
+        return not_found(request)
+    last = len(all_steps) - 1
+    raw = request.query_params.get("step", "0")
+    step = min(int(raw), last) if raw.isdigit() else 0
+    spec = entry(game).table
+    ui = ui_words(lang)
+    view = all_steps[step]
+    name = ui[spec.title] if spec.title else game
+    data = {
+        "steps": examples.page_steps(all_steps, tuple(field for _, field, _ in spec.counters)),
+        "reading": view["reading"],
+        "deck": view["deck"],
+        "ui": {k: ui[k] for k in ("ex_step", "ex_play", "ex_pause")},
+    }
+    return render(
+        request,
+        "examples.html",
+        lang,
+        f"/{game}/examples",
+        view=view,
+        step=step,
+        last=last,
+        step_text=say(Words(lang), "ex_step", step=step, steps=last),
+        title=say(Words(lang), "ex_title", game=name),
+        intro=ui.get(f"ex_intro_{game}", ""),
+        data_json=_json_block(data),
+        table={**asdict(spec), "game": game},
+    )
 
 
 @router.api_route("/{lang}/{game}/{game_id}", methods=["GET", "HEAD"])
@@ -257,6 +313,7 @@ async def table(lang: str, game: str, game_id: str, request: Request) -> Respons
             **asdict(spec),
             "game": game,
             "winnable": "solve" in entry(game).game.capabilities,
+            "examples": example(game) is not None,
             "example": str(entry(game).game(next(iter(entry(game).game.variants))).code(1))[:-7] + "…",
         },
     )

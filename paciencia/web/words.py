@@ -199,6 +199,33 @@ UI: dict[str, str] = {
         "In each of %(total)s ways the unseen cards may lie, no sequence of moves wins from here. "
         "Undo some moves or start a new game."
     ),
+    # The Examples pages
+    "examples": N_("Examples"),
+    "ex_title": N_("%(game)s: a won game, move by move"),
+    "ex_intro_crescent": N_(
+        "The won game the rules quote, from the deal to the last card: step through it and watch each move, "
+        "the redeals and the board description."
+    ),
+    "ex_intro_klondike": N_(
+        "A won game of draw three, found by the solver: step through it and watch each move and the board description."
+    ),
+    "ex_watch": N_("Watch a won game"),
+    "ex_start_words": N_("The deal, before the first move."),
+    "ex_step": N_("Step %(step)s of %(steps)s"),
+    "ex_first": N_("To the start"),
+    "ex_back": N_("Back"),
+    "ex_forward": N_("Forward"),
+    "ex_last": N_("To the end"),
+    "ex_play": N_("Autoplay"),
+    "ex_pause": N_("Pause"),
+    "ex_jump": N_("Go to step"),
+    "ex_go": N_("Go"),
+    "ex_steps": N_("Steps"),
+    "ex_description": N_("Board description"),
+    "ex_keys": N_("Keys: ← back, → forward, Home the start, End the end, Space play or pause."),
+    "ex_see_step": N_("See this step on the Examples page"),
+    "no_example": N_("This game has no example."),
+    "bad_lang": N_("%(lang)s is not one of our languages (en, pt-PT, pt-BR, es, it)."),
 }
 
 

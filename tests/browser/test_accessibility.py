@@ -129,6 +129,8 @@ SCENES: dict[str, Callable[[Page, str], None]] = {
     "crescent rules": _page("/crescent/rules"),
     "klondike rules": _page("/klondike/rules"),
     "not found": _page("/crescent/no-such-game"),
+    "crescent examples": _page("/crescent/examples?step=17"),
+    "klondike examples": _page("/klondike/examples?step=40"),
     "crescent table, cards picked up": _crescent,
     "crescent won panel": _crescent_won,
     "klondike run picker": _klondike,
