@@ -85,7 +85,7 @@ def _chance(page: Page, lang: str) -> None:
     page.locator("#chance-on").check()
     place(page, "S").click()  # a draw: the chance after it
     expect(moves(page)).to_have_text("1")
-    expect(page.locator("#chance")).to_be_visible()
+    expect(page.locator("#chance")).to_be_visible(timeout=30_000)
 
 
 def _klondike(page: Page, lang: str) -> None:
