@@ -6,6 +6,7 @@ Errors are raised, never answered here: ``app.py`` maps each kind to its respons
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
@@ -13,6 +14,7 @@ from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from paciencia.games import REGISTRY
+from paciencia.web import stats
 from paciencia.web.lang import request_words
 from paciencia.web.service import Games, Start
 from paciencia.web.store import SavedGame
@@ -180,3 +182,43 @@ async def finish_step(game_id: str, body: VersionIn, request: Request) -> Respon
     words = request_words(request)
     player = player_of(request)
     return answer(await run_in_threadpool(games.viewed, words, True, games.finish, game_id, player, body.version))
+
+
+# -- statistics --------------------------------------------------------------------------------
+
+STATS_SINCE_COOKIE = "paciencia_stats_since"
+"""When this browser last reset its statistics (seconds since the epoch); games started before
+it are kept (and can be replayed) but not counted."""
+
+
+def stats_since(request: Request) -> float | None:
+    raw = request.cookies.get(STATS_SINCE_COOKIE, "")
+    return float(raw) if raw.isascii() and raw.replace(".", "", 1).isdigit() else None
+
+
+async def player_stats(request: Request) -> list[stats.Played]:
+    store = request.app.state.store
+    return await run_in_threadpool(stats.played, store, player_of(request), stats_since(request))
+
+
+@router.get("/stats")
+async def get_stats(request: Request) -> Response:
+    """This browser's statistics: per game, variant and kind of deal (``groups``), and its
+    games newest first (``history``); how they are counted is in ``paciencia/web/stats.py``."""
+    return answer(stats.report(await player_stats(request), stats_since(request)))
+
+
+@router.get("/stats.csv")
+async def get_stats_csv(request: Request) -> Response:
+    """The history as CSV, for a spreadsheet."""
+    body = stats.as_csv(await player_stats(request))
+    headers = {"content-disposition": 'attachment; filename="paciencia-games.csv"'}
+    return Response(body, media_type="text/csv; charset=utf-8", headers=headers)
+
+
+@router.post("/stats/reset")
+async def reset_stats(request: Request) -> Response:
+    """Counts from now on: the games stay (and their replays), the figures start again."""
+    response = answer({"since": time.time()})
+    response.set_cookie(STATS_SINCE_COOKIE, f"{time.time():.3f}", max_age=315360000, samesite="lax", path="/")
+    return response

@@ -98,29 +98,30 @@ class Games:
             raise ServiceError(422, "bad_variant", "bad_variant")
         return variant
 
-    def _begin(self, start: Start, player: str) -> tuple[str, str, State[Any]]:
+    def _begin(self, start: Start, player: str) -> tuple[str, str, State[Any], str]:
+        """The start's record (kind, text), its state, and its source for the statistics."""
         if start.replay is not None:
             old = self.store.load(start.replay, player)
-            return old.start_kind, old.start, starting_state(old.start_kind, old.start)
+            return old.start_kind, old.start, starting_state(old.start_kind, old.start), "replay"
         if start.table is not None:
             state = state_from_text(start.table)
-            return "text", state.to_text(), state
+            return "text", state.to_text(), state, "text"
         if start.code is not None:
             state = new_state(start.code)
-            return "code", str(state.code), state
+            return "code", str(state.code), state, "code"
         variant = self._random_variant(start)
         if start.winnable and "solve" in REGISTRY[start.game].game.capabilities:
             try:
                 code = self.winnable.draw(start.game, variant)
             except NoWinnableDeal:
                 raise ServiceError(503, "no_winnable_deal", "no_winnable") from None
-        else:
-            code = random_code(start.game, variant)
-        return "code", code, new_state(code)
+            return "code", code, new_state(code), "winnable"
+        code = random_code(start.game, variant)
+        return "code", code, new_state(code), "random"
 
     def create(self, start: Start, player: str) -> SavedGame:
-        kind, text, state = self._begin(start, player)
-        return self.store.create(player, kind, text, state)
+        kind, text, state, source = self._begin(start, player)
+        return self.store.create(player, kind, text, state, source)
 
     def load(self, game_id: str, player: str) -> SavedGame:
         return self.store.load(game_id, player)

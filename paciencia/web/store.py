@@ -63,6 +63,9 @@ games = Table(
     Column("started", Float),
     Column("ended", Float),
     Column("updated", Float, nullable=False),
+    # How the game was started, for the statistics: random, winnable, code, replay or text
+    # (None in games stored before it was kept: they count by start_kind).
+    Column("source", String(8)),
     Index("games_by_player", "player", "game", "updated"),
 )
 
@@ -226,7 +229,9 @@ class Store:
 
     # -- games ---------------------------------------------------------------------------------
 
-    def create(self, player: str, start_kind: str, start: str, state: State[Any]) -> SavedGame:
+    def create(
+        self, player: str, start_kind: str, start: str, state: State[Any], source: str | None = None
+    ) -> SavedGame:
         now = time.time()
         game = SavedGame(
             id=new_id(),
@@ -258,6 +263,7 @@ class Store:
                     started=None,
                     ended=game.ended,
                     updated=now,
+                    source=source,
                 )
             )
         return self._remember(game)

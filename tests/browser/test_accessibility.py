@@ -120,6 +120,7 @@ SCENES: dict[str, Callable[[Page, str], None]] = {
     "klondike notice": _klondike_notice,
     "new game confirmation": _confirm,
     "look dialog": _look,
+    "statistics (after the games above)": _page("/stats"),
 }
 
 
