@@ -14,7 +14,7 @@ from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from paciencia.games import REGISTRY
-from paciencia.web import stats
+from paciencia.web import daily, stats
 from paciencia.web.lang import request_words
 from paciencia.web.service import Games, Start
 from paciencia.web.store import SavedGame
@@ -40,6 +40,7 @@ class NewGame(BaseModel):
         default=None,
         description="A random deal only from those the solver proved winnable (default: the player's setting)",
     )
+    daily: bool = Field(default=False, description="Today's deal of the game and variant (UTC), the same for everyone")
 
     @field_validator("game")
     @classmethod
@@ -113,7 +114,7 @@ def start_of(body: NewGame, request: Request) -> Start:
     winnable = body.winnable_only
     if winnable is None:
         winnable = request.cookies.get(WINNABLE_COOKIE) == "1"
-    return Start(body.replay, body.table, body.code, body.game, body.variant, winnable)
+    return Start(body.replay, body.table, body.code, body.game, body.variant, winnable, body.daily)
 
 
 async def create(body: NewGame, request: Request) -> SavedGame:
@@ -222,3 +223,26 @@ async def reset_stats(request: Request) -> Response:
     response = answer({"since": time.time()})
     response.set_cookie(STATS_SINCE_COOKIE, f"{time.time():.3f}", max_age=315360000, samesite="lax", path="/")
     return response
+
+
+# -- the daily deals ---------------------------------------------------------------------------
+
+
+async def daily_standings(request: Request) -> list[dict[str, Any]]:
+    """Today's deal of every game and variant with a solver, as this player stands on it."""
+    store = request.app.state.store
+    player = player_of(request)
+    out = []
+    for name, found in REGISTRY.items():
+        if "solve" not in found.game.capabilities:
+            continue
+        for variant in found.game.variants:
+            out.append(await run_in_threadpool(daily.standing, store, player, name, variant))
+    return out
+
+
+@router.get("/daily")
+async def get_daily(request: Request) -> Response:
+    """Today's deals (UTC) and, for each one this browser has finished, its code and how its time
+    and moves compare with everyone who won it today (shares of the others beaten, no names)."""
+    return answer({"day": daily.today(), "deals": await daily_standings(request)})

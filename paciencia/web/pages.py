@@ -22,7 +22,7 @@ from fastapi.templating import Jinja2Templates
 from paciencia.engine.errors import InvalidCode, InvalidPosition, PacienciaError
 from paciencia.games import REGISTRY, entry
 from paciencia.i18n import LOCALES, Words, normalize_locale
-from paciencia.web import api, stats
+from paciencia.web import api, daily, stats
 from paciencia.web.lang import negotiate, request_words
 from paciencia.web.service import ServiceError
 from paciencia.web.store import GameNotFound
@@ -231,6 +231,35 @@ async def stats_page(lang: str, request: Request) -> Response:
     )
 
 
+@router.get("/{lang}/daily")
+async def daily_page(lang: str, request: Request) -> Response:
+    """Today's deals (UTC), one per game and variant, and how this browser did on them."""
+    if (redirect := _canonical(request, lang)) is not None:
+        return redirect
+    ui = ui_words(lang)
+    words = Words(lang)
+    rows = []
+    for found in await api.daily_standings(request):
+        row = {
+            **found,
+            "name": f"{_game_name(ui, found['game'])} — {_variant_name(ui, found['game'], found['variant'])}",
+        }
+        if found.get("status"):
+            row["result_text"] = ui["result_" + {"blocked": "lost"}.get(found["status"], found["status"])]
+        if "seconds" in found:
+            row["time"] = _clock(found["seconds"])
+            beats = [(found["time_beats"], "daily_time"), (found["moves_beats"], "daily_moves")]
+            row["compare"] = [
+                say(words, key, share=f"{share:.0%}", count=found["winners"] - 1)
+                for share, key in beats
+                if share is not None
+            ]
+        elif found.get("ended"):
+            row["compare"] = [say(words, "daily_winners", count=found["winners"], players=found["players"])]
+        rows.append(row)
+    return render(request, "daily.html", lang, "/daily", rows=rows, day=daily.today())
+
+
 @router.post("/{lang}/stats/reset")
 async def stats_reset(lang: str, request: Request) -> Response:
     """The no-script reset: with its box ticked, counting starts again; the page comes back."""
@@ -293,6 +322,7 @@ async def new_from_form(lang: str, game: str, request: Request) -> Response:
             table=form.get("table") or None,
             replay=form.get("replay") or None,
             variant=form.get("variant") or None,
+            daily=form.get("daily") == "1",
         )
         saved = await api.create(body, request)
     except (PacienciaError, ServiceError, GameNotFound, ValueError) as e:

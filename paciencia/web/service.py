@@ -17,6 +17,7 @@ from typing import Any
 from paciencia.engine.protocol import Analysis, Game, Key, State, Status
 from paciencia.games import REGISTRY, new_state, state_from_text
 from paciencia.i18n import Words
+from paciencia.web.daily import daily_code
 from paciencia.web.store import SavedGame, StaleMove, Store, starting_state
 from paciencia.web.views import arrival, game_view
 from paciencia.web.winnable import NoWinnableDeal, WinnableDeals, random_code
@@ -52,6 +53,7 @@ class Start:
     game: str = field(default_factory=lambda: next(iter(REGISTRY)))
     variant: str | None = None
     winnable: bool = False
+    daily: bool = False
 
     @property
     def random(self) -> bool:
@@ -110,6 +112,12 @@ class Games:
             state = new_state(start.code)
             return "code", str(state.code), state, "code"
         variant = self._random_variant(start)
+        if start.daily and "solve" in REGISTRY[start.game].game.capabilities:
+            try:
+                code = daily_code(self.store, self.winnable, start.game, variant)
+            except NoWinnableDeal:
+                raise ServiceError(503, "no_winnable_deal", "no_winnable") from None
+            return "code", code, new_state(code), "daily"
         if start.winnable and "solve" in REGISTRY[start.game].game.capabilities:
             try:
                 code = self.winnable.draw(start.game, variant)

@@ -25,9 +25,9 @@ from paciencia.engine.dealcode import DealCode
 from paciencia.engine.errors import PacienciaError
 from paciencia.web.store import Store, games
 
-KINDS = ("random", "winnable", "text")
+KINDS = ("random", "winnable", "text", "daily")
 """The kinds of deal counted apart: random deals (typed codes and replays with them), deals
-proved winnable, pasted positions."""
+proved winnable, pasted positions, the daily deals."""
 HISTORY = 200
 """The games the history lists, newest first."""
 CHART = 40
@@ -96,7 +96,7 @@ class Group:
 
 
 def _kind(source: str | None, start_kind: str) -> str:
-    if source in ("winnable", "text"):
+    if source in ("winnable", "text", "daily"):
         return source
     if source is None and start_kind == "text":
         return "text"

@@ -119,6 +119,20 @@ UI: dict[str, str] = {
     "variant_crescent_F": N_("Crescent Four"),
     "variant_crescent_D": N_("face-down deal"),
     "variant_crescent_B": N_("Four and face-down"),
+    # The daily deals
+    "daily": N_("Today's deals"),
+    "daily_about": N_(
+        "One deal a day (UTC) for each game and variant, proved winnable by the solver, the same for "
+        "everyone. Once you have finished yours, you see how your time and moves compare with everyone "
+        "who won it today: numbers only, no names."
+    ),
+    "daily_play": N_("Play today's deal"),
+    "daily_again": N_("Play it again"),
+    "daily_in_play": N_("Your game of it is still in play."),
+    "daily_time": N_("Your time beats %(share)s of the %(count)s others who won it today."),
+    "daily_moves": N_("Your moves beat %(share)s of them."),
+    "daily_winners": N_("%(count)s of the %(players)s who played it today won it."),
+    "kind_daily": N_("daily deals"),
     # The look of the table (kept in this browser)
     "look": N_("Look"),
     "felt": N_("Table"),

@@ -121,6 +121,7 @@ SCENES: dict[str, Callable[[Page, str], None]] = {
     "new game confirmation": _confirm,
     "look dialog": _look,
     "statistics (after the games above)": _page("/stats"),
+    "today's deals": _page("/daily"),
 }
 
 
