@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import math
+import time
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
@@ -16,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from paciencia.games import REGISTRY
 from paciencia.i18n import normalize_locale
-from paciencia.web import examples
+from paciencia.web import daily, examples, stats
 from paciencia.web.lang import request_words
 from paciencia.web.service import Games, ServiceError, Start, review_answer, step_answer
 from paciencia.web.store import SavedGame
@@ -45,6 +46,7 @@ class NewGame(BaseModel):
     at: int | None = Field(
         default=None, ge=0, description="With replay: replay that game's moves up to (not including) move number at"
     )
+    daily: bool = Field(default=False, description="Today's deal of the game and variant (UTC), the same for everyone")
 
     @field_validator("game")
     @classmethod
@@ -151,7 +153,7 @@ def start_of(body: NewGame, request: Request) -> Start:
     winnable = body.winnable_only
     if winnable is None:
         winnable = request.cookies.get(WINNABLE_COOKIE) == "1"
-    return Start(body.replay, body.table, body.code, body.game, body.variant, winnable, body.at)
+    return Start(body.replay, body.table, body.code, body.game, body.variant, winnable, at=body.at, daily=body.daily)
 
 
 def limit_new_players(request: Request) -> None:
@@ -285,3 +287,66 @@ async def get_example(game: str, request: Request, lang: str | None = None) -> R
     if data is None:
         raise ServiceError(404, "not_found", "no_example")
     return answer(data)
+
+
+# -- statistics --------------------------------------------------------------------------------
+
+STATS_SINCE_COOKIE = "paciencia_stats_since"
+"""When this browser last reset its statistics (seconds since the epoch); games started before
+it are kept (and can be replayed) but not counted."""
+
+
+def stats_since(request: Request) -> float | None:
+    raw = request.cookies.get(STATS_SINCE_COOKIE, "")
+    return float(raw) if raw.isascii() and raw.replace(".", "", 1).isdigit() else None
+
+
+async def player_stats(request: Request) -> list[stats.Played]:
+    store = request.app.state.store
+    return await run_in_threadpool(stats.played, store, player_of(request), stats_since(request))
+
+
+@router.get("/stats")
+async def get_stats(request: Request) -> Response:
+    """This browser's statistics: per game, variant and kind of deal (``groups``), and its
+    games newest first (``history``); how they are counted is in ``paciencia/web/stats.py``."""
+    return answer(stats.report(await player_stats(request), stats_since(request)))
+
+
+@router.get("/stats.csv")
+async def get_stats_csv(request: Request) -> Response:
+    """The history as CSV, for a spreadsheet."""
+    body = stats.as_csv(await player_stats(request))
+    headers = {"content-disposition": 'attachment; filename="paciencia-games.csv"'}
+    return Response(body, media_type="text/csv; charset=utf-8", headers=headers)
+
+
+@router.post("/stats/reset")
+async def reset_stats(request: Request) -> Response:
+    """Counts from now on: the games stay (and their replays), the figures start again."""
+    response = answer({"since": time.time()})
+    response.set_cookie(STATS_SINCE_COOKIE, f"{time.time():.3f}", max_age=315360000, samesite="lax", path="/")
+    return response
+
+
+# -- the daily deals ---------------------------------------------------------------------------
+
+
+async def daily_standings(request: Request) -> list[dict[str, Any]]:
+    """Today's deal of every game and variant with a solver, as this player stands on it."""
+    store = request.app.state.store
+    player = player_of(request)
+    out = []
+    for name, found in REGISTRY.items():
+        if "solve" not in found.game.capabilities:
+            continue
+        for variant in found.game.variants:
+            out.append(await run_in_threadpool(daily.standing, store, player, name, variant))
+    return out
+
+
+@router.get("/daily")
+async def get_daily(request: Request) -> Response:
+    """Today's deals (UTC) and, for each one this browser has finished, its code and how its time
+    and moves compare with everyone who won it today (shares of the others beaten, no names)."""
+    return answer({"day": daily.today(), "deals": await daily_standings(request)})

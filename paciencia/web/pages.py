@@ -8,6 +8,7 @@ language its Accept-Language asks for.
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,7 @@ from paciencia.engine.errors import InvalidCode, InvalidPosition, PacienciaError
 from paciencia.examples import example
 from paciencia.games import REGISTRY, entry
 from paciencia.i18n import LOCALES, Words, normalize_locale
-from paciencia.web import api, examples
+from paciencia.web import api, daily, examples, stats
 from paciencia.web.lang import negotiate, request_words
 from paciencia.web.service import ServiceError, review_answer
 from paciencia.web.store import GameNotFound
@@ -160,6 +161,118 @@ async def manifest(lang: str, request: Request) -> Response:
     return JSONResponse(body, media_type="application/manifest+json")
 
 
+# -- this browser's statistics ---------------------------------------------------------------
+
+
+def _clock(seconds: float | None) -> str:
+    if seconds is None:
+        return "—"
+    s = round(seconds)
+    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
+
+
+def _variant_name(ui: dict[str, str], game: str, variant: str) -> str:
+    table = entry(game).table if game in REGISTRY else None
+    key = (table.variant_titles.get(variant) if table else None) or f"variant_{game}_{variant}"
+    return ui.get(key, variant)
+
+
+def _game_name(ui: dict[str, str], game: str) -> str:
+    table = entry(game).table if game in REGISTRY else None
+    return ui[table.title] if table and table.title else game
+
+
+@router.get("/{lang}/stats")
+async def stats_page(lang: str, request: Request) -> Response:
+    """This browser's statistics (``GET /api/stats`` as a page)."""
+    if (redirect := _canonical(request, lang)) is not None:
+        return redirect
+    ui = ui_words(lang)
+    found = await api.player_stats(request)
+    groups = []
+    for g in stats.summary(found):
+        name = f"{_game_name(ui, g.game)} — {_variant_name(ui, g.game, g.variant)} — {ui['kind_' + g.kind]}"
+        rate = "—" if g.win_rate is None else f"{g.win_rate:.0%}"
+        average = "—" if g.average_moves is None else f"{g.average_moves:.0f}"
+        groups.append(
+            {
+                **g.as_dict(),
+                "name": name,
+                "rate": rate,
+                "best_time": _clock(g.best_time),
+                "average_time": _clock(g.average_time),
+                "fewest_moves": "—" if g.fewest_moves is None else g.fewest_moves,
+                "average_moves": average,
+            }
+        )
+    history = [
+        {
+            **asdict(h),
+            "name": f"{_game_name(ui, h.game)} — {_variant_name(ui, h.game, h.variant)}",
+            "iso": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(h.created)),
+            "date": time.strftime("%Y-%m-%d %H:%M", time.gmtime(h.created)),
+            "result_text": ui["result_" + h.result],
+            "time": _clock(h.seconds),
+        }
+        for h in reversed(found[-stats.HISTORY :])
+    ]
+    labels = {r: ui["result_" + r] for r in ("won", "lost", "left")}
+    done = [h for h in found if h.result != "playing"][-stats.CHART :]
+    counts = {r: sum(1 for h in done if h.result == r) for r in labels}
+    recent = say(Words(lang), "recent_summary", count=len(done), **counts)
+    return render(
+        request,
+        "stats.html",
+        lang,
+        "/stats",
+        groups=groups,
+        history=history,
+        chart=stats.chart(found, labels),
+        recent_words=recent,
+    )
+
+
+@router.get("/{lang}/daily")
+async def daily_page(lang: str, request: Request) -> Response:
+    """Today's deals (UTC), one per game and variant, and how this browser did on them."""
+    if (redirect := _canonical(request, lang)) is not None:
+        return redirect
+    ui = ui_words(lang)
+    words = Words(lang)
+    rows = []
+    for found in await api.daily_standings(request):
+        row = {
+            **found,
+            "name": f"{_game_name(ui, found['game'])} — {_variant_name(ui, found['game'], found['variant'])}",
+        }
+        if found.get("status"):
+            row["result_text"] = ui["result_" + {"blocked": "lost"}.get(found["status"], found["status"])]
+        if "seconds" in found:
+            row["time"] = _clock(found["seconds"])
+            beats = [(found["time_beats"], "daily_time"), (found["moves_beats"], "daily_moves")]
+            row["compare"] = [
+                say(words, key, share=f"{share:.0%}", count=found["winners"] - 1)
+                for share, key in beats
+                if share is not None
+            ]
+        elif found.get("ended"):
+            row["compare"] = [say(words, "daily_winners", count=found["winners"], players=found["players"])]
+        rows.append(row)
+    return render(request, "daily.html", lang, "/daily", rows=rows, day=daily.today())
+
+
+@router.post("/{lang}/stats/reset")
+async def stats_reset(lang: str, request: Request) -> Response:
+    """The no-script reset: with its box ticked, counting starts again; the page comes back."""
+    if _lang(lang) != lang:
+        return not_found(request)
+    form = parse_qs((await request.body()).decode("utf-8", "replace"))
+    response = RedirectResponse(f"/{lang}/stats", status_code=303)
+    if form.get("confirm") == ["1"]:
+        response.set_cookie(api.STATS_SINCE_COOKIE, f"{time.time():.3f}", max_age=315360000, samesite="lax", path="/")
+    return response
+
+
 # -- every game's pages: the same steps and routes for each registered game -------------------
 
 
@@ -210,6 +323,7 @@ async def new_from_form(lang: str, game: str, request: Request) -> Response:
             table=form.get("table") or None,
             replay=form.get("replay") or None,
             variant=form.get("variant") or None,
+            daily=form.get("daily") == "1",
         )
         saved = await api.create(body, request)
     except (PacienciaError, ServiceError, GameNotFound, ValueError) as e:

@@ -57,9 +57,11 @@ def _file_lock(path: Path) -> Iterator[None]:
 
 @contextmanager
 def _exclusive(engine: Engine) -> Iterator[Connection]:
-    """A connection held by one starting process at a time."""
-    with engine.connect() as conn:
-        if engine.dialect.name == "postgresql":
+    """A connection held by one starting process at a time. On SQLite the lock is taken before
+    connecting: a connection's first statement (WAL mode) needs the database, which another
+    process's migration may hold."""
+    if engine.dialect.name == "postgresql":
+        with engine.connect() as conn:
             conn.execute(text("SELECT pg_advisory_lock(:key)"), {"key": ADVISORY_KEY})
             conn.commit()
             try:
@@ -68,12 +70,13 @@ def _exclusive(engine: Engine) -> Iterator[Connection]:
                 conn.rollback()
                 conn.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": ADVISORY_KEY})
                 conn.commit()
-            return
-        database = make_url(str(engine.url)).database
-        if engine.dialect.name == "sqlite" and database and database != ":memory:" and os.name == "posix":
-            with _file_lock(Path(database + ".migrate-lock")):
-                yield conn
-            return
+        return
+    database = make_url(str(engine.url)).database
+    if engine.dialect.name == "sqlite" and database and database != ":memory:" and os.name == "posix":
+        with _file_lock(Path(database + ".migrate-lock")), engine.connect() as conn:
+            yield conn
+        return
+    with engine.connect() as conn:
         yield conn
 
 

@@ -27,6 +27,7 @@ from paciencia.games.honest import Advice, Budget, advise
 from paciencia.games.honest import path_keys as path_keys
 from paciencia.games.review import Review, StepReview, review_game, review_step
 from paciencia.i18n import Words
+from paciencia.web.daily import daily_code
 from paciencia.web.limits import RateLimit
 from paciencia.web.store import SavedGame, StaleMove, Store, starting_state
 from paciencia.web.views import arrival, game_view
@@ -161,6 +162,7 @@ class Start:
     winnable: bool = False
     at: int | None = None
     """With ``replay``: the new game replays that game's record up to (not including) its move ``at``."""
+    daily: bool = False
 
     @property
     def random(self) -> bool:
@@ -204,37 +206,44 @@ class Games:
             raise ServiceError(422, "bad_variant", "bad_variant")
         return variant
 
-    def _begin(self, start: Start, player: str) -> tuple[str, str, State[Any]]:
+    def _begin(self, start: Start, player: str) -> tuple[str, str, State[Any], str]:
+        """The start's record (kind, text), its state, and its source for the statistics."""
         if start.replay is not None:
             old = self.store.load(start.replay, player)
-            return old.start_kind, old.start, starting_state(old.start_kind, old.start)
+            return old.start_kind, old.start, starting_state(old.start_kind, old.start), "replay"
         if start.table is not None:
             state = state_from_text(start.table)
-            return "text", state.to_text(), state
+            return "text", state.to_text(), state, "text"
         if start.code is not None:
             state = new_state(start.code)
-            return "code", str(state.code), state
+            return "code", str(state.code), state, "code"
         variant = self._random_variant(start)
+        if start.daily and "solve" in REGISTRY[start.game].game.capabilities:
+            try:
+                code = daily_code(self.store, self.winnable, start.game, variant)
+            except NoWinnableDeal:
+                raise ServiceError(503, "no_winnable_deal", "no_winnable") from None
+            return "code", code, new_state(code), "daily"
         if start.winnable and "solve" in REGISTRY[start.game].game.capabilities:
             try:
                 code = self.winnable.draw(start.game, variant)
             except NoWinnableDeal:
                 raise ServiceError(503, "no_winnable_deal", "no_winnable") from None
-        else:
-            code = random_code(start.game, variant)
-        return "code", code, new_state(code)
+            return "code", code, new_state(code), "winnable"
+        code = random_code(start.game, variant)
+        return "code", code, new_state(code), "random"
 
     def create(self, start: Start, player: str) -> SavedGame:
-        kind, text, state = self._begin(start, player)
+        kind, text, state, source = self._begin(start, player)
         if start.replay is None or start.at is None:
-            return self.store.create(player, kind, text, state)
+            return self.store.create(player, kind, text, state, source)
         # Again from just before a move of the old game: its record replayed, so that the new game
         # knows what the old one knew there (the review's "replay from here").
         old = self.store.load(start.replay, player)
         if not 0 <= start.at <= len(old.tokens):
             raise ServiceError(422, "bad_move_number", "bad_move_number")
         tokens = old.tokens[: start.at]
-        saved = self.store.create(player, kind, text, state)
+        saved = self.store.create(player, kind, text, state, source)
         for i, token in enumerate(tokens):
             saved = self.store.play(saved.id, player, token, i)
         return saved

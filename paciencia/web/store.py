@@ -41,6 +41,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 
 from paciencia.engine.errors import PacienciaError
 from paciencia.engine.protocol import UNDO_TOKEN, Observation, State, Status
@@ -67,6 +68,9 @@ games = Table(
     Column("updated", Float, nullable=False),
     Column("snap_version", Integer, nullable=False, server_default="0"),
     Column("snap_text", Text),  # the position at snap_version (None: the start)
+    # How the game was started, for the statistics: random, winnable, code, replay or text
+    # (None in games stored before it was kept: they count by start_kind).
+    Column("source", String(8)),
     Index("games_by_player", "player", "game", "updated"),
 )
 
@@ -85,6 +89,17 @@ verdicts = Table(
 )
 """What the solver said of each deal code it was run on, so that no code is solved twice; the
 winnable ones not yet dealt are the pool that "winnable deals only" draws from."""
+
+daily = Table(
+    "daily",
+    metadata,
+    Column("day", String(10), primary_key=True),  # UTC, 2026-12-01
+    Column("game", String(16), primary_key=True),
+    Column("variant", String(4), primary_key=True),
+    Column("code", String(40), nullable=False),
+)
+"""The day's deal of each game and variant, the same for everyone: the first server to choose it
+writes it, every other reads it (``paciencia/web/daily.py``)."""
 
 ID_BYTES = 16  # 128 random bits
 LOCK_STRIPES = 64
@@ -255,7 +270,9 @@ class Store:
 
     # -- games ---------------------------------------------------------------------------------
 
-    def create(self, player: str, start_kind: str, start: str, state: State[Any]) -> SavedGame:
+    def create(
+        self, player: str, start_kind: str, start: str, state: State[Any], source: str | None = None
+    ) -> SavedGame:
         now = time.time()
         game = SavedGame(
             id=new_id(),
@@ -287,6 +304,7 @@ class Store:
                     started=None,
                     ended=game.ended,
                     updated=now,
+                    source=source,
                 )
             )
         return self._remember(game)
@@ -447,6 +465,40 @@ class Store:
         if row is None:
             return None
         return Known(row["verdict"], row["line_length"], row["seconds"], bool(row["handed"]))
+
+    # -- the daily deals ---------------------------------------------------------------------
+
+    def daily_code(self, day: str, game: str, variant: str) -> str | None:
+        key = (daily.c.day == day) & (daily.c.game == game) & (daily.c.variant == variant)
+        with self.engine.connect() as conn:
+            found: str | None = conn.execute(select(daily.c.code).where(key)).scalar()
+        return found
+
+    def choose_daily(self, day: str, game: str, variant: str, code: str) -> str:
+        """Keeps ``code`` as the day's deal unless another server chose one first; the day's deal."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(daily.insert().values(day=day, game=game, variant=variant, code=code))
+        except IntegrityError:
+            pass  # chosen already: that one stands
+        found = self.daily_code(day, game, variant)
+        assert found is not None
+        return found
+
+    def daily_results(self, code: str, since: float) -> list[tuple[str, str, float, int]]:
+        """Every daily game of ``code`` started since ``since`` with a move made: (player,
+        status, seconds, moves), for the anonymous comparison."""
+        query = select(games.c.player, games.c.status, games.c.started, games.c.ended, games.c.table_text).where(
+            games.c.source == "daily", games.c.start == code, games.c.version > 0, games.c.created >= since
+        )
+        with self.engine.connect() as conn:
+            rows = conn.execute(query).all()
+        out = []
+        for player, status, started, ended, text in rows:
+            seconds = (ended - started) if started is not None and ended is not None else 0.0
+            header = dict(t.partition("=")[::2] for t in text.split("\n", 1)[0].split() if "=" in t)
+            out.append((player, status, seconds, int(header.get("moves", "0") or 0)))
+        return out
 
     def proved_winnable(self, code: str) -> bool:
         with self.engine.connect() as conn:

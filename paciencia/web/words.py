@@ -92,6 +92,60 @@ UI: dict[str, str] = {
     "confirm_new_text": N_("The game in progress will be left unfinished."),
     "confirm_new": N_("Deal a new game"),
     "keep_playing": N_("Keep playing"),
+    # This browser's statistics (the stats page)
+    "stats": N_("Statistics"),
+    "stats_about": N_(
+        "Counted in this browser. A game counts once its first move is made; a game left for a new deal counts "
+        "as not won; the game still in play is not counted yet. Pasted positions and winnable-only deals are "
+        "counted apart from random deals (typed codes and replays count with these)."
+    ),
+    "stats_none": N_("No game counted yet: one counts once its first move is made."),
+    "played": N_("Played"),
+    "won": N_("Games won"),
+    "win_rate": N_("Win rate"),
+    "current_streak": N_("Current streak"),
+    "best_streak": N_("Best streak"),
+    "best_time": N_("Best time"),
+    "fewest_moves": N_("Fewest moves"),
+    "average_time": N_("Average time of won games"),
+    "average_moves": N_("Average moves of won games"),
+    "in_play": N_("Games in play"),
+    "kind_random": N_("random deals"),
+    "kind_winnable": N_("winnable deals only"),
+    "kind_text": N_("pasted positions"),
+    "recent": N_("Recent results"),
+    "recent_summary": N_("Of the last %(count)s games: %(won)s won, %(lost)s lost, %(left)s left for a new one."),
+    "history": N_("Games"),
+    "date": N_("Date (UTC)"),
+    "game_word": N_("Game"),
+    "result": N_("Result"),
+    "result_won": N_("Won"),
+    "result_lost": N_("Lost"),
+    "result_left": N_("Left for a new one"),
+    "result_playing": N_("In play"),
+    "stats_export": N_("Export and reset"),
+    "export_json": N_("Download as JSON"),
+    "export_csv": N_("Download as CSV"),
+    "reset_confirm": N_("Yes, count again from now (the games and their replays stay)"),
+    "reset_stats": N_("Reset the statistics"),
+    "variant_crescent_N": N_("standard"),
+    "variant_crescent_F": N_("Crescent Four"),
+    "variant_crescent_D": N_("face-down deal"),
+    "variant_crescent_B": N_("Four and face-down"),
+    # The daily deals
+    "daily": N_("Today's deals"),
+    "daily_about": N_(
+        "One deal a day (UTC) for each game and variant, proved winnable by the solver, the same for "
+        "everyone. Once you have finished yours, you see how your time and moves compare with everyone "
+        "who won it today: numbers only, no names."
+    ),
+    "daily_play": N_("Play today's deal"),
+    "daily_again": N_("Play it again"),
+    "daily_in_play": N_("Your game of it is still in play."),
+    "daily_time": N_("Your time beats %(share)s of the %(count)s others who won it today."),
+    "daily_moves": N_("Your moves beat %(share)s of them."),
+    "daily_winners": N_("%(count)s of the %(players)s who played it today won it."),
+    "kind_daily": N_("daily deals"),
     # The look of the table (kept in this browser)
     "look": N_("Look"),
     "felt": N_("Table"),

@@ -139,6 +139,8 @@ SCENES: dict[str, Callable[[Page, str], None]] = {
     "look dialog": _look,
     "review page": _review,
     "chance of winning shown": _chance,
+    "statistics (after the games above)": _page("/stats"),
+    "today's deals": _page("/daily"),
 }
 
 

@@ -1,0 +1,102 @@
+"""The daily deal: one deal a day (UTC) per game and variant, proved winnable, the same for
+everyone; and how a player's finished game of it compares with everyone's that day.
+
+The day's candidates are deal numbers drawn from a hash of the day, the game and the variant, so
+every server tries the same ones in the same order; the first proved winnable is the day's deal,
+and the first server to prove it writes it (``Store.choose_daily``), so that two servers whose
+solvers are given different time never disagree. The comparison counts numbers only (time and
+moves of those who won it), no names, and is shown to a player only once their own game of it
+has ended: the day's code reveals every card through the published shuffle.
+"""
+
+from __future__ import annotations
+
+import calendar
+import hashlib
+import time
+from bisect import bisect_left, bisect_right
+from typing import Any
+
+from paciencia.engine.dealcode import DEAL_COUNT, DealCode
+from paciencia.games import entry
+from paciencia.web.store import Store
+from paciencia.web.winnable import NoWinnableDeal, WinnableDeals, bounds
+
+CANDIDATES = 40
+"""Deal numbers tried, in the day's order, before giving up (a clear 503, try again)."""
+
+
+def today() -> str:
+    return time.strftime("%Y-%m-%d", time.gmtime())
+
+
+def day_start(day: str) -> float:
+    return float(calendar.timegm(time.strptime(day, "%Y-%m-%d")))
+
+
+def candidates(day: str, game: str, variant: str) -> list[str]:
+    """The day's deal codes to try, in order: the same on every server."""
+    cls = entry(game).game
+    digest = hashlib.sha256(f"paciencia daily {day} {game} {variant}".encode()).digest()
+    out = []
+    for k in range(CANDIDATES):
+        number = int.from_bytes(digest[(k % 4) * 8 : (k % 4) * 8 + 8], "big") + k * 0x9E3779B97F4A7C15
+        out.append(str(DealCode(cls.prefix, cls.version, variant, number % DEAL_COUNT)))
+    return out
+
+
+def daily_code(store: Store, deals: WinnableDeals, game: str, variant: str, day: str | None = None) -> str:
+    """The day's deal of ``game`` in ``variant`` (proving one the first time it is asked for)."""
+    day = day or today()
+    found = store.daily_code(day, game, variant)
+    if found is not None:
+        return found
+    seconds = bounds(game).attempt
+    for code in candidates(day, game, variant):
+        deals.prove(code, seconds, handed=False)
+        known = store.verdict(code)
+        if known is not None and known.verdict == "winnable":
+            return store.choose_daily(day, game, variant, code)
+    raise NoWinnableDeal(f"daily {game} {variant} {day}")
+
+
+def _share_beaten(values: list[float], mine: float) -> float | None:
+    """The share of the others whose figure is worse (greater) than ``mine``; ties count half."""
+    ordered = sorted(values)
+    others = len(ordered) - 1  # mine is among them
+    if others <= 0:
+        return None
+    below, above = bisect_left(ordered, mine), len(ordered) - bisect_right(ordered, mine)
+    ties = len(ordered) - below - above - 1
+    return (above + ties / 2) / others
+
+
+def standing(store: Store, player: str, game: str, variant: str, day: str | None = None) -> dict[str, Any]:
+    """The day's deal for this player: whether they played it and how it ended, and, once it
+    has, the code and how their time and moves compare with everyone who won it today."""
+    day = day or today()
+    code = store.daily_code(day, game, variant)
+    out: dict[str, Any] = {"day": day, "game": game, "variant": variant, "played": False, "ended": False}
+    if code is None:
+        return out
+    results = store.daily_results(code, day_start(day))
+    mine = [r for r in results if r[0] == player]
+    if not mine:
+        return out
+    best = next((r for r in mine if r[1] == "won"), mine[-1])
+    ended = any(r[1] != "playing" for r in mine)
+    out.update({"played": True, "ended": ended, "status": best[1]})
+    if not ended:
+        return out
+    won = [r for r in results if r[1] == "won"]
+    out.update({"code": code, "players": len({r[0] for r in results}), "winners": len({r[0] for r in won})})
+    if best[1] == "won":
+        out.update(
+            {
+                "seconds": round(best[2], 1),
+                "moves": best[3],
+                "time_beats": _share_beaten([r[2] for r in won], best[2]),
+                "moves_beats": _share_beaten([float(r[3]) for r in won], float(best[3])),
+            }
+        )
+    return out

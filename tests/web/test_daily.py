@@ -1,0 +1,77 @@
+"""The daily deal: the same proved winnable deal for everyone, its code withheld until the
+player's own game of it has ended, then an anonymous comparison; and its place in the statistics."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from paciencia.games import new_state
+from paciencia.solver import Verdict, solve
+from paciencia.web import daily
+
+
+def play_line(client: TestClient, game: dict[str, Any], line: list[str]) -> dict[str, Any]:
+    view = game
+    for token in line:
+        res = client.post(f"/api/games/{view['id']}/moves", json={"move": token, "version": view["version"]})
+        assert res.status_code == 200, res.text
+        view = res.json()
+    return view
+
+
+def standing(client: TestClient, game: str, variant: str) -> dict[str, Any]:
+    deals = client.get("/api/daily").json()["deals"]
+    found: dict[str, Any] = next(d for d in deals if d["game"] == game and d["variant"] == variant)
+    return found
+
+
+def test_the_daily_deal_is_the_same_for_everyone_and_compared_once_finished(
+    app: FastAPI, client: TestClient, other: TestClient
+) -> None:
+    body = {"game": "klondike", "variant": "3", "daily": True}
+    mine, theirs = (c.post("/api/games", json=body).json() for c in (client, other))
+    assert mine["code"] is None  # the code would show every card: not while the game is on
+    assert [p["cards"] for p in mine["places"]] == [p["cards"] for p in theirs["places"]]
+    code = app.state.store.daily_code(daily.today(), "klondike", "3")
+    assert code in daily.candidates(daily.today(), "klondike", "3")
+    result = solve(new_state(code), 30)
+    assert result.verdict is Verdict.WINNABLE  # proved winnable, as every daily deal is
+    before = standing(client, "klondike", "3")
+    assert before["played"] is False and "code" not in before
+
+    client.post(f"/api/games/{mine['id']}/moves", json={"move": "D", "version": 0})
+    client.post(f"/api/games/{mine['id']}/moves", json={"move": "U", "version": 1})
+    in_play = standing(client, "klondike", "3")
+    assert in_play["played"] and not in_play["ended"] and "code" not in in_play
+    page = client.get("/en/daily").text
+    assert code not in page
+
+    won = play_line(client, {**mine, "version": 2}, list(result.line))
+    assert won["status"] == "won" and won["code"] == code
+    first = standing(client, "klondike", "3")
+    assert first["ended"] and first["code"] == code and first["winners"] == 1 and first["time_beats"] is None
+    play_line(other, theirs, [*result.line[:3], "U", *result.line[2:]])  # the same line with a detour
+    second = standing(other, "klondike", "3")
+    mine_now = standing(client, "klondike", "3")
+    assert second["winners"] == 2 and mine_now["winners"] == 2 and second["players"] == 2
+    # Fewer moves beat more; equal moves count half.
+    expected = {-1: 1.0, 0: 0.5, 1: 0.0}[(first["moves"] > second["moves"]) - (first["moves"] < second["moves"])]
+    assert mine_now["moves_beats"] == expected and second["moves_beats"] == 1.0 - expected
+    assert f"Your moves beat {expected:.0%} of them." in client.get("/en/daily").text
+
+    groups = client.get("/api/stats").json()["groups"]
+    assert [(g["game"], g["kind"], g["won"]) for g in groups] == [("klondike", "daily", 1)]
+
+
+def test_every_server_agrees_on_the_day_s_deal(app: FastAPI, db_url: str) -> None:
+    from paciencia.web import Settings, create_app
+
+    with TestClient(app) as a, TestClient(create_app(Settings(database_url=db_url))) as b:
+        codes = set()
+        for c in (a, b):
+            game = c.post("/api/games", json={"game": "crescent", "variant": "F", "daily": True}).json()
+            codes.add(game["code"])
+        assert len(codes) == 1 and None not in codes  # Crescent F shows its code
