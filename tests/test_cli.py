@@ -198,3 +198,20 @@ def test_serve_takes_workers_and_secure() -> None:
     for bad in ("0", "٣", "x"):
         p = run("serve", "--workers", bad)
         assert p.returncode == 2 and "workers" in p.stderr
+
+
+def test_a_blocked_position_written_as_playing_is_played_on_and_the_move_refused(tmp_path: Path) -> None:
+    """``status=playing`` is taken for any position (its status comes from the cards): a move on
+    it is refused with its reason (exit 1), not the file (exit 2). A claimed end must be true."""
+    from tests.tables import BLOCKING_MOVE, CRESCENT_BLOCKED_IN_ONE
+
+    blocked = run("play", "--position", "-", BLOCKING_MOVE, stdin=CRESCENT_BLOCKED_IN_ONE).stdout
+    assert "status=blocked" in blocked.splitlines()[0]
+    position = tmp_path / "blocked.txt"
+    position.write_text(blocked.replace("status=blocked", "status=playing"), encoding="utf-8")
+    refused = run("play", "--position", str(position), "2-3", "--lang", "pt-PT")
+    assert refused.returncode == 1 and "2-3" in refused.stderr
+    head, rest = CRESCENT_BLOCKED_IN_ONE.split("\n", 1)
+    head = " ".join(t for t in head.split() if not t.startswith("status=")) + " status=won"
+    position.write_text(head + "\n" + rest, encoding="utf-8")  # a claimed end that is not true
+    assert run("play", "--position", str(position), "U").returncode == 2

@@ -117,9 +117,12 @@ def int_field(fields: dict[str, str], key: str, default: int | None, low: int, h
 
 
 def check_status(fields: dict[str, str], state: State[Any]) -> None:
-    """A ``status=`` field, when given, must be the position's own (it is never trusted)."""
+    """A ``status=`` field that claims an ended game (won, blocked) must be the position's own:
+    it is never trusted. ``status=playing`` is taken for any position, its status worked out
+    from the cards (PRODUCT.md's command line plays on from a hand-written position, and a move
+    on a blocked one is refused with its reason, exit 1)."""
     given = fields.get("status")
-    if given is not None and given != state.status.value:
+    if given is not None and given != "playing" and given != state.status.value:
         raise InvalidPosition(
             f"header: status={given}, but the position is {state.status.value}", Position.STATUS_MISMATCH
         )
