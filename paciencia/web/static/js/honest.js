@@ -11,11 +11,19 @@ let reviewed = null; // the game id whose review the end panel shows
 
 async function getJSON(url) {
   const res = await fetch(url, { credentials: "same-origin", cache: "no-store" });
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  if (!res.ok) {
+    const e = new Error(`HTTP ${res.status}`);
+    e.status = res.status;
+    e.retryAfter = Number(res.headers.get("retry-after")) || 1;
+    throw e;
+  }
   return res.json();
 }
 
-function showChance(view) {
+/** The chance for `view`; a busy server (429: another answer of this player's is being worked
+ * out, or the queue is full) is asked again after the wait it names, a few times, while the
+ * table still shows that position. */
+function showChance(view, tries = 0) {
   const out = $("chance");
   const on = $("chance-on").checked;
   if (!on || view.status !== "playing") {
@@ -31,8 +39,10 @@ function showChance(view) {
       out.textContent = c.text;
       out.classList.remove("working");
     })
-    .catch(() => {
-      out.hidden = true;
+    .catch((e) => {
+      const same = state.view.id === view.id && state.view.version === view.version;
+      if (e.status === 429 && tries < 5 && same) setTimeout(() => showChance(view, tries + 1), e.retryAfter * 1000);
+      else if (same) out.hidden = true;
     });
 }
 
