@@ -40,6 +40,16 @@ def format_state(state: State[Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def header_field(text: str, key: str) -> str | None:
+    """One ``key=value`` field of a table text's header, read without parsing the rest (for
+    texts the site wrote itself, as a stored game's: its moves figure, say)."""
+    for tok in text.split("\n", 1)[0].split()[3:]:
+        name, eq, value = tok.partition("=")
+        if eq and name == key:
+            return value
+    return None
+
+
 def parse(text: str) -> tuple[str, DealCode, dict[str, str], dict[str, list[tuple[int, bool]]]]:
     """Splits table text into (game name, code, header fields, places).
 

@@ -23,6 +23,7 @@ from sqlalchemy import select
 
 from paciencia.engine.dealcode import DealCode
 from paciencia.engine.errors import PacienciaError
+from paciencia.engine.tabletext import header_field
 from paciencia.web.store import Store, games
 
 KINDS = ("random", "winnable", "text", "daily")
@@ -103,11 +104,6 @@ def _kind(source: str | None, start_kind: str) -> str:
     return "random"
 
 
-def _header(table_text: str) -> dict[str, str]:
-    first = table_text.split("\n", 1)[0].split()
-    return dict(tok.partition("=")[::2] for tok in first[3:] if "=" in tok)
-
-
 def _code(start_kind: str, start: str, table_text: str) -> DealCode | None:
     text = start if start_kind == "code" else table_text.split("\n", 1)[0].split()[2]
     try:
@@ -138,7 +134,7 @@ def played(store: Store, player: str, since: float | None = None) -> list[Played
             result = "playing" if latest.get(r["game"]) == r["id"] else "left"
         end = r["ended"] if r["ended"] is not None else (r["updated"] if result == "left" else now)
         seconds = max(0.0, end - r["started"]) if r["started"] is not None else 0.0
-        moves = int(_header(r["table_text"]).get("moves", "0") or 0)
+        moves = int(header_field(r["table_text"], "moves") or 0)
         out.append(
             Played(
                 id=r["id"],

@@ -45,6 +45,7 @@ from sqlalchemy.exc import IntegrityError
 
 from paciencia.engine.errors import PacienciaError
 from paciencia.engine.protocol import UNDO_TOKEN, Observation, State, Status
+from paciencia.engine.tabletext import header_field
 from paciencia.games import new_state, state_from_text
 from paciencia.web.schema import database_url, migrate
 
@@ -496,8 +497,7 @@ class Store:
         out = []
         for player, status, started, ended, text in rows:
             seconds = (ended - started) if started is not None and ended is not None else 0.0
-            header = dict(t.partition("=")[::2] for t in text.split("\n", 1)[0].split() if "=" in t)
-            out.append((player, status, seconds, int(header.get("moves", "0") or 0)))
+            out.append((player, status, seconds, int(header_field(text, "moves") or 0)))
         return out
 
     def proved_winnable(self, code: str) -> bool:
