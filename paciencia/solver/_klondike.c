@@ -267,9 +267,22 @@ static void key(const KB *b, int pairs, uint64_t *k1, uint64_t *k2) {
  * never moves to an empty column, and of several empty columns only the first is a target. With
  * `pairs`, also the move XF: the stack on a card that its foundation takes next goes onto the
  * card's twin lying at a column's end, and the card goes up (solver.py, "Twin stacks"). */
-static int gen(const KB *b, int pairs, Step *out) {
+static int gen(const KB *b, int pairs, int autos_on, Step *out) {
     int k = 0, empty = -1, start[NC];
     for (int a = 0; a < NC; a++) start[a] = run_start(b, a);
+    /* With twin stacks, a card put on one twin gives the key of the same card put on the other:
+     * of two twins both at column ends only the first column is a destination (dup). */
+    int dup[NC] = {0};
+    if (pairs) {
+        int at[52];
+        memset(at, -1, sizeof at);
+        for (int a = 0; a < NC; a++)
+            if (b->len[a] > b->down[a]) {
+                int e = b->col[a][b->len[a] - 1];
+                if (at[SAME[suit(e)] * 13 + rank(e)] >= 0) dup[a] = 1;
+                at[e] = a;
+            }
+    }
     for (int a = 0; a < NC; a++)
         if (!b->len[a]) {
             empty = a;
@@ -302,7 +315,7 @@ static int gen(const KB *b, int pairs, Step *out) {
         if (h0 == len) continue;
         int top = rank(b->col[a][h0]);
         for (int t = 0; t < NC; t++) {
-            if (t == a) continue;
+            if (t == a || dup[t]) continue;
             int h = -1;
             if (b->len[t]) { /* the run's card one rank below t's end card, if the run has it */
                 int e = b->col[t][b->len[t] - 1];
@@ -311,7 +324,8 @@ static int gen(const KB *b, int pairs, Step *out) {
             } else if (t == empty && top == 12 && h0 > 0) {
                 h = h0;
             }
-            if (h < 0) continue;
+            /* Part of a run, taken off the twin of t's end: the same key with twin stacks. */
+            if (h < 0 || (pairs && h > h0 && b->len[t] > b->down[t])) continue;
             Step m = {CC, (uint8_t)a, (uint8_t)t, (uint8_t)(len - h), 0, 0, 0, 0};
             if (h == h0 && h0 == b->down[a] && h0 > 0) out[k++] = m;
             else later[nl++] = m;
@@ -323,6 +337,7 @@ static int gen(const KB *b, int pairs, Step *out) {
         int i = r[q], c = b->tal[i];
         if (b->found[suit(c)] == rank(c)) out[k++] = (Step){TF, (uint8_t)i, 0, 1, 0, 0, 0, 0};
         for (int t = 0; t < NC; t++) {
+            if (dup[t]) continue;
             if (b->len[t] ? fits(c, b->col[t][b->len[t] - 1]) : (t == empty && rank(c) == 12))
                 out[k++] = (Step){TC, (uint8_t)i, (uint8_t)t, 1, 0, 0, 0, 0};
         }
@@ -331,9 +346,16 @@ static int gen(const KB *b, int pairs, Step *out) {
     k += nl;
     for (int s = 0; s < 4; s++) {
         if (!b->found[s]) continue;
-        int c = s * 13 + b->found[s] - 1;
+        int c = s * 13 + b->found[s] - 1, back;
+        /* A card that the automatic moves would send straight back up (safe once it is down) leads
+         * back to this position: not a move. */
+        KB *own = (KB *)b;
+        own->found[s]--;
+        back = autos_on && safe(b, c);
+        own->found[s]++;
+        if (back) continue;
         for (int t = 0; t < NC; t++)
-            if (b->len[t] ? fits(c, b->col[t][b->len[t] - 1]) : (t == empty && rank(c) == 12))
+            if (!dup[t] && (b->len[t] ? fits(c, b->col[t][b->len[t] - 1]) : (t == empty && rank(c) == 12)))
                 out[k++] = (Step){FC, (uint8_t)s, (uint8_t)t, 1, 0, 0, 0, 0};
     }
     return k;
@@ -523,7 +545,7 @@ static int enter(KB *b, Table *t, Stack *st, Options *o) {
     int fd = fdn(b);
     if (o->shortcuts & 2 && (!st->nf || st->frames[st->nf - 1].tag != fd) && hopeless(b)) return 0;
     Step ms[MAXM];
-    int n = gen(b, pairs, ms), mark = b->nt;
+    int n = gen(b, pairs, o->shortcuts & 1, ms), mark = b->nt;
     if (o->dive && n > 1) {
         Scored sc[MAXM];
         for (int q = 0; q < n; q++) {
