@@ -233,11 +233,11 @@ static int run_start(const KB *b, int a) {
  * (same rank, same colour) lies in such a run too; the key sums one hash per segment, so it is
  * the multiset of segments, each tagged with where it lies: at a column's bottom, or on a twin
  * pair (either card of it). Face-down cards hash apart from face-up ones. */
-static void key(const KB *b, int pairs, uint64_t *k1, uint64_t *k2) {
+static void key(const KB *b, int pairs, const int *start, uint64_t *k1, uint64_t *k2) {
     uint64_t up = 0, x = 0, y = 0;
     if (pairs)
         for (int a = 0; a < NC; a++)
-            for (int q = run_start(b, a); q < b->len[a]; q++) up |= 1ULL << b->col[a][q];
+            for (int q = start[a]; q < b->len[a]; q++) up |= 1ULL << b->col[a][q];
     for (int a = 0; a < NC; a++) {
         uint64_t h = b->hd[a], slot = 0x9E3779B97F4A7C15ULL;
         int off = b->down[a];
@@ -267,9 +267,9 @@ static void key(const KB *b, int pairs, uint64_t *k1, uint64_t *k2) {
  * never moves to an empty column, and of several empty columns only the first is a target. With
  * `pairs`, also the move XF: the stack on a card that its foundation takes next goes onto the
  * card's twin lying at a column's end, and the card goes up (solver.py, "Twin stacks"). */
-static int gen(const KB *b, int pairs, int autos_on, Step *out) {
-    int k = 0, empty = -1, start[NC];
-    for (int a = 0; a < NC; a++) start[a] = run_start(b, a);
+/* `start`: each column's run_start. */
+static int gen(const KB *b, int pairs, int autos_on, const int *start, Step *out) {
+    int k = 0, empty = -1;
     /* With twin stacks, a card put on one twin gives the key of the same card put on the other:
      * of two twins both at column ends only the first column is a destination (dup). */
     int dup[NC] = {0};
@@ -538,14 +538,16 @@ static int enter(KB *b, Table *t, Stack *st, Options *o) {
     if (won(b)) return 1;
     uint64_t k1, k2;
     int pairs = o->shortcuts >> 2 & 1;
-    key(b, pairs, &k1, &k2);
+    int start[NC];
+    for (int a = 0; a < NC; a++) start[a] = run_start(b, a);
+    key(b, pairs, start, &k1, &k2);
     int pt = norm_pointer(b), added = table_enter(t, k1, k2, pt, ABOVE[pt]);
     if (added <= 0) return added;
     /* The static test again where a card was turned up or the stock changed (solver.py, "Sound reductions"). */
     int fd = fdn(b);
     if (o->shortcuts & 2 && (!st->nf || st->frames[st->nf - 1].tag != fd) && hopeless(b)) return 0;
     Step ms[MAXM];
-    int n = gen(b, pairs, o->shortcuts & 1, ms), mark = b->nt;
+    int n = gen(b, pairs, o->shortcuts & 1, start, ms), mark = b->nt;
     if (o->dive && n > 1) {
         Scored sc[MAXM];
         for (int q = 0; q < n; q++) {
@@ -647,7 +649,9 @@ static PyObject *py_key(PyObject *self, PyObject *args) {
     KB *b = board_from(cols, down, tal, p, found, draw);
     if (!b) return NULL;
     uint64_t k1, k2;
-    key(b, pairs, &k1, &k2);
+    int start[NC];
+    for (int a = 0; a < NC; a++) start[a] = run_start(b, a);
+    key(b, pairs, start, &k1, &k2);
     free(b->trail);
     free(b);
     return Py_BuildValue("KK", (unsigned long long)k1, (unsigned long long)k2);
