@@ -31,7 +31,9 @@ def solve_all(codes: list[str], timeout: float) -> dict[str, dict[str, object]]:
     for code in codes:
         row = survey.solve_one(code, timeout)
         out[code] = row
-        print(f"  {code}  {row['verdict']:10s} {float(str(row['seconds'])):7.2f} s", flush=True)
+        print(
+            f"  {code}  {row['verdict']:10s} {float(str(row['seconds'])):7.2f} s  {row['nodes']:>10} nodes", flush=True
+        )
     settled = [float(str(r["seconds"])) for r in out.values() if r["verdict"] != "unknown"]
     median = statistics.median(settled) if settled else float("nan")
     print(f"  settled within {timeout:g} s: {len(settled)}/{len(codes)} (median of those {median:.2f} s)", flush=True)
