@@ -170,9 +170,19 @@ static int up_count(const Board *b) {
     return n;
 }
 
-/* Pile moves, moves up (a met suit's card as one move) and the redeal. */
+/* Pile moves, moves up (a met suit's card as one move) and the redeal. The piles whose top is
+ * each card are listed first (a card has two copies, so at most two piles), so that each pile's
+ * targets come in pile order without scanning every pile. */
 static int gen(const Board *b, int *out) {
     int n = 0, any_long = 0;
+    int8_t at[52][2];
+    memset(at, -1, sizeof at);
+    for (int j = 0; j < NP; j++) {
+        int lj = b->len[j];
+        if (lj == 0 || lj >= LIMIT) continue;
+        int t = b->c[j][lj - 1];
+        at[t][at[t][0] >= 0] = (int8_t)j;
+    }
     for (int i = 0; i < NP; i++) {
         int li = b->len[i];
         if (!li) continue;
@@ -184,13 +194,21 @@ static int gen(const Board *b, int *out) {
             if (b->a[s] == r - 1) out[n++] = base | (ASC + s);
             if (b->d[s] == r + 1) out[n++] = base | (DESC + s);
         }
-        int up = UPC[c], down = DOWNC[c];
-        for (int j = 0; j < NP; j++) {
-            int lj = b->len[j];
-            if (j == i || lj == 0 || lj >= LIMIT) continue;
-            int t = b->c[j][lj - 1];
-            if (t == up || t == down) out[n++] = base | j;
+        /* the (at most four) target piles, in increasing order */
+        int js[4], nj = 0;
+        const int8_t *u = at[UPC[c]], *w = at[DOWNC[c]];
+        for (int q = 0; q < 2; q++) {
+            if (u[q] >= 0) js[nj++] = u[q];
+            if (w[q] >= 0) js[nj++] = w[q];
         }
+        for (int x = 1; x < nj; x++)
+            for (int y = x; y > 0 && js[y - 1] > js[y]; y--) {
+                int tmp = js[y];
+                js[y] = js[y - 1];
+                js[y - 1] = tmp;
+            }
+        for (int q = 0; q < nj; q++)
+            if (js[q] != i) out[n++] = base | js[q];
     }
     if (b->redeals && any_long) out[n++] = RD;
     return n;
@@ -199,7 +217,9 @@ static int gen(const Board *b, int *out) {
 /* Safe moves up: empties every isolated pile that can go up whole now (proof: solver.py's
  * docstring, 2. Clearing isolated piles). Returns how many cards went up. */
 static int clear_isolated(Board *b) {
-    int done = 0, changed = 1;
+    int done = 0, changed = 1, overlapped = 0;
+    for (int s = 0; s < 4; s++) overlapped |= b->d[s] <= b->a[s];
+    if (!overlapped) return 0; /* an isolated pile holds only cards of overlapped suits */
     while (changed) {
         changed = 0;
         int where[52];
@@ -280,6 +300,13 @@ static int dead(const Board *b) {
     return 0;
 }
 
+static int popcount14(unsigned x) { /* bits 0..13 (no popcnt instruction assumed) */
+    x = x - ((x >> 1) & 0x5555u);
+    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
+    x = (x + (x >> 4)) & 0x0F0Fu;
+    return (int)((x + (x >> 8)) & 0x1Fu);
+}
+
 /* Higher is better (solver.py, evaluate). */
 static int evaluate(const Board *b, int w_inv, int w_redeal) {
     int score = 40 * up_count(b) + w_redeal * b->redeals;
@@ -298,18 +325,16 @@ static int evaluate(const Board *b, int w_inv, int w_redeal) {
     int depth[8] = {12, 12, 12, 12, 12, 12, 12, 12}, inv = 0;
     for (int i = 0; i < NP; i++) {
         int n = b->len[i];
-        /* per group: the orders seen below so far */
-        int seen_n[8] = {0};
-        int seen_o[8][CAP > 16 ? 16 : CAP];
+        /* per group: the orders seen below so far, as a bit set (a group holds each order once) */
+        unsigned seen[8] = {0};
         for (int h = 0; h < n; h++) {
             int c = b->c[i][h], f = need[c];
             if (f >= 0 && n - 1 - h < depth[f]) depth[f] = n - 1 - h;
             int g = group[c];
             if (g < 0) continue;
-            int o = order[c];
-            for (int q = 0; q < seen_n[g]; q++)
-                if (seen_o[g][q] < o) inv++;
-            if (seen_n[g] < 16) seen_o[g][seen_n[g]++] = o;
+            unsigned o = (unsigned)order[c];
+            inv += popcount14(seen[g] & ((1u << o) - 1));
+            seen[g] |= 1u << o;
         }
     }
     for (int f = 0; f < 8; f++) {
