@@ -161,7 +161,7 @@ def test_dead_and_clearance_rules_against_plain_search() -> None:
     dead = cleared = 0
     for _ in range(300):
         state = random_endgame(rng, 8)
-        dead_now, up, piles, a, d = _crescent.reductions(
+        dead_now, up, piles, a, d, _, _ = _crescent.reductions(
             [list(p) for p in state.piles], state.ftop[:4], state.ftop[4:], state.redeals
         )
         if dead_now:

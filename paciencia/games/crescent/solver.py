@@ -170,13 +170,38 @@ def _phased(
     return None
 
 
+def projection(pos: _Position, suits: Iterable[int]) -> _Position:
+    """The position with only the cards of ``suits`` (the others taken as up): a relaxation of
+    ``pos`` when no redeal is left (solver.py's docstring, 8. Projection on suits)."""
+    keep = set(suits)
+    piles = [[c for c in p if c // 13 in keep] for p in pos[0]]
+    a = [pos[1][s] if s in keep else 12 for s in range(4)]
+    d = [pos[2][s] if s in keep else 0 for s in range(4)]
+    return piles, a, d, pos[3]
+
+
+def _projection_lost(pos: _Position, seconds: float, nodes: list[int]) -> bool:
+    """Whether an exhaustive search of one suit alone (``seconds`` each) proves ``pos`` lost."""
+    if pos[3] or seconds <= 0:
+        return False
+    for s in range(4):
+        if pos[1][s] == 12 and pos[2][s] == 0:
+            continue
+        status, _, n, _ = _crescent.prove(*projection(pos, [s]), seconds, _crescent.R_PROOF)
+        nodes[0] += n
+        if status == EXHAUSTED:
+            return True
+    return False
+
+
 def solve_crescent(state: CrescentState, timeout: float = 10.0) -> Result:
     """Solves a copy of ``state``: a winning line, a proof that none exists, or unknown.
 
     Exhaustive tries (each given 1% of the timeout or a tenth of the time spent in heuristic
     tries so far, whichever is more) alternate with heuristic tries until 85% of the time, so
     small positions are settled at once either way; then the exhaustive search runs until the
-    deadline. Only an exhaustive run that ends can answer ``unwinnable``."""
+    deadline. With no redeal left, each suit's projection is searched first (2% of the time
+    each). Only an exhaustive run that ends can answer ``unwinnable``."""
     start = time.perf_counter()
     deadline = start + timeout
     if state.is_won():
@@ -184,17 +209,19 @@ def solve_crescent(state: CrescentState, timeout: float = 10.0) -> Result:
     if timeout <= 0:
         return Result(Verdict.UNKNOWN, (), 0, 0.0)  # no time, no search (the C loop looks at the clock late)
     pos = _position(state)
+    nodes = [0]
+    if _projection_lost(pos, timeout * 0.02, nodes):
+        return Result(Verdict.UNWINNABLE, (), nodes[0], time.perf_counter() - start, {"phase": "projection"})
     rng = random.Random(1)
     tries_end = start + timeout * 0.85
     slice_ = timeout * 0.01
     spent = 0.0
-    nodes = [0]
     attempt = 0
     while True:
         now = time.perf_counter()
         last = now >= tries_end
         seconds = (deadline if last else min(deadline, now + slice_)) - now
-        status, trail, n, _ = _crescent.search(*pos, 0, 0, max(seconds, 0.0), 6, 30, 0.0, 0, 0)
+        status, trail, n, _ = _crescent.prove(*pos, max(seconds, 0.0), _crescent.R_PROOF)
         nodes[0] += n
         notes: dict[str, object] = {"tries": attempt}
         if status == WON:
