@@ -77,7 +77,7 @@ def main() -> None:
         times.append(r.seconds)
         line = f"  {code} {r.verdict.value:10} {r.seconds:6.1f} s"
         if r.verdict is Verdict.UNWINNABLE:
-            status, _, nodes, _ = _crescent.prove(*_position(state), args.plain, 0)
+            status, _, nodes, _, _ = _crescent.prove(*_position(state), args.plain, 0)
             check = {EXHAUSTED: "plain search agrees", WON: "PLAIN SEARCH WINS: a bug"}.get(
                 status, f"plain search unfinished in {args.plain:g} s ({nodes} nodes)"
             )
@@ -100,7 +100,7 @@ def main() -> None:
         state = new_state(code)
         assert isinstance(state, CrescentState)
         began = time.perf_counter()
-        status, _, nodes, most = _crescent.prove(*_position(state), args.real_timeout, _crescent.R_PROOF)
+        status, _, nodes, most, _ = _crescent.prove(*_position(state), args.real_timeout, _crescent.R_PROOF)
         if status == EXHAUSTED:
             lost.append(code)
         name = {EXHAUSTED: "unwinnable", WON: "won"}.get(status, "unfinished")

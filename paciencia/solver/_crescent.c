@@ -6,7 +6,9 @@
  * table. Options make it either the sound exhaustive search (every move, children ordered by
  * the evaluation) or a heuristic dive (a move up taken greedily, random noise in the order, a
  * node budget). Both apply the sound reductions (clear_isolated, dead). It returns the trail of
- * a win, which Python replays on the engine before trusting it.
+ * a win, which Python replays on the engine before trusting it. A second entry point, prove(),
+ * runs the exhaustive search alone with a chosen set of reductions (the proofs' ones, R_PROOF, or
+ * none for plain search): burst_suit, stuck, safe_up and projection_lost besides those two.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -447,6 +449,9 @@ typedef struct {
     uint64_t rng;
     int flags;       /* the reductions applied (R_*), and NOEVAL: children in generation order */
     int most_up;     /* the most cards up met (a statistic for the benches) */
+    uint64_t *pcache; /* R_PROJ: the suits' projections met, each key with its verdict in bit 0 */
+    long pnodes;      /* R_PROJ: nodes searched in projections */
+    int pcuts;        /* R_PROJ: positions cut by a lost projection */
 } Options;
 
 #define R_CLEAR 1   /* clear_isolated */
@@ -454,7 +459,11 @@ typedef struct {
 #define R_SUIT 4    /* one suit at a time (burst_suit) */
 #define R_STUCK 8   /* stuck */
 #define R_SAFE 16   /* safe_up */
-#define R_PROOF (R_CLEAR | R_DEAD | R_SUIT | R_STUCK | R_SAFE)
+#define R_PROJ 32   /* a suit's projection proved lost cuts the position (projection_lost) */
+#define R_PROOF (R_CLEAR | R_DEAD | R_SUIT | R_STUCK | R_SAFE | R_PROJ)
+#define PROJ_CARDS 20    /* projections searched: suits with at most this many cards on the piles */
+#define PROJ_BUDGET 4000 /* nodes per projection search (both measured on random mid-game positions) */
+#define PCACHE ((size_t)1 << 20)
 #define R_SOUND (R_CLEAR | R_DEAD)
 #define NOEVAL 256
 
@@ -498,6 +507,60 @@ static void note_end(Board *b, Options *o) {
     unmake(b);
 }
 
+static int run(Board *b, Options *o, long *nodes, size_t table_start);
+
+/* Whether, with no redeal left, the projection of the position on one suit (its cards alone, the
+ * others up) is proved lost by a small exhaustive search, which proves the position lost (proof:
+ * solver.py's docstring, 8. Projection on suits). Verdicts are kept by the projection's key. */
+static int projection_lost(const Board *b, Options *o) {
+    if (b->redeals || !o->pcache) return 0;
+    for (int s = 0; s < 4; s++) {
+        if (complete(b, s)) continue;
+        int left = 0;
+        uint64_t x = 0;
+        for (int i = 0; i < NP; i++) {
+            uint64_t h = 0;
+            int n = 0;
+            for (int k = 0; k < b->len[i]; k++)
+                if (SUIT_[b->c[i][k]] == s) h ^= Z[n++][b->c[i][k]];
+            if (n) x += mix(h + (uint64_t)n * 0xD6E8FEB86659FD93ULL);
+            left += n;
+        }
+        if (left > PROJ_CARDS) continue;
+        int code = met(b, s) ? 255 : b->a[s] * 14 + b->d[s];
+        uint64_t k = (mix(x ^ (uint64_t)(code * 4 + s)) | 1) ^ 1, *slot = &o->pcache[k & (PCACHE - 1)];
+        if ((*slot | 1) == (k | 1)) {
+            if (*slot & 1) return 1;
+            continue;
+        }
+        Board *p = calloc(1, sizeof(Board));
+        if (!p) return 0;
+        p->tcap = 1024;
+        p->trail = malloc(sizeof(int) * 1024);
+        for (int i = 0; i < NP; i++) {
+            for (int q = 0; q < b->len[i]; q++)
+                if (SUIT_[b->c[i][q]] == s) p->c[i][p->len[i]++] = b->c[i][q];
+            rehash(p, i);
+        }
+        for (int q = 0; q < 4; q++) {
+            p->a[q] = q == s ? b->a[q] : KING;
+            p->d[q] = q == s ? b->d[q] : 0;
+        }
+        Options po = {0, 0, NULL, 0, PROJ_BUDGET, o->deadline, 6, 30, 0.0, 0, o->flags & ~R_PROJ, 0, NULL, 0, 0};
+        long n = 0;
+        int lost = p->trail && run(p, &po, &n, table_start(PROJ_BUDGET, (size_t)1 << 20)) == EXHAUSTED;
+        o->pnodes += n;
+        free(p->trail);
+        free(p);
+        *slot = k | (uint64_t)lost;
+        if (lost) {
+            o->pcuts++;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* Enters the position: reductions, then either a win (1), a cut (0) or a new frame (0). -1 when
  * the table is full. */
 static int enter(Board *b, Table *t, Stack *st, Options *o) {
@@ -512,6 +575,7 @@ static int enter(Board *b, Table *t, Stack *st, Options *o) {
     int added = table_enter(t, k1, k2, burst + 1, burst_bits(burst));
     if (added < 0) return -1;
     if (!added || (o->flags & R_DEAD && dead(b)) || (o->flags & R_STUCK && stuck(b))) return 0;
+    if (o->flags & R_PROJ && projection_lost(b, o)) return 0;
     int ms[MAXM];
     int n = gen(b, ms);
     int mark = b->nt;
@@ -688,7 +752,8 @@ static PyObject *search(PyObject *self, PyObject *args) {
     if (!b) return NULL;
     End ends[64];
     memset(ends, 0, sizeof ends);
-    Options o = {greedy, keep, ends, 0, budget, now() + seconds, w_inv, w_redeal, noise, (uint64_t)seed, R_SOUND, 0};
+    Options o = {greedy, keep, ends, 0, budget, now() + seconds, w_inv, w_redeal, noise, (uint64_t)seed, R_SOUND, 0,
+                 NULL, 0, 0};
     long nodes = 0;
     int status;
     Py_BEGIN_ALLOW_THREADS;
@@ -722,10 +787,11 @@ static PyObject *search(PyObject *self, PyObject *args) {
     return Py_BuildValue("iNlN", status, trail, nodes, out_ends);
 }
 
-/* prove(piles, a, d, redeals, seconds, flags) -> (status, trail, nodes, most_up): the sound exhaustive
- * search alone, children ordered by the evaluation, with the reductions in `flags` (R_*, NOEVAL:
- * children in generation order); flags 0 is plain search (every move, the transposition table
- * only), which the tests and benches check proofs against. most_up: the most cards up met. */
+/* prove(piles, a, d, redeals, seconds, flags) -> (status, trail, nodes, most_up, (pnodes, pcuts)):
+ * the sound exhaustive search alone, children ordered by the evaluation, with the reductions in
+ * `flags` (R_*, NOEVAL: children in generation order); flags 0 is plain search (every move, the
+ * transposition table only), which the tests and benches check proofs against. most_up: the
+ * most cards up met; pnodes, pcuts: nodes searched in projections, positions they cut. */
 static PyObject *prove(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *piles, *a, *d;
@@ -734,12 +800,14 @@ static PyObject *prove(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOOidi", &piles, &a, &d, &redeals, &seconds, &flags)) return NULL;
     Board *b = board_of(piles, a, d, redeals);
     if (!b) return NULL;
-    Options o = {0, 0, NULL, 0, 0, now() + seconds, 6, 30, 0.0, 0, flags, 0};
+    Options o = {0, 0, NULL, 0, 0, now() + seconds, 6, 30, 0.0, 0, flags, 0, NULL, 0, 0};
+    if (flags & R_PROJ) o.pcache = calloc(PCACHE, sizeof(uint64_t));
     long nodes = 0;
     int status;
     Py_BEGIN_ALLOW_THREADS;
     status = run(b, &o, &nodes, table_start(0, (size_t)1 << 20));
     Py_END_ALLOW_THREADS;
+    free(o.pcache);
     PyObject *trail = PyList_New(0);
     if (status == WON)
         for (int q = 0; q < b->nt; q++) {
@@ -749,7 +817,7 @@ static PyObject *prove(PyObject *self, PyObject *args) {
             Py_DECREF(x);
         }
     board_free(b);
-    return Py_BuildValue("iNli", status, trail, nodes, o.most_up);
+    return Py_BuildValue("iNli(li)", status, trail, nodes, o.most_up, o.pnodes, o.pcuts);
 }
 
 static PyMethodDef methods[] = {
@@ -779,6 +847,7 @@ PyMODINIT_FUNC PyInit__crescent(void) {
         PyModule_AddIntConstant(mod, "R_SUIT", R_SUIT);
         PyModule_AddIntConstant(mod, "R_STUCK", R_STUCK);
         PyModule_AddIntConstant(mod, "R_SAFE", R_SAFE);
+        PyModule_AddIntConstant(mod, "R_PROJ", R_PROJ);
         PyModule_AddIntConstant(mod, "R_PROOF", R_PROOF);
         PyModule_AddIntConstant(mod, "NOEVAL", NOEVAL);
     }

@@ -28,12 +28,13 @@ def reductions(
 ) -> tuple[bool, int, list[list[int]], Tops, Tops, bool, int]: ...
 def prove(
     piles: Piles, a: Sequence[int], d: Sequence[int], redeals: int, seconds: float, flags: int, /
-) -> tuple[int, list[int], int, int]: ...
+) -> tuple[int, list[int], int, int, tuple[int, int]]: ...
 
 R_CLEAR: int
 R_DEAD: int
 R_SUIT: int
 R_STUCK: int
 R_SAFE: int
+R_PROJ: int
 R_PROOF: int
 NOEVAL: int
