@@ -418,6 +418,16 @@ static int burst_suit(const Board *b) {
     return s;
 }
 
+/* The suits (bit s) on whose cards no card of another suit lies directly: nothing but their own
+ * moves can ever change what their moves are (proof: solver.py's docstring, 9. Free suits). */
+static unsigned free_suits(const Board *b) {
+    unsigned f = 15;
+    for (int i = 0; i < NP; i++)
+        for (int k = 1; k < b->len[i]; k++)
+            if (SUIT_[b->c[i][k]] != SUIT_[b->c[i][k - 1]]) f &= ~(1u << SUIT_[b->c[i][k - 1]]);
+    return f;
+}
+
 /* The table's record of a node entered free (bit 0) or in a burst of suit s (bit 1 + s): one
  * entered free covers every burst, since it was searched with every move. */
 static uint64_t burst_bits(int s) { return s < 0 ? 1 : (1ULL | 1ULL << (1 + s)); }
@@ -451,6 +461,7 @@ typedef struct {
     int most_up;     /* the most cards up met (a statistic for the benches) */
     uint64_t *pcache; /* R_PROJ: the suits' projections met, each key with its verdict in bit 0 */
     long pnodes;      /* R_PROJ: nodes searched in projections */
+    long entered;     /* nodes entered, for R_PROJ's share of the work */
     int pcuts;        /* R_PROJ: positions cut by a lost projection */
 } Options;
 
@@ -460,7 +471,8 @@ typedef struct {
 #define R_STUCK 8   /* stuck */
 #define R_SAFE 16   /* safe_up */
 #define R_PROJ 32   /* a suit's projection proved lost cuts the position (projection_lost) */
-#define R_PROOF (R_CLEAR | R_DEAD | R_SUIT | R_STUCK | R_SAFE | R_PROJ)
+#define R_FREE 64   /* a free suit moves alone (free_suits) */
+#define R_PROOF (R_CLEAR | R_DEAD | R_SUIT | R_STUCK | R_SAFE | R_PROJ | R_FREE)
 #define PROJ_CARDS 20    /* projections searched: suits with at most this many cards on the piles */
 #define PROJ_BUDGET 4000 /* nodes per projection search (both measured on random mid-game positions) */
 #define PCACHE ((size_t)1 << 20)
@@ -533,6 +545,7 @@ static int projection_lost(const Board *b, Options *o) {
             if (*slot & 1) return 1;
             continue;
         }
+        if (o->pnodes > 2 * o->entered) continue; /* projections take at most two thirds of the work */
         Board *p = calloc(1, sizeof(Board));
         if (!p) return 0;
         p->tcap = 1024;
@@ -546,7 +559,7 @@ static int projection_lost(const Board *b, Options *o) {
             p->a[q] = q == s ? b->a[q] : KING;
             p->d[q] = q == s ? b->d[q] : 0;
         }
-        Options po = {0, 0, NULL, 0, PROJ_BUDGET, o->deadline, 6, 30, 0.0, 0, o->flags & ~R_PROJ, 0, NULL, 0, 0};
+        Options po = {0, 0, NULL, 0, PROJ_BUDGET, o->deadline, 6, 30, 0.0, 0, o->flags & ~R_PROJ, 0, NULL, 0, 0, 0};
         long n = 0;
         int lost = p->trail && run(p, &po, &n, table_start(PROJ_BUDGET, (size_t)1 << 20)) == EXHAUSTED;
         o->pnodes += n;
@@ -575,14 +588,26 @@ static int enter(Board *b, Table *t, Stack *st, Options *o) {
     int added = table_enter(t, k1, k2, burst + 1, burst_bits(burst));
     if (added < 0) return -1;
     if (!added || (o->flags & R_DEAD && dead(b)) || (o->flags & R_STUCK && stuck(b))) return 0;
+    o->entered++;
     if (o->flags & R_PROJ && projection_lost(b, o)) return 0;
     int ms[MAXM];
     int n = gen(b, ms);
     int mark = b->nt;
-    if (burst >= 0) {
+    int only = burst;
+    if (only < 0 && o->flags & R_FREE && !b->redeals) {
+        unsigned f = free_suits(b);
+        for (int s = 0; s < 4 && only < 0; s++) {
+            if (!(f >> s & 1) || complete(b, s)) continue;
+            int any = 0;
+            for (int q = 0; q < n && !any; q++) any = SUIT_[b->c[ms[q] >> 5][b->len[ms[q] >> 5] - 1]] == s;
+            if (!any) return 0; /* a free suit that cannot move never will: lost */
+            only = s;
+        }
+    }
+    if (only >= 0) {
         int nk = 0;
         for (int q = 0; q < n; q++)
-            if (SUIT_[b->c[ms[q] >> 5][b->len[ms[q] >> 5] - 1]] == burst) ms[nk++] = ms[q];
+            if (SUIT_[b->c[ms[q] >> 5][b->len[ms[q] >> 5] - 1]] == only) ms[nk++] = ms[q];
         n = nk;
     }
     if (o->keep && n && ms[n - 1] == RD) n--;
@@ -753,7 +778,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
     End ends[64];
     memset(ends, 0, sizeof ends);
     Options o = {greedy, keep, ends, 0, budget, now() + seconds, w_inv, w_redeal, noise, (uint64_t)seed, R_SOUND, 0,
-                 NULL, 0, 0};
+                 NULL, 0, 0, 0};
     long nodes = 0;
     int status;
     Py_BEGIN_ALLOW_THREADS;
@@ -800,7 +825,7 @@ static PyObject *prove(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOOidi", &piles, &a, &d, &redeals, &seconds, &flags)) return NULL;
     Board *b = board_of(piles, a, d, redeals);
     if (!b) return NULL;
-    Options o = {0, 0, NULL, 0, 0, now() + seconds, 6, 30, 0.0, 0, flags, 0, NULL, 0, 0};
+    Options o = {0, 0, NULL, 0, 0, now() + seconds, 6, 30, 0.0, 0, flags, 0, NULL, 0, 0, 0};
     if (flags & R_PROJ) o.pcache = calloc(PCACHE, sizeof(uint64_t));
     long nodes = 0;
     int status;
@@ -848,6 +873,7 @@ PyMODINIT_FUNC PyInit__crescent(void) {
         PyModule_AddIntConstant(mod, "R_STUCK", R_STUCK);
         PyModule_AddIntConstant(mod, "R_SAFE", R_SAFE);
         PyModule_AddIntConstant(mod, "R_PROJ", R_PROJ);
+        PyModule_AddIntConstant(mod, "R_FREE", R_FREE);
         PyModule_AddIntConstant(mod, "R_PROOF", R_PROOF);
         PyModule_AddIntConstant(mod, "NOEVAL", NOEVAL);
     }

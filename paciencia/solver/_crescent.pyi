@@ -36,5 +36,6 @@ R_SUIT: int
 R_STUCK: int
 R_SAFE: int
 R_PROJ: int
+R_FREE: int
 R_PROOF: int
 NOEVAL: int

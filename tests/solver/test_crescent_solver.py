@@ -213,7 +213,7 @@ def as_state(piles: list[list[int]], a: list[int], d: list[int], redeals: int = 
 PLAIN = 0
 
 
-@pytest.mark.parametrize("flag", ["R_SUIT", "R_STUCK", "R_SAFE", "R_PROJ", "R_PROOF"])
+@pytest.mark.parametrize("flag", ["R_SUIT", "R_STUCK", "R_SAFE", "R_PROJ", "R_FREE", "R_PROOF"])
 def test_proof_reductions_against_plain_search(flag: str) -> None:
     """Each reduction of the sound search alone, then all of them, agree with plain search (every
     move, the transposition table only) on random positions with no redeal left: small ones also
