@@ -6,7 +6,9 @@
  * table. Options make it either the sound exhaustive search (every move, children ordered by
  * the evaluation) or a heuristic dive (a move up taken greedily, random noise in the order, a
  * node budget). Both apply the sound reductions (clear_isolated, dead). It returns the trail of
- * a win, which Python replays on the engine before trusting it.
+ * a win, which Python replays on the engine before trusting it. A second entry point, prove(),
+ * runs the exhaustive search alone with a chosen set of reductions (the proofs' ones, R_PROOF, or
+ * none for plain search): burst_suit, stuck, safe_up and projection_lost besides those two.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -307,6 +309,83 @@ static int popcount14(unsigned x) { /* bits 0..13 (no popcnt instruction assumed
     return (int)((x + (x >> 8)) & 0x1Fu);
 }
 
+/* Whether suit s's foundations can ever take a card of rank r (on the ascending one when asc, else
+ * the descending one) while the copies counted in held[] (ranks of suit s, the card itself
+ * among them) are still on the piles: the cards up just before it must be [0, r-1] ascending and
+ * [e, 12] descending for some e (or [0, e] and [r+1, 12]), between what is up now and what can be
+ * (proof: solver.py's docstring, 6. Stuck cards). */
+static int can_take(const Board *b, int s, int r, const int *held, int asc) {
+    int u[13];
+    for (int k = 0; k < 13; k++) u[k] = (k <= b->a[s]) + (k >= b->d[s]);
+    if (asc ? r < 1 : r > 11) return 0;
+    for (int e = 0; e <= 12; e++) {
+        int ok = 1;
+        for (int k = 0; k < 13 && ok; k++) {
+            int c = asc ? (k <= r - 1) + (k >= e) : (k <= e) + (k >= r + 1);
+            if (c < u[k] || c > 2 - held[k]) ok = 0;
+        }
+        if (ok) return 1;
+    }
+    return 0;
+}
+
+/* Proved lost with no redeal left: a card that can never leave its pile above one of its suit that
+ * must go up (proof: solver.py's docstring, 6. Stuck cards). Implies dead(). */
+static int stuck(const Board *b) {
+    if (b->redeals) return 0;
+    int cnt[52], wp[52][2], wh[52][2];
+    memset(cnt, 0, sizeof cnt);
+    for (int i = 0; i < NP; i++)
+        for (int k = 0; k < b->len[i]; k++) {
+            int c = b->c[i][k];
+            if (cnt[c] < 2) {
+                wp[c][cnt[c]] = i;
+                wh[c][cnt[c]] = k;
+            }
+            cnt[c]++;
+        }
+    for (int i = 0; i < NP; i++) {
+        int held[4][13];
+        memset(held, 0, sizeof held);
+        for (int h = 0; h < b->len[i]; h++) {
+            int y = b->c[i][h], s = SUIT_[y];
+            int below = 0;
+            for (int k = 0; k < 13; k++) below += held[s][k];
+            held[s][RANK_[y]]++;
+            if (!below) continue;
+            int nb[2] = {UPC[y], DOWNC[y]}, moves = 0;
+            for (int q = 0; q < 2 && !moves; q++)
+                for (int e = 0; e < cnt[nb[q]] && e < 2; e++)
+                    if (!(wp[nb[q]][e] == i && wh[nb[q]][e] < h)) moves = 1;
+            if (moves) continue;
+            if (!can_take(b, s, RANK_[y], held[s], 1) && !can_take(b, s, RANK_[y], held[s], 0)) return 1;
+        }
+    }
+    return 0;
+}
+
+/* Safe moves up with no redeal left: a top card of an overlapped suit whose other foundation is
+ * complete goes up when its foundation takes it (proof: solver.py's docstring, 7. Safe moves up).
+ * Returns how many cards went up. */
+static int safe_up(Board *b) {
+    if (b->redeals) return 0;
+    int done = 0, changed = 1;
+    while (changed) {
+        changed = 0;
+        for (int i = 0; i < NP; i++) {
+            if (!b->len[i]) continue;
+            int c = b->c[i][b->len[i] - 1], s = SUIT_[c], r = RANK_[c];
+            if (b->d[s] > b->a[s]) continue;
+            if (b->a[s] == r - 1 && b->d[s] == 0) make(b, (i << 5) | (ASC + s));
+            else if (b->d[s] == r + 1 && b->a[s] == KING) make(b, (i << 5) | (DESC + s));
+            else continue;
+            done++;
+            changed = 1;
+        }
+    }
+    return done;
+}
+
 /* Higher is better (solver.py, evaluate). */
 static int evaluate(const Board *b, int w_inv, int w_redeal) {
     int score = 40 * up_count(b) + w_redeal * b->redeals;
@@ -345,6 +424,45 @@ static int evaluate(const Board *b, int w_inv, int w_redeal) {
     return score - w_inv * inv;
 }
 
+static int complete(const Board *b, int s) { return b->a[s] == KING && b->d[s] == 0; }
+
+/* The suit of the burst that the last move opened, or -1: with no redeal left, a move of a card of
+ * suit s that leaves its pile empty or with a suit-s top (s-local), suit s not complete, obliges
+ * the next move to be of suit s (proof: solver.py's docstring, 5. One suit at a time). */
+static int burst_suit(const Board *b) {
+    if (!b->nt || b->redeals) return -1;
+    int t = b->trail[b->nt - 1];
+    if (t < 0) return -1;
+    int m = t & 1023, src = m >> 5, dst = m & 31, s;
+    if (dst < ASC) s = SUIT_[b->c[dst][b->len[dst] - 1]];
+    else if (dst < DESC) s = dst - ASC;
+    else if (dst < MET) s = dst - DESC;
+    else s = dst - MET;
+    int n = b->len[src];
+    if ((n && SUIT_[b->c[src][n - 1]] != s) || complete(b, s)) return -1;
+    return s;
+}
+
+/* The suits (bit s) on whose cards no card of another suit lies directly: nothing but their own
+ * moves can ever change what their moves are (proof: solver.py's docstring, 9. Free suits). */
+static unsigned free_suits(const Board *b) {
+    unsigned f = 15;
+    for (int i = 0; i < NP; i++)
+        for (int k = 1; k < b->len[i]; k++)
+            if (SUIT_[b->c[i][k]] != SUIT_[b->c[i][k - 1]]) f &= ~(1u << SUIT_[b->c[i][k - 1]]);
+    return f;
+}
+
+/* The table's record of a node entered free (bit 0) or in a burst of suit s (bit 1 + s): one
+ * entered free covers every burst, since it was searched with every move. */
+static uint64_t burst_bits(int s) { return s < 0 ? 1 : (1ULL | 1ULL << (1 + s)); }
+
+static int table_covers(const Table *t, uint64_t k1, uint64_t k2, int s) {
+    if (!k1) k1 = 1;
+    size_t j = table_slot(t, k1, k2);
+    return t->k1[j] && (t->bits[j] & burst_bits(s));
+}
+
 /* -- the search ---------------------------------------------------------------------------------- */
 
 /* The best positions met in one deal phase, each just after a redeal from it (phase mode). */
@@ -364,7 +482,27 @@ typedef struct {
     int w_inv, w_redeal;
     double noise;
     uint64_t rng;
+    int flags;       /* the reductions applied (R_*), and NOEVAL: children in generation order */
+    int most_up;     /* the most cards up met (a statistic for the benches) */
+    uint64_t *pcache; /* R_PROJ: the suits' projections met, each key with its verdict in bit 0 */
+    long pnodes;      /* R_PROJ: nodes searched in projections */
+    long entered;     /* nodes entered, for R_PROJ's share of the work */
+    int pcuts;        /* R_PROJ: positions cut by a lost projection */
 } Options;
+
+#define R_CLEAR 1   /* clear_isolated */
+#define R_DEAD 2    /* dead */
+#define R_SUIT 4    /* one suit at a time (burst_suit) */
+#define R_STUCK 8   /* stuck */
+#define R_SAFE 16   /* safe_up */
+#define R_PROJ 32   /* a suit's projection proved lost cuts the position (projection_lost) */
+#define R_FREE 64   /* a free suit moves alone (free_suits) */
+#define R_PROOF (R_CLEAR | R_DEAD | R_SUIT | R_STUCK | R_SAFE | R_PROJ | R_FREE)
+#define PROJ_CARDS 20    /* projections searched: suits with at most this many cards on the piles */
+#define PROJ_BUDGET 4000 /* nodes per projection search (both measured on random mid-game positions) */
+#define PCACHE ((size_t)1 << 20)
+#define R_SOUND (R_CLEAR | R_DEAD)
+#define NOEVAL 256
 
 typedef struct {
     int m;
@@ -406,19 +544,97 @@ static void note_end(Board *b, Options *o) {
     unmake(b);
 }
 
+static int run(Board *b, Options *o, long *nodes, size_t table_start);
+
+/* Whether, with no redeal left, the projection of the position on one suit (its cards alone, the
+ * others up) is proved lost by a small exhaustive search, which proves the position lost (proof:
+ * solver.py's docstring, 8. Projection on suits). Verdicts are kept by the projection's key. */
+static int projection_lost(const Board *b, Options *o) {
+    if (b->redeals || !o->pcache) return 0;
+    for (int s = 0; s < 4; s++) {
+        if (complete(b, s)) continue;
+        int left = 0;
+        uint64_t x = 0;
+        for (int i = 0; i < NP; i++) {
+            uint64_t h = 0;
+            int n = 0;
+            for (int k = 0; k < b->len[i]; k++)
+                if (SUIT_[b->c[i][k]] == s) h ^= Z[n++][b->c[i][k]];
+            if (n) x += mix(h + (uint64_t)n * 0xD6E8FEB86659FD93ULL);
+            left += n;
+        }
+        if (left > PROJ_CARDS) continue;
+        int code = met(b, s) ? 255 : b->a[s] * 14 + b->d[s];
+        uint64_t k = (mix(x ^ (uint64_t)(code * 4 + s)) | 1) ^ 1, *slot = &o->pcache[k & (PCACHE - 1)];
+        if ((*slot | 1) == (k | 1)) {
+            if (*slot & 1) return 1;
+            continue;
+        }
+        if (o->pnodes > 2 * o->entered) continue; /* projections take at most two thirds of the work */
+        Board *p = calloc(1, sizeof(Board));
+        if (!p) return 0;
+        p->tcap = 1024;
+        p->trail = malloc(sizeof(int) * 1024);
+        for (int i = 0; i < NP; i++) {
+            for (int q = 0; q < b->len[i]; q++)
+                if (SUIT_[b->c[i][q]] == s) p->c[i][p->len[i]++] = b->c[i][q];
+            rehash(p, i);
+        }
+        for (int q = 0; q < 4; q++) {
+            p->a[q] = q == s ? b->a[q] : KING;
+            p->d[q] = q == s ? b->d[q] : 0;
+        }
+        Options po = {0, 0, NULL, 0, PROJ_BUDGET, o->deadline, 6, 30, 0.0, 0, o->flags & ~R_PROJ, 0, NULL, 0, 0, 0};
+        long n = 0;
+        int lost = p->trail && run(p, &po, &n, table_start(PROJ_BUDGET, (size_t)1 << 20)) == EXHAUSTED;
+        o->pnodes += n;
+        free(p->trail);
+        free(p);
+        *slot = k | (uint64_t)lost;
+        if (lost) {
+            o->pcuts++;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* Enters the position: reductions, then either a win (1), a cut (0) or a new frame (0). -1 when
  * the table is full. */
 static int enter(Board *b, Table *t, Stack *st, Options *o) {
-    clear_isolated(b);
+    int burst = o->flags & R_SUIT ? burst_suit(b) : -1;
+    if (o->flags & R_CLEAR && clear_isolated(b)) burst = -1;
+    if (o->flags & R_SAFE && safe_up(b)) burst = -1;
     if (won(b)) return 1;
+    int nup = up_count(b);
+    if (nup > o->most_up) o->most_up = nup;
     uint64_t k1, k2;
     key(b, &k1, &k2);
-    int added = table_enter(t, k1, k2, 0, ~0ULL);
+    int added = table_enter(t, k1, k2, burst + 1, burst_bits(burst));
     if (added < 0) return -1;
-    if (!added || dead(b)) return 0;
+    if (!added || (o->flags & R_DEAD && dead(b)) || (o->flags & R_STUCK && stuck(b))) return 0;
+    o->entered++;
+    if (o->flags & R_PROJ && projection_lost(b, o)) return 0;
     int ms[MAXM];
     int n = gen(b, ms);
     int mark = b->nt;
+    int only = burst;
+    if (only < 0 && o->flags & R_FREE && !b->redeals) {
+        unsigned f = free_suits(b);
+        for (int s = 0; s < 4 && only < 0; s++) {
+            if (!(f >> s & 1) || complete(b, s)) continue;
+            int any = 0;
+            for (int q = 0; q < n && !any; q++) any = SUIT_[b->c[ms[q] >> 5][b->len[ms[q] >> 5] - 1]] == s;
+            if (!any) return 0; /* a free suit that cannot move never will: lost */
+            only = s;
+        }
+    }
+    if (only >= 0) {
+        int nk = 0;
+        for (int q = 0; q < n; q++)
+            if (SUIT_[b->c[ms[q] >> 5][b->len[ms[q] >> 5] - 1]] == only) ms[nk++] = ms[q];
+        n = nk;
+    }
     if (o->keep && n && ms[n - 1] == RD) n--;
     if (o->greedy) {
         int ups[MAXM], nu = 0;
@@ -431,13 +647,26 @@ static int enter(Board *b, Table *t, Stack *st, Options *o) {
         }
     }
     if (o->keep && b->redeals && n < MAXM) note_end(b, o);
+    if (o->flags & NOEVAL) {
+        /* A proof visits every child whatever the order: only those not yet entered. */
+        int nk = 0;
+        for (int q = 0; q < n; q++) {
+            make(b, ms[q]);
+            uint64_t c1, c2;
+            key(b, &c1, &c2);
+            if (!table_covers(t, c1, c2, o->flags & R_SUIT ? burst_suit(b) : -1)) ms[nk++] = ms[q];
+            unmake(b);
+        }
+        push_frame(st, ms, nk, mark, 0);
+        return 0;
+    }
     Scored sc[MAXM];
     int ns = 0;
     for (int q = 0; q < n; q++) {
         make(b, ms[q]);
         uint64_t c1, c2;
         key(b, &c1, &c2);
-        if (!table_has(t, c1, c2)) {
+        if (!table_covers(t, c1, c2, o->flags & R_SUIT ? burst_suit(b) : -1)) {
             double e = evaluate(b, o->w_inv, o->w_redeal);
             if (o->noise > 0) e += o->noise * next_unit(&o->rng);
             sc[ns++] = (Scored){ms[q], e};
@@ -534,8 +763,9 @@ static PyObject *py_evaluate(PyObject *self, PyObject *args) {
     return PyLong_FromLong(e);
 }
 
-/* reductions(piles, a, d, redeals) -> (dead, cleared, piles, a, d): the sound reductions, for
- * the tests that check them against plain search. */
+/* reductions(piles, a, d, redeals) -> (dead, cleared, piles, a, d, stuck, safe): the sound
+ * reductions, for the tests that check them against plain search: whether the position is dead and
+ * stuck, then it after clear_isolated (cleared cards up) and safe_up (safe cards up). */
 static PyObject *py_reductions(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *piles, *a, *d;
@@ -543,10 +773,11 @@ static PyObject *py_reductions(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOOi", &piles, &a, &d, &redeals)) return NULL;
     Board *b = board_of(piles, a, d, redeals);
     if (!b) return NULL;
-    int is_dead = dead(b);
+    int is_dead = dead(b), is_stuck = stuck(b);
     int cleared = clear_isolated(b);
-    PyObject *out = Py_BuildValue("(NiN(iiii)(iiii))", PyBool_FromLong(is_dead), cleared, piles_list(b), b->a[0],
-                                  b->a[1], b->a[2], b->a[3], b->d[0], b->d[1], b->d[2], b->d[3]);
+    int safe = safe_up(b);
+    PyObject *out = Py_BuildValue("(NiN(iiii)(iiii)Ni)", PyBool_FromLong(is_dead), cleared, piles_list(b), b->a[0],
+                                  b->a[1], b->a[2], b->a[3], b->d[0], b->d[1], b->d[2], b->d[3], PyBool_FromLong(is_stuck), safe);
     board_free(b);
     return out;
 }
@@ -571,7 +802,8 @@ static PyObject *search(PyObject *self, PyObject *args) {
     if (!b) return NULL;
     End ends[64];
     memset(ends, 0, sizeof ends);
-    Options o = {greedy, keep, ends, 0, budget, now() + seconds, w_inv, w_redeal, noise, (uint64_t)seed};
+    Options o = {greedy, keep, ends, 0, budget, now() + seconds, w_inv, w_redeal, noise, (uint64_t)seed, R_SOUND, 0,
+                 NULL, 0, 0, 0};
     long nodes = 0;
     int status;
     Py_BEGIN_ALLOW_THREADS;
@@ -605,7 +837,41 @@ static PyObject *search(PyObject *self, PyObject *args) {
     return Py_BuildValue("iNlN", status, trail, nodes, out_ends);
 }
 
+/* prove(piles, a, d, redeals, seconds, flags) -> (status, trail, nodes, most_up, (pnodes, pcuts)):
+ * the sound exhaustive search alone, children ordered by the evaluation, with the reductions in
+ * `flags` (R_*, NOEVAL: children in generation order); flags 0 is plain search (every move, the
+ * transposition table only), which the tests and benches check proofs against. most_up: the
+ * most cards up met; pnodes, pcuts: nodes searched in projections, positions they cut. */
+static PyObject *prove(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *piles, *a, *d;
+    int redeals, flags;
+    double seconds;
+    if (!PyArg_ParseTuple(args, "OOOidi", &piles, &a, &d, &redeals, &seconds, &flags)) return NULL;
+    Board *b = board_of(piles, a, d, redeals);
+    if (!b) return NULL;
+    Options o = {0, 0, NULL, 0, 0, now() + seconds, 6, 30, 0.0, 0, flags, 0, NULL, 0, 0, 0};
+    if (flags & R_PROJ) o.pcache = calloc(PCACHE, sizeof(uint64_t));
+    long nodes = 0;
+    int status;
+    Py_BEGIN_ALLOW_THREADS;
+    status = run(b, &o, &nodes, table_start(0, (size_t)1 << 20));
+    Py_END_ALLOW_THREADS;
+    free(o.pcache);
+    PyObject *trail = PyList_New(0);
+    if (status == WON)
+        for (int q = 0; q < b->nt; q++) {
+            int t = b->trail[q];
+            PyObject *x = PyLong_FromLong(t < 0 ? -1 : t & 1023);
+            PyList_Append(trail, x);
+            Py_DECREF(x);
+        }
+    board_free(b);
+    return Py_BuildValue("iNli(li)", status, trail, nodes, o.most_up, o.pnodes, o.pcuts);
+}
+
 static PyMethodDef methods[] = {
+    {"prove", prove, METH_VARARGS, "The sound exhaustive search with chosen reductions (flags 0: plain search)."},
     {"search", search, METH_VARARGS, "Depth-first search of a Crescent position (paciencia/games/crescent/solver.py)."},
     {"evaluate", py_evaluate, METH_VARARGS, "The heuristic evaluation of a position (higher is better)."},
     {"reductions", py_reductions, METH_VARARGS, "Whether a position is dead, and it after the safe moves up."},
@@ -624,5 +890,17 @@ PyMODINIT_FUNC PyInit__crescent(void) {
     uint64_t s = 0x5EED0C4E5CE17ULL;
     for (int k = 0; k < CAP; k++)
         for (int c = 0; c < 52; c++) Z[k][c] = next_rand(&s);
-    return PyModule_Create(&module);
+    PyObject *mod = PyModule_Create(&module);
+    if (mod) {
+        PyModule_AddIntConstant(mod, "R_CLEAR", R_CLEAR);
+        PyModule_AddIntConstant(mod, "R_DEAD", R_DEAD);
+        PyModule_AddIntConstant(mod, "R_SUIT", R_SUIT);
+        PyModule_AddIntConstant(mod, "R_STUCK", R_STUCK);
+        PyModule_AddIntConstant(mod, "R_SAFE", R_SAFE);
+        PyModule_AddIntConstant(mod, "R_PROJ", R_PROJ);
+        PyModule_AddIntConstant(mod, "R_FREE", R_FREE);
+        PyModule_AddIntConstant(mod, "R_PROOF", R_PROOF);
+        PyModule_AddIntConstant(mod, "NOEVAL", NOEVAL);
+    }
+    return mod;
 }

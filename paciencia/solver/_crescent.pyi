@@ -25,4 +25,17 @@ def search(
 def evaluate(piles: Piles, a: Sequence[int], d: Sequence[int], redeals: int, w_inv: int, w_redeal: int, /) -> int: ...
 def reductions(
     piles: Piles, a: Sequence[int], d: Sequence[int], redeals: int, /
-) -> tuple[bool, int, list[list[int]], Tops, Tops]: ...
+) -> tuple[bool, int, list[list[int]], Tops, Tops, bool, int]: ...
+def prove(
+    piles: Piles, a: Sequence[int], d: Sequence[int], redeals: int, seconds: float, flags: int, /
+) -> tuple[int, list[int], int, int, tuple[int, int]]: ...
+
+R_CLEAR: int
+R_DEAD: int
+R_SUIT: int
+R_STUCK: int
+R_SAFE: int
+R_PROJ: int
+R_FREE: int
+R_PROOF: int
+NOEVAL: int

@@ -11,6 +11,8 @@ from paciencia.games import new_state, state_from_text
 from paciencia.games.crescent.analysis import analyse_crescent, crescent_progress, hint_crescent, useful_crescent
 from paciencia.games.crescent.rules import CrescentState
 from paciencia.games.crescent.solver import (
+    _position,
+    projection,
     solve_crescent,
 )
 from paciencia.solver import Verdict, _crescent
@@ -161,7 +163,7 @@ def test_dead_and_clearance_rules_against_plain_search() -> None:
     dead = cleared = 0
     for _ in range(300):
         state = random_endgame(rng, 8)
-        dead_now, up, piles, a, d = _crescent.reductions(
+        dead_now, up, piles, a, d, _, _ = _crescent.reductions(
             [list(p) for p in state.piles], state.ftop[:4], state.ftop[4:], state.redeals
         )
         if dead_now:
@@ -176,6 +178,146 @@ def test_dead_and_clearance_rules_against_plain_search() -> None:
             )
             assert plain(after) is plain(state), state.to_text()
     assert dead > 5 and cleared > 5
+
+
+def random_middle(rng: random.Random, left: int, piles: int) -> tuple[list[list[int]], list[int], list[int]]:
+    """A random position with no redeal left and ``left`` cards on ``piles`` piles, each suit in
+    whichever phase its share of the cards gives (gap, met or overlap), as the C search reads it."""
+    while True:
+        out: list[list[int]] = [[] for _ in range(16)]
+        a, d, cards = [], [], []
+        share = [0] * 4
+        for _ in range(left):
+            share[rng.randrange(4)] += 1
+        for s in range(4):
+            k = min(share[s], 24)  # 12 - a + d cards of the suit on the piles
+            ta, td = rng.choice([(x, y) for x in range(13) for y in range(13) if 12 - x + y == k])
+            a.append(ta)
+            d.append(td)
+            cards += [s * 13 + r for r in range(13) for _ in range(2 - (r <= ta) - (r >= td))]
+        rng.shuffle(cards)
+        for c in cards:
+            out[rng.randrange(piles)].append(c)
+        if all(len(p) <= 13 for p in out):
+            return out, a, d
+
+
+def as_state(piles: list[list[int]], a: list[int], d: list[int], redeals: int = 0) -> CrescentState:
+    return position(
+        {i + 1: [RANKS[c % 13] + SUITS[c // 13] for c in p] for i, p in enumerate(piles)},
+        {f: (a[i] + 1 if i < 4 else 13 - d[i - 4]) for i, f in enumerate(CRESCENT_FOUNDATIONS)},
+        redeals,
+    )
+
+
+PLAIN = 0
+
+
+@pytest.mark.parametrize("flag", ["R_SUIT", "R_STUCK", "R_SAFE", "R_PROJ", "R_FREE", "R_PROOF"])
+def test_proof_reductions_against_plain_search(flag: str) -> None:
+    """Each reduction of the sound search alone, then all of them, agree with plain search (every
+    move, the transposition table only) on random positions with no redeal left: small ones also
+    with the engine's plain search, larger ones with the C search's."""
+    flags = getattr(_crescent, flag)
+    rng = random.Random(7)
+    verdicts = {0: 0, 1: 0}
+    cuts = 0
+    for left, piles, n in ((8, 3, 150), (20, 6, 120)):
+        for _ in range(n):
+            pos = random_middle(rng, left, piles)
+            status, _, _, _, (_, pcuts) = _crescent.prove(*pos, 0, 10.0, flags)
+            cuts += pcuts
+            plain_status = _crescent.prove(*pos, 0, 10.0, PLAIN)[0]
+            assert status in (0, 1) and plain_status in (0, 1)
+            assert status == plain_status, pos
+            if left <= 8:
+                assert (status == 0) is plain(as_state(*pos)), pos
+            verdicts[status] += 1
+    assert verdicts[0] > 20 and verdicts[1] > 20
+    assert (cuts > 20) is bool(flags & _crescent.R_PROJ)
+
+
+def random_gap(rng: random.Random) -> tuple[list[list[int]], list[int], list[int]]:
+    """A random position with no redeal left where spades alone are left, 14 to 16 of them on four
+    piles: the suit is in its gap phase (its foundations hold 10 to 12 cards)."""
+    while True:
+        ta, td = rng.choice([(x, y) for x in range(13) for y in range(13) if 14 <= 12 - x + y <= 16 and y > x + 1])
+        cards = [r for r in range(13) for _ in range(2 - (r <= ta) - (r >= td))]
+        rng.shuffle(cards)
+        out: list[list[int]] = [[] for _ in range(16)]
+        for c in cards:
+            out[rng.randrange(4)].append(c)
+        if all(len(p) <= 13 for p in out):
+            return out, [ta, 12, 12, 12], [td, 0, 0, 0]
+
+
+def test_stuck_and_safe_moves_against_plain_search() -> None:
+    """``stuck`` only ever condemns lost positions, in the gap phase too (where ``dead`` says
+    nothing), and the safe moves up keep the verdict."""
+    rng = random.Random(13)
+    stuck = safe = gap_stuck = 0
+    for k in range(2000):
+        pos = random_middle(rng, 12, 4) if k % 4 == 0 else random_gap(rng)
+        is_dead, _, piles, a, d, is_stuck, up = _crescent.reductions(*pos, 0)
+        assert not is_dead or is_stuck, pos  # stuck generalises dead
+        if not (is_stuck or up):
+            continue
+        won = _crescent.prove(*pos, 0, 10.0, PLAIN)[0] == 0
+        if is_stuck:
+            stuck += 1
+            gap_stuck += not is_dead
+            assert not won, pos
+        if up:
+            safe += 1
+            assert (_crescent.prove(piles, list(a), list(d), 0, 10.0, PLAIN)[0] == 0) is won, pos
+    assert stuck > 10 and gap_stuck >= 3 and safe > 10
+
+
+def test_projection_is_a_relaxation() -> None:
+    """A position whose projection on a suit is lost is lost (no redeal left)."""
+    rng = random.Random(17)
+    lost_projections = 0
+    for _ in range(200):
+        piles, a, d = random_middle(rng, 16, 5)
+        pos = (piles, a, d, 0)
+        won = _crescent.prove(*pos, 10.0, PLAIN)[0] == 0
+        for s in range(4):
+            if _crescent.prove(*projection(pos, [s]), 10.0, PLAIN)[0] == 1:
+                lost_projections += 1
+                assert not won, pos
+    assert lost_projections > 20
+
+
+def frozen_layout() -> CrescentState:
+    """A starting layout (96 cards, three redeals) with no move at all: in each of the four
+    redeal states (a pile's top, then its bottom three cards in turn) the 16 tops are of ranks
+    3 5 7 9 or 4 6 8 10 in every suit: none goes up, none is another's pile neighbour."""
+    rows = []
+    for i in range(16):
+        s, k = SUITS[i % 4], i // 4
+        rows.append(["3579"[k] + s, "468T"[k] + s, "468T"[k] + s, "", "", "3579"[k] + s])
+    middle = [r + s for s in SUITS for r in "A22JJQQK"]
+    for i, row in enumerate(rows):
+        row[3], row[4] = middle[2 * i], middle[2 * i + 1]
+    tops = {f: 1 for f in CRESCENT_FOUNDATIONS}
+    return read(crescent_table(tops, dict(enumerate(rows, 1)), code="CR1-N-AAAAAAB", redeals=3), CrescentState)
+
+
+def test_unwinnable_starting_layout_exists() -> None:
+    state = frozen_layout()
+    assert sorted(len(p) for p in state.piles) == [6] * 16 and state.redeals == 3
+    r = solve_crescent(state, 2.0)
+    assert r.verdict is Verdict.UNWINNABLE
+    assert _crescent.prove(*_position(state), 10.0, PLAIN)[0] == 1
+
+
+def test_known_lost_positions_are_proved_lost() -> None:
+    # The Ace above the 2 it must follow, with the Kings up: it can go nowhere.
+    lost = position({1: ["2d", "Ad"]}, {"Kd": 11})
+    assert solve_crescent(lost, 1.0).verdict is Verdict.UNWINNABLE
+    assert _crescent.reductions(*_position(lost)[:3], 0)[5]  # stuck: the Ace can go nowhere
+    inversion = position({3: ["Kc", "2d", "Ad"]}, {"Kd": 11, "Ac": 12}, redeals=0)
+    assert solve_crescent(inversion, 1.0).verdict is Verdict.UNWINNABLE
 
 
 # -- hints and progress ------------------------------------------------------------------------
