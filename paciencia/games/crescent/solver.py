@@ -58,11 +58,13 @@ meeting point slides freely). Keys are 128-bit hashes of that canonical form.
 4. *The search graph.* The reductions above and below make a graph whose nodes are positions
    after their automatic moves (2, 7), each with a fixed set of moves (every legal one, or the
    restricted sets of 5 and 9); the search enters every node it reaches but the cut ones (3, 6,
-   8, 9). Each
-   automatic move keeps a won position won with a winning line no longer than before, and each
-   restriction keeps a winning line of at most the same length among the moves left, so the won
-   node entered nearest to a win always has an entered child nearer to it: if the start is won,
-   the search finds a win.
+   8, 9), which are lost. Call a node *good* when some winning line from it keeps 5's rule from
+   its first move on. An automatic move leaves a good node good (a won position, entered free,
+   with a winning line no longer than before); a good node's shortest such line starts with a
+   move it searches (5 allows it; 9 reorders it into one that does, as long); its child after
+   that move is good with a line one shorter; and a node entered free covers the same position
+   in any suit. So the good node entered nearest to a win has an entered good child nearer to
+   it, unless it is won: if the start is won, the search finds a win.
 5. *One suit at a time* (``burst_suit``; no redeal left). Call a move of a card of suit ``s``
    *s-local* when it leaves its pile empty or with a suit-``s`` top: it changes no pile's top
    suit but that of a pile it empties. An s-local move ``m`` followed by a move ``n`` of another
@@ -80,8 +82,8 @@ meeting point slides freely). Keys are 128-bit hashes of that canonical form.
    covers it in every suit, since it was searched with every move.
 6. *Stuck cards* (``stuck``, generalises 3 to every phase; no redeal left). A card ``y`` with
    cards of its suit below it in its pile, where every copy on the piles of ``y``'s pile
-   neighbours lies below ``y`` in that pile, can leave the pile only to a foundation, so before
-   any card below it goes up (its pile's order changes only at its top). When ``y`` goes up on
+   neighbours lies below ``y`` in that pile, can leave it only by going up, and must leave it
+   before any card below it goes up (its pile's order changes only at its top). When ``y`` goes up on
    the ascending foundation, the cards of its suit up just before are ``[0, r-1]`` ascending and
    some ``[e, 12]`` descending (or ``[0, e]`` and ``[r+1, 12]`` for the descending one, ``r``
    its rank); cards only go up and transfers keep the cards up, so for each rank ``k`` that many
@@ -295,6 +297,8 @@ def solve_crescent(state: CrescentState, timeout: float = 10.0, exhaustive: floa
     is 0.1, or 0.5 with no redeal left: a full deal is (almost) never proved lost within seconds,
     so the time goes to the tries, which find the wins; in the last deal phase a proof is within
     reach. With no redeal left, each suit's projection is searched first (2% of the time each).
+    The first run has only the first two sound reductions (a try for a quick win: the proofs'
+    restrictions change which line the evaluation's order meets first), the others have them all.
     Only an exhaustive run that ends can answer ``unwinnable``."""
     start = time.perf_counter()
     deadline = start + timeout
@@ -315,7 +319,10 @@ def solve_crescent(state: CrescentState, timeout: float = 10.0, exhaustive: floa
         # a run as long as the share of the time it ends: the runs grow geometrically
         due = deadline - now if share >= 1 else (now - start) * share / (1 - share)
         seconds = min(deadline - now, max(timeout * 0.01, due))
-        status, trail, n, _, _ = _crescent.prove(*pos, max(seconds, 0.0), _crescent.R_PROOF)
+        # The proofs' restrictions (5, 9) change which line the evaluation's order meets first:
+        # the first run, short, goes without them, as a try for a quick win.
+        flags = _crescent.R_PROOF if spent else _crescent.R_CLEAR | _crescent.R_DEAD
+        status, trail, n, _, _ = _crescent.prove(*pos, max(seconds, 0.0), flags)
         nodes[0] += n
         spent += time.perf_counter() - now
         notes: dict[str, object] = {"tries": attempt}
