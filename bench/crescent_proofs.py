@@ -97,10 +97,10 @@ def main() -> None:
     lost: list[str] = []
     verdicts: list[str] = []
     for code in real:
-        state = new_state(code)
-        assert isinstance(state, CrescentState)
+        deal = new_state(code)
+        assert isinstance(deal, CrescentState)
         began = time.perf_counter()
-        status, _, nodes, most, _ = _crescent.prove(*_position(state), args.real_timeout, _crescent.R_PROOF)
+        status, _, nodes, most, _ = _crescent.prove(*_position(deal), args.real_timeout, _crescent.R_PROOF)
         if status == EXHAUSTED:
             lost.append(code)
         name = {EXHAUSTED: "unwinnable", WON: "won"}.get(status, "unfinished")
