@@ -262,20 +262,39 @@ static int clear_isolated(Board *b) {
     return done;
 }
 
-/* Proved lost with no redeal left (proof: solver.py's docstring, 3. Dead positions). */
-static int dead(const Board *b) {
-    if (b->redeals) return 0;
-    int cnt[52], wp[52][2], wh[52][2];
-    memset(cnt, 0, sizeof cnt);
+/* Where each card's copies lie on the piles: how many, and the first two as (pile, height). */
+typedef struct {
+    int cnt[52], pile[52][2], height[52][2];
+} Copies;
+
+static void locate(const Board *b, Copies *cp) {
+    memset(cp->cnt, 0, sizeof cp->cnt);
     for (int i = 0; i < NP; i++)
         for (int k = 0; k < b->len[i]; k++) {
             int c = b->c[i][k];
-            if (cnt[c] < 2) {
-                wp[c][cnt[c]] = i;
-                wh[c][cnt[c]] = k;
+            if (cp->cnt[c] < 2) {
+                cp->pile[c][cp->cnt[c]] = i;
+                cp->height[c][cp->cnt[c]] = k;
             }
-            cnt[c]++;
+            cp->cnt[c]++;
         }
+}
+
+/* Whether every copy on the piles of the pile neighbours of y (at height h of pile i) lies below
+ * it in that pile: then y can leave its pile only by going up (dead, stuck). */
+static int pinned(const Copies *cp, int y, int i, int h) {
+    int nb[2] = {UPC[y], DOWNC[y]};
+    for (int q = 0; q < 2; q++)
+        for (int e = 0; e < cp->cnt[nb[q]] && e < 2; e++)
+            if (!(cp->pile[nb[q]][e] == i && cp->height[nb[q]][e] < h)) return 0;
+    return 1;
+}
+
+/* Proved lost with no redeal left (proof: solver.py's docstring, 3. Dead positions). */
+static int dead(const Board *b) {
+    if (b->redeals) return 0;
+    Copies cp;
+    locate(b, &cp);
     for (int i = 0; i < NP; i++) {
         for (int h = 1; h < b->len[i]; h++) {
             int y = b->c[i][h], s = SUIT_[y];
@@ -288,15 +307,7 @@ static int dead(const Board *b) {
                 int rx = RANK_[x];
                 if ((asc_y && rx > a && rx < ry) || (!asc_y && rx < d && rx > ry)) blocked = 1;
             }
-            if (!blocked) continue;
-            int stuck = 1;
-            int nb[2] = {UPC[y], DOWNC[y]};
-            for (int q = 0; q < 2 && stuck; q++) {
-                int n = nb[q];
-                for (int e = 0; e < cnt[n] && e < 2; e++)
-                    if (!(wp[n][e] == i && wh[n][e] < h)) stuck = 0;
-            }
-            if (stuck) return 1;
+            if (blocked && pinned(&cp, y, i, h)) return 1;
         }
     }
     return 0;
@@ -333,17 +344,8 @@ static int can_take(const Board *b, int s, int r, const int *held, int asc) {
  * must go up (proof: solver.py's docstring, 6. Stuck cards). Implies dead(). */
 static int stuck(const Board *b) {
     if (b->redeals) return 0;
-    int cnt[52], wp[52][2], wh[52][2];
-    memset(cnt, 0, sizeof cnt);
-    for (int i = 0; i < NP; i++)
-        for (int k = 0; k < b->len[i]; k++) {
-            int c = b->c[i][k];
-            if (cnt[c] < 2) {
-                wp[c][cnt[c]] = i;
-                wh[c][cnt[c]] = k;
-            }
-            cnt[c]++;
-        }
+    Copies cp;
+    locate(b, &cp);
     for (int i = 0; i < NP; i++) {
         int held[4][13];
         memset(held, 0, sizeof held);
@@ -352,12 +354,7 @@ static int stuck(const Board *b) {
             int below = 0;
             for (int k = 0; k < 13; k++) below += held[s][k];
             held[s][RANK_[y]]++;
-            if (!below) continue;
-            int nb[2] = {UPC[y], DOWNC[y]}, moves = 0;
-            for (int q = 0; q < 2 && !moves; q++)
-                for (int e = 0; e < cnt[nb[q]] && e < 2; e++)
-                    if (!(wp[nb[q]][e] == i && wh[nb[q]][e] < h)) moves = 1;
-            if (moves) continue;
+            if (!below || !pinned(&cp, y, i, h)) continue;
             if (!can_take(b, s, RANK_[y], held[s], 1) && !can_take(b, s, RANK_[y], held[s], 0)) return 1;
         }
     }
