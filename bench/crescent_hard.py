@@ -12,10 +12,9 @@ file's list.
 from __future__ import annotations
 
 import argparse
-import statistics
 from pathlib import Path
 
-from paciencia.solver import survey
+from _surveys import solve_rounds
 
 DATA = Path(__file__).parent / "data" / "crescent_hard.txt"
 
@@ -25,21 +24,6 @@ def hard_codes() -> list[str]:
     return [words[0] for words in lines if words]
 
 
-def solve_all(codes: list[str], timeout: float) -> dict[str, dict[str, object]]:
-    print(f"-- {len(codes)} deals, {timeout:g} s each", flush=True)
-    out = {}
-    for code in codes:
-        row = survey.solve_one(code, timeout)
-        out[code] = row
-        print(
-            f"  {code}  {row['verdict']:10s} {float(str(row['seconds'])):7.2f} s  {row['nodes']:>10} nodes", flush=True
-        )
-    settled = [float(str(r["seconds"])) for r in out.values() if r["verdict"] != "unknown"]
-    median = statistics.median(settled) if settled else float("nan")
-    print(f"  settled within {timeout:g} s: {len(settled)}/{len(codes)} (median of those {median:.2f} s)", flush=True)
-    return out
-
-
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("codes", nargs="*", help="deal codes (default: bench/data/crescent_hard.txt)")
@@ -47,12 +31,7 @@ def main() -> None:
     ap.add_argument("--long", type=float, default=60.0, help="second round's timeout (0: none)")
     ap.add_argument("--all-long", action="store_true", help="solve every deal in the second round")
     args = ap.parse_args()
-    codes = args.codes or hard_codes()
-    first = solve_all(codes, args.timeout)
-    if args.long > 0:
-        again = codes if args.all_long else [c for c in codes if first[c]["verdict"] == "unknown"]
-        if again:
-            solve_all(again, args.long)
+    solve_rounds(args.codes or hard_codes(), args.timeout, args.long, args.all_long)
 
 
 if __name__ == "__main__":

@@ -12,10 +12,8 @@ are lost deals, which only an exhaustive search can settle.
 from __future__ import annotations
 
 import argparse
-import statistics
 
-import paciencia.games as games
-from paciencia.solver import solve
+from _surveys import solve_rounds
 
 DRAW_THREE = ["GGMFQNO", "PPYDJGA", "CNBDUZZ", "RWVKYHN", "OLATWCC", "LWDAZTK", "JNLOJUZ", "EVBVKIQ", "FTDCPOQ"]
 DRAW_ONE = ["GGMFQNO", "PPYDJGA", "CNBDUZZ", "RWVKYHN", "OLATWCC", "RMCIPXG", "EVBVKIQ", "VHPNQFV"]
@@ -25,25 +23,10 @@ HARD = [f"KL1-3-{n}" for n in [*DRAW_THREE, "BACXPEI"]] + [f"KL1-1-{n}" for n in
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--timeout", type=float, default=10.0)
-    ap.add_argument("--long", type=float, default=60.0)
+    ap.add_argument("--long", type=float, default=60.0, help="second round's timeout (0: none)")
     ap.add_argument("--codes", nargs="*", default=HARD)
     args = ap.parse_args()
-    unknown = []
-    times = []
-    for code in args.codes:
-        r = solve(games.new_state(code), args.timeout)
-        times.append(r.seconds)
-        print(f"{code}  {r.verdict.value:10}  {r.seconds:6.2f} s  {r.nodes:>11,} positions", flush=True)
-        if r.verdict.value == "unknown":
-            unknown.append(code)
-    settled = len(args.codes) - len(unknown)
-    print(
-        f"settled within {args.timeout:g} s: {settled} of {len(args.codes)}; "
-        f"median {statistics.median(times):.2f} s, slowest {max(times):.2f} s"
-    )
-    for code in unknown:
-        r = solve(games.new_state(code), args.long)
-        print(f"{code}  {r.verdict.value:10}  {r.seconds:6.2f} s  {r.nodes:>11,} positions (given {args.long:g} s)")
+    solve_rounds(args.codes, args.timeout, args.long)
 
 
 if __name__ == "__main__":
