@@ -779,6 +779,19 @@ static PyObject *py_reductions(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* The moves of a win as Python ints (a redeal -1), or an empty list when the search did not win. */
+static PyObject *won_line(const Board *b, int status) {
+    PyObject *trail = PyList_New(0);
+    if (status == WON)
+        for (int q = 0; q < b->nt; q++) {
+            int t = b->trail[q];
+            PyObject *x = PyLong_FromLong(t < 0 ? -1 : t & 1023);
+            PyList_Append(trail, x);
+            Py_DECREF(x);
+        }
+    return trail;
+}
+
 /* search(piles, a, d, redeals, greedy, budget, seconds, w_inv, w_redeal, noise, seed)
  *   -> (status, trail, nodes); status 0 won (trail wins), 1 exhausted, 2 budget, 3 time, 4 full. */
 static PyObject *search(PyObject *self, PyObject *args) {
@@ -806,14 +819,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
     Py_BEGIN_ALLOW_THREADS;
     status = run(b, &o, &nodes, table_start(budget, (size_t)1 << 20));
     Py_END_ALLOW_THREADS;
-    PyObject *trail = PyList_New(0);
-    if (status == WON)
-        for (int q = 0; q < b->nt; q++) {
-            int t = b->trail[q];
-            PyObject *x = PyLong_FromLong(t < 0 ? -1 : t & 1023);
-            PyList_Append(trail, x);
-            Py_DECREF(x);
-        }
+    PyObject *trail = won_line(b, status);
     board_free(b);
     /* Each redeal point as (score, line, piles, a, d), the position rebuilt from the start. */
     PyObject *out_ends = PyList_New(0);
@@ -855,14 +861,7 @@ static PyObject *prove(PyObject *self, PyObject *args) {
     status = run(b, &o, &nodes, table_start(0, (size_t)1 << 20));
     Py_END_ALLOW_THREADS;
     free(o.pcache);
-    PyObject *trail = PyList_New(0);
-    if (status == WON)
-        for (int q = 0; q < b->nt; q++) {
-            int t = b->trail[q];
-            PyObject *x = PyLong_FromLong(t < 0 ? -1 : t & 1023);
-            PyList_Append(trail, x);
-            Py_DECREF(x);
-        }
+    PyObject *trail = won_line(b, status);
     board_free(b);
     return Py_BuildValue("iNli(li)", status, trail, nodes, o.most_up, o.pnodes, o.pcuts);
 }
