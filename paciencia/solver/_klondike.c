@@ -270,17 +270,18 @@ static void key(const KB *b, int pairs, const int *start, uint64_t *k1, uint64_t
 /* `start`: each column's run_start. */
 static int gen(const KB *b, int pairs, int autos_on, const int *start, Step *out) {
     int k = 0, empty = -1;
-    /* With twin stacks, a card put on one twin gives the key of the same card put on the other:
-     * of two twins both at column ends only the first column is a destination (dup). */
-    int dup[NC] = {0};
+    /* end_of[c]: the column whose face-up end card is c, or -1. With twin stacks, a card put on
+     * one twin gives the key of the same card put on the other: of two twins both at column ends
+     * only the first column is a destination (dup). */
+    int dup[NC] = {0}, end_of[52];
     if (pairs) {
-        int at[52];
-        memset(at, -1, sizeof at);
+        memset(end_of, -1, sizeof end_of);
+        for (int a = 0; a < NC; a++)
+            if (b->len[a] > b->down[a]) end_of[b->col[a][b->len[a] - 1]] = a;
         for (int a = 0; a < NC; a++)
             if (b->len[a] > b->down[a]) {
-                int e = b->col[a][b->len[a] - 1];
-                if (at[SAME[suit(e)] * 13 + rank(e)] >= 0) dup[a] = 1;
-                at[e] = a;
+                int e = b->col[a][b->len[a] - 1], twin = end_of[SAME[suit(e)] * 13 + rank(e)];
+                dup[a] = twin >= 0 && twin < a;
             }
     }
     for (int a = 0; a < NC; a++)
@@ -294,10 +295,6 @@ static int gen(const KB *b, int pairs, int autos_on, const int *start, Step *out
         if (b->found[suit(c)] == rank(c)) out[k++] = (Step){CF, (uint8_t)a, 0, 1, 0, 0, 0, 0};
     }
     if (pairs) {
-        int end_of[52];
-        memset(end_of, -1, sizeof end_of);
-        for (int a = 0; a < NC; a++)
-            if (b->len[a] > b->down[a]) end_of[b->col[a][b->len[a] - 1]] = a;
         for (int a = 0; a < NC; a++)
             for (int q = start[a]; q < b->len[a] - 1; q++) {
                 int x = b->col[a][q], t = end_of[SAME[suit(x)] * 13 + rank(x)];
