@@ -51,14 +51,36 @@ class StepReview:
     advice: Advice | None
 
 
-def positions(start: State[Any], tokens: Sequence[str]) -> list[State[Any]]:
-    """The record's positions: the start, then after each token."""
-    state = start.copy()
-    out = [state.copy()]
-    for token in tokens:
-        state.play(token)
-        out.append(state.copy())
-    return out
+CHECKPOINT = 64
+"""Every this many positions one copy is kept; any other is replayed from the one before it."""
+
+
+class Positions:
+    """The record's positions (``self[i]``: after ``i`` tokens), without a copy of each: a
+    copy every ``CHECKPOINT`` positions, and the rest replayed from the nearest one before.
+    A game keeps its undo history in its state, so a copy of position ``i`` holds ``i`` moves:
+    a copy of every position of a 20,000-move record would hold 200 million."""
+
+    def __init__(self, start: State[Any], tokens: Sequence[str]) -> None:
+        self.tokens = list(tokens)
+        state = start.copy()
+        self.kept = [state.copy()]
+        for i, token in enumerate(self.tokens, 1):
+            state.play(token)
+            if i % CHECKPOINT == 0:
+                self.kept.append(state.copy())
+        self.last = state
+
+    def __len__(self) -> int:
+        return len(self.tokens) + 1
+
+    def __getitem__(self, index: int) -> State[Any]:
+        if index == len(self.tokens):
+            return self.last.copy()
+        state = self.kept[index // CHECKPOINT].copy()
+        for token in self.tokens[index - index % CHECKPOINT : index]:
+            state.play(token)
+        return state
 
 
 def verdict(state: State[Any], seconds: float = POSITION_SECONDS) -> str:
@@ -67,45 +89,58 @@ def verdict(state: State[Any], seconds: float = POSITION_SECONDS) -> str:
         return Verdict.WINNABLE.value
     if state.status == Status.BLOCKED:
         return Verdict.UNWINNABLE.value
-    return state.game.solve(state, seconds).verdict.value
+    return state.game.solve(state, max(0.05, seconds)).verdict.value
 
 
 def review_game(start: State[Any], tokens: Sequence[str], seconds: float = REVIEW_SECONDS) -> Review:
-    states = positions(start, tokens)
+    """The review; its solver time is bounded by about ``seconds`` plus ``DEAL_SECONDS``, and
+    its memory by one position per ``CHECKPOINT`` of the record."""
+    states = Positions(start, tokens)
     n = len(tokens)
-    if states[-1].status == Status.WON:
-        return Review(Verdict.WINNABLE.value, None, True, {n: Verdict.WINNABLE.value}, n)
+    deadline = time.monotonic() + seconds
+    final = verdict(states[n])
+    if final == Verdict.WINNABLE:  # won, or left while it could still be won: nothing was lost
+        deal = Verdict.WINNABLE.value
+        return Review(deal, None, states[n].status == Status.WON, {n: final}, n)
     if any(t.strip().upper() == UNDO_TOKEN for t in tokens):
-        return _scan_back(states, seconds)
+        return _scan_back(states, final, deadline)
     # Without undos the record is one path: once no line wins, none wins later on, so the last
-    # winnable position is found by halving.
-    verdicts = {0: verdict(states[0], DEAL_SECONDS), n: verdict(states[n])}
+    # winnable position is found by halving (between a winnable one and one not proved so).
+    verdicts = {n: final, 0: verdict(states[0], DEAL_SECONDS)}
     if verdicts[0] != Verdict.WINNABLE:
         return Review(verdicts[0], None, False, verdicts, n)
     lo, hi = 0, n
     while hi - lo > 1:
+        left = deadline - time.monotonic()
+        if left <= 0:  # out of time: the losing move lies in lo..hi, which is not one move
+            return Review(Verdict.WINNABLE.value, None, False, verdicts, n)
         mid = (lo + hi) // 2
-        verdicts[mid] = verdict(states[mid])
+        verdicts[mid] = verdict(states[mid], min(POSITION_SECONDS, left))
         if verdicts[mid] == Verdict.WINNABLE:
             lo = mid
         else:
             hi = mid
+    # The losing move is named only when the game's end was proved lost; ``certain`` when the
+    # position right after it was too (not merely left unsettled).
+    if final != Verdict.UNWINNABLE:
+        return Review(Verdict.WINNABLE.value, None, False, verdicts, n)
     return Review(Verdict.WINNABLE.value, lo, verdicts[hi] == Verdict.UNWINNABLE, verdicts, n)
 
 
-def _scan_back(states: list[State[Any]], seconds: float) -> Review:
+def _scan_back(states: Positions, final: str, deadline: float) -> Review:
     """With undos in the record, the positions from the last one back, until one is winnable."""
     n = len(states) - 1
-    verdicts: dict[int, str] = {}
-    deadline = time.monotonic() + seconds
-    for i in range(n, -1, -1):
-        v = verdict(states[i])
+    verdicts: dict[int, str] = {n: final}
+    for i in range(n - 1, -1, -1):
+        left = deadline - time.monotonic()
+        if left <= 0:
+            break
+        v = verdict(states[i], min(POSITION_SECONDS, left))
         verdicts[i] = v
         if v == Verdict.WINNABLE:
             certain = all(verdicts[j] == Verdict.UNWINNABLE for j in range(i + 1, n + 1))
-            return Review(Verdict.WINNABLE.value, i if i < n else None, certain, verdicts, n)
-        if time.monotonic() > deadline:
-            break
+            losing = i if final == Verdict.UNWINNABLE else None
+            return Review(Verdict.WINNABLE.value, losing, certain and losing is not None, verdicts, n)
     deal = verdicts.get(0) or verdict(states[0], DEAL_SECONDS)
     return Review(deal, None, False, verdicts, n)
 

@@ -29,7 +29,7 @@ from paciencia.web.lang import request_words
 from paciencia.web.limits import RateLimit
 from paciencia.web.service import Games, ServiceError
 from paciencia.web.settings import Settings
-from paciencia.web.store import GameNotFound, GameTooLong, StaleMove, Store, new_id
+from paciencia.web.store import GameClosed, GameNotFound, GameTooLong, StaleMove, Store, new_id
 from paciencia.web.winnable import WinnableDeals
 from paciencia.web.words import position_message, say
 
@@ -265,6 +265,16 @@ async def on_stale(request: Request, exc: Exception) -> Response:
     return error_response(409, "stale", say(words, "stale"), game=view)
 
 
+async def on_closed(request: Request, exc: Exception) -> Response:
+    """A move, hint or Finish on a game that takes no more moves: 409 with the game as it stands."""
+    assert isinstance(exc, GameClosed)
+    words = request_words(request)
+    games: Games = request.app.state.games
+    view = await run_in_threadpool(games.viewed, words, False, games.load, exc.game.id, exc.game.player)
+    error = "game_left" if exc.game.left else "game_over"
+    return error_response(409, error, say(words, error), game=view)
+
+
 async def on_too_long(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, GameTooLong)
     return error_response(422, "too_long", say(request_words(request), "too_long", count=exc.limit))
@@ -325,6 +335,7 @@ EXCEPTION_HANDLERS: dict[type[Exception], Callable[[Request, Exception], Awaitab
     ServiceError: on_service_error,
     GameNotFound: on_not_found,
     StaleMove: on_stale,
+    GameClosed: on_closed,
     GameTooLong: on_too_long,
     IllegalMove: on_illegal,
     PacienciaError: on_engine_error,

@@ -80,23 +80,23 @@ def standing(store: Store, player: str, game: str, variant: str, day: str | None
     if code is None:
         return out
     results = store.daily_results(code, day_start(day))
-    mine = [r for r in results if r[0] == player]
-    if not mine:
+    mine = next((r for r in results if r.player == player), None)
+    if mine is None:
         return out
-    best = next((r for r in mine if r[1] == "won"), mine[-1])
-    ended = any(r[1] != "playing" for r in mine)
-    out.update({"played": True, "ended": ended, "status": best[1]})
-    if not ended:
+    # Only the player's first game of the deal counts, and only once it is closed (won, left,
+    # or reviewed once blocked): before, the code and the others' figures could help it.
+    out.update({"played": True, "ended": mine.status != "playing", "status": mine.status})
+    if not mine.closed or code in store.open_starts(player):
         return out
-    won = [r for r in results if r[1] == "won"]
-    out.update({"code": code, "players": len({r[0] for r in results}), "winners": len({r[0] for r in won})})
-    if best[1] == "won":
+    won = [r for r in results if r.status == "won"]
+    out.update({"code": code, "players": len(results), "winners": len(won)})
+    if mine.status == "won":
         out.update(
             {
-                "seconds": round(best[2], 1),
-                "moves": best[3],
-                "time_beats": _share_beaten([r[2] for r in won], best[2]),
-                "moves_beats": _share_beaten([float(r[3]) for r in won], float(best[3])),
+                "seconds": round(mine.seconds, 1),
+                "moves": mine.moves,
+                "time_beats": _share_beaten([r.seconds for r in won], mine.seconds),
+                "moves_beats": _share_beaten([float(r.moves) for r in won], float(mine.moves)),
             }
         )
     return out

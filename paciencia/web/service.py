@@ -29,7 +29,7 @@ from paciencia.games.review import Review, StepReview, review_game, review_step
 from paciencia.i18n import Words
 from paciencia.web.daily import daily_code
 from paciencia.web.limits import RateLimit
-from paciencia.web.store import SavedGame, StaleMove, Store, starting_state
+from paciencia.web.store import GameClosed, SavedGame, StaleMove, Store, starting_state
 from paciencia.web.views import arrival, game_view
 from paciencia.web.winnable import NoWinnableDeal, WinnableDeals, random_code
 from paciencia.web.words import say
@@ -234,19 +234,26 @@ class Games:
         return "code", code, new_state(code), "random"
 
     def create(self, start: Start, player: str) -> SavedGame:
-        kind, text, state, source = self._begin(start, player)
         if start.replay is None or start.at is None:
+            kind, text, state, source = self._begin(start, player)
             return self.store.create(player, kind, text, state, source)
         # Again from just before a move of the old game: its record replayed, so that the new game
-        # knows what the old one knew there (the review's "replay from here").
-        old = self.store.load(start.replay, player)
-        if not 0 <= start.at <= len(old.tokens):
-            raise ServiceError(422, "bad_move_number", "bad_move_number")
-        tokens = old.tokens[: start.at]
-        saved = self.store.create(player, kind, text, state, source)
-        for i, token in enumerate(tokens):
-            saved = self.store.play(saved.id, player, token, i)
-        return saved
+        # knows what the old one knew there (the review's "replay from here"). Replaying up to
+        # 20,000 tokens is heavy work: it is admitted like a hint and done on a worker, and the
+        # new game with its record is stored in one transaction.
+        at = start.at
+        with self.hints.admitted(player):
+
+            def work() -> SavedGame:
+                kind, text, state, source = self._begin(start, player)
+                old = self.store.load(start.replay or "", player)
+                if not 0 <= at <= len(old.tokens):
+                    raise ServiceError(422, "bad_move_number", "bad_move_number")
+                tokens = old.tokens[:at]
+                state.play_all(tokens)
+                return self.store.create(player, kind, text, state, source, tokens)
+
+            return self.hints.execute(work)
 
     def load(self, game_id: str, player: str) -> SavedGame:
         return self.store.load(game_id, player)
@@ -256,6 +263,8 @@ class Games:
 
     def _at(self, game_id: str, player: str, version: int) -> SavedGame:
         saved = self.store.load(game_id, player)
+        if saved.closed:
+            raise GameClosed(saved)
         if version != saved.version:
             raise StaleMove(saved)
         return saved
@@ -340,29 +349,46 @@ class Games:
             log.exception("hint analysis failed; falling back to a plain move")
             return Game.analyse(game, state, HINT_SECONDS, avoid, {})
 
-    def review(self, game_id: str, player: str) -> Review:
-        """The review of an ended game (won, blocked, or given up for a later game): the deal is
-        known then. ``ServiceError`` while the game is in play."""
-        with self.store.lock(game_id):
-            saved = self.store.load(game_id, player)
-            record = (saved.start_kind, saved.start, list(saved.tokens))
-            status = saved.status
-        if status == Status.PLAYING and self.store.latest(player, saved.game) == game_id:
-            raise ServiceError(409, "in_play", "review_in_play")
+    def reviewable(self, game_id: str, player: str) -> SavedGame:
+        """The game, once what uses its whole deal may be said of it: closed, or blocked (then
+        closed now: the review shows every card, so the game takes no more moves, undo
+        included). ``ServiceError`` while it is in play, or when its game has no review."""
+        saved = self.store.load(game_id, player)
         if "solve" not in saved.state.game.capabilities:
             raise ServiceError(422, "no_review", "no_review")
-        with saved.analysing:
-            kept = saved.memo.get("review")
-            if kept is not None and kept[0] == len(record[2]):
-                return kept[1]  # type: ignore[no-any-return]
-            review = review_game(starting_state(record[0], record[1]), record[2])
-            saved.memo["review"] = (len(record[2]), review)
-        return review
+        if not saved.closed and saved.status == Status.BLOCKED:
+            saved = self.store.close_game(game_id, player)
+        if not saved.closed:
+            raise ServiceError(409, "in_play", "review_in_play")
+        if saved.start in self.store.open_starts(player):  # its deal is being played again
+            raise ServiceError(409, "in_play", "review_replay_in_play")
+        return saved
+
+    def review(self, game_id: str, player: str) -> Review:
+        """The review of an ended game (won, blocked, or left for a later game): the deal is
+        known then (``reviewable``). Worked out on a hint worker, admitted like a hint (one per
+        player at a time)."""
+        saved = self.reviewable(game_id, player)
+        record = (saved.start_kind, saved.start, list(saved.tokens))
+
+        def work() -> Review:
+            with saved.analysing:
+                kept = saved.memo.get("review")
+                if kept is not None and kept[0] == len(record[2]):
+                    return kept[1]  # type: ignore[no-any-return]
+                review = review_game(starting_state(record[0], record[1]), record[2])
+                saved.memo["review"] = (len(record[2]), review)
+            return review
+
+        kept = saved.memo.get("review")
+        if kept is not None and kept[0] == len(record[2]):
+            return kept[1]  # type: ignore[no-any-return]
+        with self.hints.admitted(player):
+            return self.hints.execute(work)
 
     def review_step(self, game_id: str, player: str, index: int) -> StepReview:
         """One position of an ended game's review page (``index`` moves played)."""
-        self.review(game_id, player)  # refused while the game is in play
-        saved = self.store.load(game_id, player)
+        saved = self.reviewable(game_id, player)
         record = (saved.start_kind, saved.start, list(saved.tokens))
         if not 0 <= index <= len(record[2]):
             raise ServiceError(422, "bad_move_number", "bad_move_number")
@@ -427,6 +453,8 @@ def review_answer(game_id: str, review: Review, saved: SavedGame, words: Words) 
     if review.losing is not None:
         key = "review_lost_at" if review.certain else "review_lost_near"
         text += " " + say(words, key, number=review.losing + 1, move=losing_move)
+    elif saved.left and review.verdicts.get(review.moves) == "winnable":
+        text += " " + say(words, "review_left_winnable")
     return {
         "deal": review.deal,
         "losing": review.losing,

@@ -6,7 +6,10 @@ not counted; pasted positions, winnable-only deals and random deals (with typed 
 replays) are counted apart. A reset keeps the games (and their replays) and counts only those
 started after it (``since``, kept per browser).
 
-The deal code of a game still in play is left out: it may reveal cards the player has not seen.
+The deal code of a game not yet closed (``paciencia/web/store.py``: won, left, or reviewed once
+blocked) is left out: it may reveal cards the player has not seen, and the game may still be
+played (a blocked one undone); so is the code of a closed game whose deal the player is
+playing again (a replay of it).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from sqlalchemy import select
 from paciencia.engine.dealcode import DealCode
 from paciencia.engine.errors import PacienciaError
 from paciencia.engine.tabletext import header_field
-from paciencia.web.store import Store, games
+from paciencia.web.store import LEFT, Store, games
 
 KINDS = ("random", "winnable", "text", "daily")
 """The kinds of deal counted apart: random deals (typed codes and replays with them), deals
@@ -47,7 +50,7 @@ class Played:
     result: str  # won, lost, left (for a newer game), playing
     seconds: float
     moves: int
-    code: str | None  # None while the game is in play
+    code: str | None  # None until the game is closed
 
 
 @dataclass(slots=True)
@@ -119,20 +122,13 @@ def played(store: Store, player: str, since: float | None = None) -> list[Played
         query = query.where(games.c.created >= since)
     with store.engine.connect() as conn:
         rows = conn.execute(query).mappings().all()
-        # Each game's newest id: a game of that kind started after another leaves the other.
-        newest = select(games.c.game, games.c.id).where(games.c.player == player).order_by(games.c.created)
-        latest = {name: game_id for name, game_id in conn.execute(newest).all()}
+    playing = store.open_starts(player)
     out = []
     now = time.time()
     for r in rows:
         code = _code(r["start_kind"], r["start"], r["table_text"])
-        if r["status"] == "won":
-            result = "won"
-        elif r["status"] == "blocked":
-            result = "lost"
-        else:
-            result = "playing" if latest.get(r["game"]) == r["id"] else "left"
-        end = r["ended"] if r["ended"] is not None else (r["updated"] if result == "left" else now)
+        result = {"won": "won", "blocked": "lost", LEFT: "left"}.get(r["status"], "playing")
+        end = r["ended"] if r["ended"] is not None else now
         seconds = max(0.0, end - r["started"]) if r["started"] is not None else 0.0
         moves = int(header_field(r["table_text"], "moves") or 0)
         out.append(
@@ -145,7 +141,7 @@ def played(store: Store, player: str, since: float | None = None) -> list[Played
                 result=result,
                 seconds=round(seconds, 1),
                 moves=moves,
-                code=str(code) if code is not None and result != "playing" else None,
+                code=str(code) if code is not None and r["closed"] and r["start"] not in playing else None,
             )
         )
     return out

@@ -1,15 +1,23 @@
 """Saved games on SQLAlchemy Core (an SQLite file by default).
 
 A game is stored as its record: how it started (a deal code, or the table text of a pasted
-position), the move tokens played since (``U`` undo and ``R`` redeal included), and the
-current table text. Replaying the tokens from the start rebuilds the exact state, undo
-history included; the table text is kept beside them so that a game can be looked at, or
-checked, without replaying it.
+position), the move tokens played since (``U`` undo and ``R`` redeal included), one row per
+token in ``moves``, and the current table text. Replaying the tokens from the start rebuilds
+the exact state, undo history included; the table text is kept beside them so that a game can
+be looked at, or checked, without replaying it.
 
-Every accepted move is written, and committed, before it is answered. A move names the
-version of the game it was made on (how many tokens it had); the update only goes through
-when that version is still the stored one, so two tabs (or two servers) on one game can
-never both move from the same position: the second is refused as stale.
+Every accepted move is written, and committed, before it is answered: one new ``moves`` row
+and the game's row (version, status, table text: bounded by the cards, not the record), so a
+move costs the same at move 10 and at move 10,000. A move names the version of the game it
+was made on (how many tokens it had); the update only goes through when that version is still
+the stored one, so two tabs (or two servers) on one game can never both move from the same
+position, nor a retried request apply twice: the second is refused as stale.
+
+A game is *closed* once it is over for good: won, left (its player started another of the same
+game: its status is ``left``), or blocked and then reviewed. A closed game takes no more moves,
+undo included, and only then is anything said of it that uses cards the player has not seen
+(its deal code where the deal hides cards, its review), so that it can never help a game still
+being played. A blocked game stays open until it is reviewed: the player may undo from it.
 
 The server keeps recently used games in memory as ready ``State``s; the database stays the
 truth (a cached game whose stored version has moved on is dropped and read again).
@@ -21,6 +29,7 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,10 +68,9 @@ games = Table(
     Column("game", String(16), nullable=False),
     Column("start_kind", String(8), nullable=False),  # "code" or "text"
     Column("start", Text, nullable=False),
-    Column("tokens", Text, nullable=False, default=""),
     Column("version", Integer, nullable=False, default=0),
     Column("table_text", Text, nullable=False),
-    Column("status", String(16), nullable=False),
+    Column("status", String(16), nullable=False),  # playing, won, blocked or left (for a newer game)
     Column("created", Float, nullable=False),
     Column("started", Float),
     Column("ended", Float),
@@ -72,8 +80,22 @@ games = Table(
     # How the game was started, for the statistics: random, winnable, code, replay or text
     # (None in games stored before it was kept: they count by start_kind).
     Column("source", String(8)),
+    # 1 once the game takes no more moves (won, left, or reviewed once blocked).
+    Column("closed", Integer, nullable=False, server_default="0"),
     Index("games_by_player", "player", "game", "updated"),
 )
+
+moves = Table(
+    "moves",
+    metadata,
+    Column("game_id", String(32), primary_key=True),
+    Column("n", Integer, primary_key=True),  # the version the token was played on (from 0)
+    Column("token", String(16), nullable=False),
+)
+"""Each game's record, a row per token, appended: a token is never changed once stored."""
+
+LEFT = "left"
+"""The stored status of a game its player left for a newer one of the same game."""
 
 verdicts = Table(
     "verdicts",
@@ -105,8 +127,8 @@ writes it, every other reads it (``paciencia/web/daily.py``)."""
 ID_BYTES = 16  # 128 random bits
 LOCK_STRIPES = 64
 MAX_TOKENS = 20_000
-"""The longest record one game keeps (moves, undos and redeals): every move rewrites it, and a
-game whose undo history reaches back to its start (Klondike's) is replayed whole on a cold load."""
+"""The longest record one game keeps (moves, undos and redeals): a game whose undo history
+reaches back to its start (Klondike's) is replayed whole on a cold load."""
 SNAPSHOT_EVERY = 400
 """A new snapshot is tried once the record has grown this much past the last one."""
 SNAPSHOT_LAG = 200
@@ -114,20 +136,26 @@ SNAPSHOT_LAG = 200
 the one before it (Crescent undoes at most 100 moves), which the snapshot is checked for."""
 
 # Built once: a move's write, and the version check before every answer, are the hot path.
-_VERSION = select(games.c.version).where(games.c.id == bindparam("game_id"))
+_VERSION = select(games.c.version, games.c.closed).where(games.c.id == bindparam("game_id"))
 _SAVE_MOVE = (
     update(games)
-    .where(games.c.id == bindparam("game_id"), games.c.version == bindparam("old_version"))
+    .where(
+        games.c.id == bindparam("game_id"),
+        games.c.version == bindparam("old_version"),
+        games.c.closed == 0,
+    )
     .values(
-        tokens=bindparam("new_tokens"),
         version=bindparam("new_version"),
         table_text=bindparam("new_table"),
         status=bindparam("new_status"),
+        closed=bindparam("new_closed"),
         started=bindparam("new_started"),
         ended=bindparam("new_ended"),
         updated=bindparam("new_updated"),
     )
 )
+_APPEND = moves.insert().values(game_id=bindparam("game_id"), n=bindparam("n"), token=bindparam("token"))
+_TOKENS = select(moves.c.token).where(moves.c.game_id == bindparam("game_id")).order_by(moves.c.n)
 
 
 def new_id() -> str:
@@ -145,6 +173,14 @@ class GameTooLong(Exception):
     def __init__(self, game_id: str, limit: int) -> None:
         super().__init__(f"game {game_id} has {limit} moves")
         self.limit = limit
+
+
+class GameClosed(Exception):
+    """The game is over for good (won, left for a newer one, or reviewed): it takes no more moves."""
+
+    def __init__(self, game: SavedGame) -> None:
+        super().__init__(f"game {game.id} is closed ({game.result})")
+        self.game = game
 
 
 class StaleMove(Exception):
@@ -187,11 +223,25 @@ class SavedGame:
     """The version of the stored snapshot (0: the start is the snapshot)."""
     snap_tried: int = 0
     """The version at which a snapshot was last tried in this process."""
+    left: bool = False
+    """Left for a newer game of the same game (and so closed)."""
+    closed: bool = False
+    """Over for good: it takes no more moves, and what uses the whole deal may be said of it."""
     _observed: tuple[int, Observation] | None = None
 
     @property
     def version(self) -> int:
         return len(self.tokens)
+
+    @property
+    def result(self) -> str:
+        """The stored status: the state's, or ``left``."""
+        return LEFT if self.left else self.status.value
+
+    @property
+    def in_play(self) -> bool:
+        """Neither over nor left: the player may still play it."""
+        return not self.closed and self.status == Status.PLAYING
 
     def observation(self) -> Observation:
         """``state.observe()``, remembered for this version (a move's answer needs it twice)."""
@@ -272,8 +322,20 @@ class Store:
     # -- games ---------------------------------------------------------------------------------
 
     def create(
-        self, player: str, start_kind: str, start: str, state: State[Any], source: str | None = None
+        self,
+        player: str,
+        start_kind: str,
+        start: str,
+        state: State[Any],
+        source: str | None = None,
+        tokens: Sequence[str] = (),
     ) -> SavedGame:
+        """Stores a new game, and leaves the player's other games of the same game in play.
+
+        ``tokens``: the record the new game starts with, already played on ``state`` (a replay
+        from a move of another game), stored in the same transaction as the game."""
+        if len(tokens) > self.max_tokens:
+            raise GameTooLong("new", self.max_tokens)
         now = time.time()
         game = SavedGame(
             id=new_id(),
@@ -281,15 +343,21 @@ class Store:
             game=state.game.name,
             start_kind=start_kind,
             start=start,
-            tokens=[],
+            tokens=list(tokens),
             state=state,
             created=now,
-            started=None,
+            started=now if tokens else None,
             ended=now if state.status != Status.PLAYING else None,
             status=state.status,
             winnable=start_kind == "code" and self.proved_winnable(start),
+            closed=state.status == Status.WON,
         )
         with self.engine.begin() as conn:
+            conn.execute(
+                update(games)
+                .where(games.c.player == player, games.c.game == game.game, games.c.status == Status.PLAYING.value)
+                .values(status=LEFT, closed=1, ended=now, updated=now)
+            )
             conn.execute(
                 games.insert().values(
                     id=game.id,
@@ -297,17 +365,19 @@ class Store:
                     game=game.game,
                     start_kind=start_kind,
                     start=start,
-                    tokens="",
-                    version=0,
+                    version=len(tokens),
                     table_text=state.to_text(),
                     status=game.status.value,
+                    closed=int(game.closed),
                     created=now,
-                    started=None,
+                    started=game.started,
                     ended=game.ended,
                     updated=now,
                     source=source,
                 )
             )
+            if tokens:
+                conn.execute(_APPEND, [{"game_id": game.id, "n": i, "token": t} for i, t in enumerate(tokens)])
         return self._remember(game)
 
     def load(self, game_id: str, player: str) -> SavedGame:
@@ -319,19 +389,22 @@ class Store:
         if cached is not None:
             if cached.player != player:
                 raise GameNotFound(game_id)
-            # Another server may have moved the game on: the stored version is asked every time.
+            # Another server may have moved the game on, or left it: the stored version and
+            # status are asked every time.
             with self.engine.connect() as conn:
-                stored = conn.execute(_VERSION, {"game_id": game_id}).scalar()
-            if stored == cached.version:
+                stored = conn.execute(_VERSION, {"game_id": game_id}).first()
+            if stored is not None and stored[0] == cached.version and bool(stored[1]) == cached.closed:
                 return cached
             self.forget(game_id)
             if stored is None:
                 raise GameNotFound(game_id)
         with self.engine.connect() as conn:
             row = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
-        if row is None or row["player"] != player:
-            raise GameNotFound(game_id)
-        tokens = row["tokens"].split()
+            if row is None or row["player"] != player:
+                raise GameNotFound(game_id)
+            tokens = list(conn.execute(_TOKENS, {"game_id": game_id}).scalars())
+        if len(tokens) != row["version"]:  # a move committed between the two reads
+            return self._load(game_id, player)
         snap = row["snap_version"] if row["snap_text"] is not None else 0
         state = state_from_text(row["snap_text"]) if snap else starting_state(row["start_kind"], row["start"])
         state.play_all(tokens[snap:])
@@ -350,14 +423,16 @@ class Store:
             winnable=row["start_kind"] == "code" and self.proved_winnable(row["start"]),
             snap_version=snap,
             snap_tried=snap,
+            left=row["status"] == LEFT,
+            closed=bool(row["closed"]),
         )
         return self._remember(game)
 
     def play(self, game_id: str, player: str, token: str, version: int) -> SavedGame:
         """Plays one token on the game at ``version`` and stores it; raises before changing anything.
 
-        ``StaleMove`` when the game has moved on; the engine's ``InvalidMove`` / ``IllegalMove``
-        when the token is malformed or refused.
+        ``StaleMove`` when the game has moved on; ``GameClosed`` when it takes no more moves;
+        the engine's ``InvalidMove`` / ``IllegalMove`` when the token is malformed or refused.
         """
         with self.lock(game_id):
             return self._play(game_id, player, token, version)
@@ -367,6 +442,8 @@ class Store:
         if version > game.version:  # another server moved it on: our copy is the stale one
             self.forget(game_id)
             game = self._load(game_id, player)
+        if game.closed:
+            raise GameClosed(game)
         if version != game.version:
             raise StaleMove(game)
         if game.version >= self.max_tokens:
@@ -385,7 +462,6 @@ class Store:
         status = state.status
         started = game.started if game.started is not None else now
         ended = None if status == Status.PLAYING else (game.ended or now)
-        tokens = [*game.tokens, played]
         try:
             with self.engine.begin() as conn:
                 done = conn.execute(
@@ -393,32 +469,52 @@ class Store:
                     {
                         "game_id": game_id,
                         "old_version": version,
-                        "new_tokens": " ".join(tokens),
-                        "new_version": len(tokens),
+                        "new_version": version + 1,
                         "new_table": state.to_text(),
                         "new_status": status.value,
+                        "new_closed": int(status == Status.WON),
                         "new_started": started,
                         "new_ended": ended,
                         "new_updated": now,
                     },
                 ).rowcount
+                if done == 1:
+                    conn.execute(_APPEND, {"game_id": game_id, "n": version, "token": played})
         except Exception:
             self.forget(game_id)
             raise
         if done != 1:
-            # Another server moved this game on: drop our copy and answer with the stored one.
+            # Another server moved this game on, or it was left: drop our copy and answer with the stored one.
             self.forget(game_id)
-            raise StaleMove(self._load(game_id, player))
-        game.tokens = tokens
+            stored = self._load(game_id, player)
+            raise GameClosed(stored) if stored.closed else StaleMove(stored)
+        game.tokens.append(played)
         game.started = started
         game.ended = ended
         game.status = status
+        game.closed = status == Status.WON
         game.last = played
         game.last_move = made
         game.before = before
         if game.version - max(game.snap_version, game.snap_tried) >= SNAPSHOT_EVERY:
             self._snapshot(game)
         return game
+
+    def close_game(self, game_id: str, player: str) -> SavedGame:
+        """Closes a game once what uses its whole deal is to be said of it (its review, once
+        blocked): it takes no more moves from then on. Returns it, closed."""
+        with self.lock(game_id):
+            game = self._load(game_id, player)
+            if game.closed:
+                return game
+            with self.engine.begin() as conn:
+                conn.execute(
+                    update(games)
+                    .where(games.c.id == game_id, games.c.version == game.version)
+                    .values(closed=1, updated=time.time())
+                )
+            self.forget(game_id)
+            return self._load(game_id, player)
 
     def _snapshot(self, game: SavedGame) -> None:
         """Stores the position ``SNAPSHOT_LAG`` moves back, if loading from it and replaying the
@@ -446,6 +542,14 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(update(games).where(games.c.id == game.id).values(snap_version=at, snap_text=text))
         game.snap_version = at
+
+    def open_starts(self, player: str) -> set[str]:
+        """The starts (deal codes, table texts) of the player's games not closed: while one is
+        played, nothing that uses its whole deal is said of any game of the same start (a game
+        left for a replay of it, say)."""
+        with self.engine.connect() as conn:
+            found = conn.execute(select(games.c.start).where(games.c.player == player, games.c.closed == 0))
+            return set(found.scalars())
 
     def latest(self, player: str, game: str) -> str | None:
         """The id of the player's most recently touched game of this kind that is still on."""
@@ -486,19 +590,24 @@ class Store:
         assert found is not None
         return found
 
-    def daily_results(self, code: str, since: float) -> list[tuple[str, str, float, int]]:
-        """Every daily game of ``code`` started since ``since`` with a move made: (player,
-        status, seconds, moves), for the anonymous comparison."""
-        query = select(games.c.player, games.c.status, games.c.started, games.c.ended, games.c.table_text).where(
-            games.c.source == "daily", games.c.start == code, games.c.version > 0, games.c.created >= since
+    def daily_results(self, code: str, since: float) -> list[DailyResult]:
+        """Each player's first daily game of ``code`` started since ``since`` with a move made,
+        for the anonymous comparison: a second try (after the first was left or lost, and its
+        cards seen) never counts."""
+        query = (
+            select(games.c.player, games.c.status, games.c.closed, games.c.started, games.c.ended, games.c.table_text)
+            .where(games.c.source == "daily", games.c.start == code, games.c.version > 0, games.c.created >= since)
+            .order_by(games.c.created)
         )
         with self.engine.connect() as conn:
             rows = conn.execute(query).all()
-        out = []
-        for player, status, started, ended, text in rows:
+        out: dict[str, DailyResult] = {}
+        for player, status, closed, started, ended, text in rows:
+            if player in out:
+                continue
             seconds = (ended - started) if started is not None and ended is not None else 0.0
-            out.append((player, status, seconds, int(header_field(text, "moves") or 0)))
-        return out
+            out[player] = DailyResult(player, status, bool(closed), seconds, int(header_field(text, "moves") or 0))
+        return list(out.values())
 
     def proved_winnable(self, code: str) -> bool:
         with self.engine.connect() as conn:
@@ -550,6 +659,17 @@ def _pool(game: str, variant: str) -> tuple[Any, ...]:
         verdicts.c.verdict == "winnable",
         verdicts.c.handed == 0,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class DailyResult:
+    """A player's first game of a daily deal, as the comparison counts it."""
+
+    player: str
+    status: str  # playing, won, blocked or left
+    closed: bool
+    seconds: float
+    moves: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field
 from paciencia.engine.protocol import Observation, PlaceInfo, Role, Status
 from paciencia.games import entry
 from paciencia.i18n import Words
-from paciencia.web.store import SavedGame
+from paciencia.web.store import LEFT, SavedGame
 from paciencia.web.words import say
 
 
@@ -62,7 +62,10 @@ class GameView(BaseModel):
     title: str = Field(description="The game's name (and variant, and code once it may be shown) for the page title")
     code: str | None = Field(description="The deal code; null while it would reveal face-down cards (Klondike)")
     version: int = Field(description="Moves stored so far; a move must name it")
-    status: str = Field(description="playing, won or blocked")
+    status: str = Field(description="playing, won, blocked or left (for a newer game of the same game)")
+    closed: bool = Field(
+        description="The game takes no more moves (won, left, or reviewed once blocked); its review may be shown"
+    )
     status_text: str
     end_title: str = Field(description="The results panel's title for this status")
     moves: int
@@ -193,6 +196,15 @@ def _groups(words: Words, obs: Observation) -> list[dict[str, Any]]:
     ]
 
 
+def shown_code(saved: SavedGame, obs: Observation) -> str | None:
+    """The deal code where the game shows it: in play where it hides no card (the game's
+    observation says), and once the game ended only when it is closed (a blocked game may be
+    undone and played on)."""
+    if obs.code is None or (saved.status != Status.PLAYING and not saved.closed):
+        return None
+    return str(obs.code)
+
+
 def title(words: Words, saved: SavedGame, obs: Observation) -> str:
     """The game's name, its variant's where the table names it, and the code once it may be shown."""
     table = entry(saved.game).table
@@ -200,15 +212,20 @@ def title(words: Words, saved: SavedGame, obs: Observation) -> str:
     variant = table.variant_titles.get(obs.variant)
     if variant:
         parts.append("— " + say(words, variant))
-    if obs.code is not None and not table.variant_titles:
-        parts.append(str(obs.code))
+    code = shown_code(saved, obs)
+    if code is not None and not table.variant_titles:
+        parts.append(code)
     return " ".join(parts)
 
 
-def end_title(words: Words, game: str, status: Status) -> str:
+def status_text(words: Words, result: str) -> str:
+    return say(words, "result_left") if result == LEFT else words.status(result)
+
+
+def end_title(words: Words, game: str, result: str) -> str:
     """The results panel's title: the table's words for this end, or the status's."""
-    key = entry(game).table.end_titles.get(status.value)
-    return say(words, key) if key else words.status(status.value)
+    key = entry(game).table.end_titles.get(result)
+    return say(words, key) if key else status_text(words, result)
 
 
 def game_view(saved: SavedGame, words: Words, answers_move: bool = False) -> dict[str, Any]:
@@ -234,8 +251,9 @@ def game_view(saved: SavedGame, words: Words, answers_move: bool = False) -> dic
                 "label": labels[p.place],
             }
         )
-    status = saved.status
-    playing = status == Status.PLAYING
+    playing = saved.in_play
+    closed = saved.closed
+    result = saved.result
     f = obs.figures
     ranks = [words.rank_letter(r) for r in range(13)]
     view: dict[str, Any] = {
@@ -244,11 +262,12 @@ def game_view(saved: SavedGame, words: Words, answers_move: bool = False) -> dic
         "variant": obs.variant,
         "lang": words.locale,
         "title": title(words, saved, obs),
-        "code": None if obs.code is None else str(obs.code),
+        "code": shown_code(saved, obs),
         "version": saved.version,
-        "status": status.value,
-        "status_text": words.status(status.value),
-        "end_title": end_title(words, saved.game, status),
+        "status": result,
+        "closed": closed,
+        "status_text": status_text(words, result),
+        "end_title": end_title(words, saved.game, result),
         "moves": f.moves,
     }
     for key, value in (("redeals", f.redeals_left), ("recycles", f.recycles), ("sent_up", f.sent_up)):
@@ -267,13 +286,13 @@ def game_view(saved: SavedGame, words: Words, answers_move: bool = False) -> dic
             view[a.name + "_text"] = text
     view.update(
         {
-            "can_undo": obs.can_undo,
-            "can_finish": obs.can_finish,
+            "can_undo": obs.can_undo and not closed,
+            "can_finish": obs.can_finish and playing,
             "actions": actions,
             "places": places,
             "groups": _groups(words, obs),
             "runs": dict(obs.runs),
-            "dests": {k: list(v) for k, v in obs.dests.items()},
+            "dests": {} if closed else {k: list(v) for k, v in obs.dests.items()},
             "taps": obs.taps if playing else {},
             "deck": {"ranks": ranks, "suits": SUITS, "red": RED},
             "ranks": ranks,

@@ -245,6 +245,15 @@ UI: dict[str, str] = {
     "review_chance": N_("Your chance"),
     "review_start": N_("The deal"),
     "review_in_play": N_("The review comes once the game is over."),
+    "review_closes": N_(
+        "The review shows every card of the deal: after it, this game takes no more moves, undo included "
+        "(you can still replay it from any move)."
+    ),
+    "review_show": N_("See the review"),
+    "review_replay_in_play": N_("The review comes once your new game of this deal is over."),
+    "review_left_winnable": N_("You left it where it could still be won."),
+    "game_left": N_("You left this game for a new one, so it takes no more moves. Replay it to play its deal again."),
+    "game_over": N_("This game is over and takes no more moves. Replay it to play its deal again."),
     "no_review": N_("This game has no solver to review it."),
     "bad_move_number": N_("There is no move with that number in this game."),
     "working": N_("Working it out…"),

@@ -72,15 +72,16 @@ def answers(client: TestClient, game: dict[str, Any]) -> tuple[Any, Any, Any]:
     return hint.json(), chance.json(), board
 
 
-def same_answers(client: TestClient, one: str, two: str, steps: int = 2) -> dict[str, Any]:
-    """Starts a game from each text and follows the hints while the boards look alike, asserting
-    at each step that both are told the same; the first step's hint."""
+def same_answers(client: TestClient, other: TestClient, one: str, two: str, steps: int = 2) -> dict[str, Any]:
+    """Starts a game from each text (in two browsers: a new game leaves a browser's last one)
+    and follows the hints while the boards look alike, asserting at each step that both are
+    told the same; the first step's hint."""
     assert one != two
     a = client.post("/api/games", json={"table": one}).json()
-    b = client.post("/api/games", json={"table": two}).json()
+    b = other.post("/api/games", json={"table": two}).json()
     first = None
     for _ in range(steps):
-        told_a, told_b = answers(client, a), answers(client, b)
+        told_a, told_b = answers(client, a), answers(other, b)
         if told_a[2] != told_b[2]:  # a move showed one of the swapped cards: the knowledge differs now
             break
         assert told_a[:2] == told_b[:2]
@@ -89,7 +90,7 @@ def same_answers(client: TestClient, one: str, two: str, steps: int = 2) -> dict
             break
         token = told_a[0]["move"]
         a = client.post(f"/api/games/{a['id']}/moves", json={"move": token, "version": a["version"]}).json()
-        b = client.post(f"/api/games/{b['id']}/moves", json={"move": token, "version": b["version"]}).json()
+        b = other.post(f"/api/games/{b['id']}/moves", json={"move": token, "version": b["version"]}).json()
     assert first is not None
     told: dict[str, Any] = first
     return told
@@ -104,27 +105,29 @@ def mid_game(code: str, moves: int) -> State[Any]:
 
 
 @pytest.mark.parametrize("code", ["KL1-3-AAAATPU", "KL1-3-AAAAAAB", "KL1-1-AAAAAAC"])
-def test_klondike_pairs_that_look_alike_are_told_alike(client: TestClient, code: str) -> None:
+def test_klondike_pairs_that_look_alike_are_told_alike(client: TestClient, other: TestClient, code: str) -> None:
     for i, (one, two) in enumerate(pairs(mid_game(code, 3), 6)):
-        hint = same_answers(client, one, two, steps=2 if i == 0 else 1)
+        hint = same_answers(client, other, one, two, steps=2 if i == 0 else 1)
         assert hint["kind"] in ("move", "no_useful", "lost")
 
 
 @pytest.mark.parametrize("variant", ["N", "F", "D", "B"])
-def test_crescent_pairs_that_look_alike_are_told_alike_in_every_variant(client: TestClient, variant: str) -> None:
+def test_crescent_pairs_that_look_alike_are_told_alike_in_every_variant(
+    client: TestClient, other: TestClient, variant: str
+) -> None:
     for i, (one, two) in enumerate(pairs(mid_game(f"CR1-{variant}-AAAAAAB", 4), 4)):
-        hint = same_answers(client, one, two, steps=2 if i == 0 else 1)
+        hint = same_answers(client, other, one, two, steps=2 if i == 0 else 1)
         assert hint["kind"] == "move"
 
 
-def test_notices_are_told_alike_whatever_lies_face_down(client: TestClient) -> None:
+def test_notices_are_told_alike_whatever_lies_face_down(client: TestClient, other: TestClient) -> None:
     # Klondike: seven face-down hearts, nothing can move but a King: lost in every completion drawn.
     one = NO_USEFUL
     two = swap(one, (6, 0), (10, 1))  # column 1's first face-down card and column 5's second
-    assert same_answers(client, one, two)["kind"] == "lost"
+    assert same_answers(client, other, one, two)["kind"] == "lost"
     # Crescent: the cards under the tops exchanged; lost however they lie (all 120 ways tried).
     three = swap(LOST, (8, 0), (9, 1))
-    hint = same_answers(client, LOST, three)
+    hint = same_answers(client, other, LOST, three)
     assert hint["kind"] == "lost"
     assert hint["title"] == "This position can no longer be won"
 

@@ -6,16 +6,27 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from alembic import command
 from alembic.autogenerate import compare_metadata
+from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import create_engine, inspect, select
+from sqlalchemy import Connection, create_engine, inspect, select
 
 from paciencia.games import new_state, state_from_text
-from paciencia.web.schema import current_revision, database_url
-from paciencia.web.store import SNAPSHOT_EVERY, SNAPSHOT_LAG, GameTooLong, Store, games, metadata
+from paciencia.web.schema import MIGRATIONS, current_revision, database_url
+from paciencia.web.store import SNAPSHOT_EVERY, SNAPSHOT_LAG, GameClosed, GameTooLong, Store, games, metadata, moves
 from tests.tables import crescent_table
 
 PLAYER = "p" * 22
+
+
+def command_upgrade(conn: Connection, revision: str) -> None:
+    """Migrates the database on ``conn`` to ``revision`` (an older release's schema)."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.attributes["connection"] = conn
+    command.upgrade(cfg, revision)
+
 
 # Hearts to go; pile 1's 8♥ passes to pile 3's 7♥ and back for ever.
 SHUTTLE = crescent_table(
@@ -28,7 +39,7 @@ SHUTTLE = crescent_table(
 def test_the_migrated_schema_is_the_one_the_store_uses(db_url: str) -> None:
     store = Store(db_url)
     with store.engine.connect() as conn:
-        assert current_revision(conn) == "0003"
+        assert current_revision(conn) == "0004"
         assert compare_metadata(MigrationContext.configure(conn), metadata) == []
     store.close()
     Store(db_url).close()  # a second start finds the schema current
@@ -104,3 +115,95 @@ def test_postgresql_urls_go_through_psycopg() -> None:
     assert database_url("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
     assert database_url("postgres://u@h/db") == "postgresql+psycopg://u@h/db"
     assert database_url("sqlite:///x") == "sqlite:///x"
+
+
+# -- moves appended, games left ----------------------------------------------------------------
+
+
+def _row_bytes(store: Store, game_id: str) -> int:
+    with store.engine.connect() as conn:
+        row = conn.execute(select(games).where(games.c.id == game_id)).mappings().one()
+    return sum(len(str(v)) for v in row.values())
+
+
+def test_a_move_writes_as_much_at_move_1000_as_at_move_10(db_url: str) -> None:
+    """A move appends one row and rewrites a game row that does not grow with the record."""
+    store = Store(db_url)
+    game = store.create(PLAYER, "code", "KL1-3-AAAAAAB", new_state("KL1-3-AAAAAAB"))
+    sizes = {}
+    for n in range(1000):
+        store.play(game.id, PLAYER, "D", n)
+        if n + 1 in (10, 1000):
+            sizes[n + 1] = _row_bytes(store, game.id)
+    assert abs(sizes[1000] - sizes[10]) < 40, sizes  # a few digits more, never the record
+    with store.engine.connect() as conn:
+        tokens = conn.execute(select(moves.c.n, moves.c.token).where(moves.c.game_id == game.id)).all()
+    assert sorted(tokens) == [(n, "D") for n in range(1000)]
+    store.close()
+    cold = Store(db_url)
+    assert cold.load(game.id, PLAYER).version == 1000
+    cold.close()
+
+
+def test_a_new_game_leaves_the_players_game_of_the_same_game(db_url: str) -> None:
+    store = Store(db_url)
+    first = store.create(PLAYER, "code", "KL1-3-AAAAAAB", new_state("KL1-3-AAAAAAB"))
+    store.play(first.id, PLAYER, "D", 0)
+    crescent = store.create(PLAYER, "code", "CR1-N-AAAAAAB", new_state("CR1-N-AAAAAAB"))
+    store.create(PLAYER, "code", "KL1-3-AAAAAAC", new_state("KL1-3-AAAAAAC"))
+    store.create("q" * 22, "code", "KL1-3-AAAAAAC", new_state("KL1-3-AAAAAAC"))  # another player's
+    left = store.load(first.id, PLAYER)
+    assert left.left and left.closed and left.result == "left"
+    with pytest.raises(GameClosed):
+        store.play(first.id, PLAYER, "D", 1)
+    assert not store.load(crescent.id, PLAYER).closed  # another game is not left
+    store.close()
+
+
+def test_games_of_a_release_before_appended_moves_are_carried_over(tmp_path: Path) -> None:
+    """A database at revision 0003 (the record in one column): every game keeps its moves, and a
+    game its player had left (a newer one of the same game started after it) is closed."""
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        command_upgrade(conn, "0003")
+        state = new_state("KL1-3-AAAAAAB")
+        tokens = ["D", "D", "D"]
+        state.play_all(tokens)
+        for i, (gid, created) in enumerate((("a" * 22, 1.0), ("b" * 22, 2.0))):
+            conn.exec_driver_sql(
+                "INSERT INTO games (id, player, game, start_kind, start, tokens, version, table_text, status,"
+                " created, started, ended, updated, snap_version, source) VALUES"
+                f" ('{gid}', '{PLAYER}', 'klondike', 'code', 'KL1-3-AAAAAAB', '{' '.join(tokens[: 3 - i])}',"
+                f" {3 - i}, 'x', 'playing', {created}, 1.0, NULL, {created}, 0, 'random')"
+            )
+    engine.dispose()
+    store = Store(url)
+    older, newer = store.load("a" * 22, PLAYER), store.load("b" * 22, PLAYER)
+    assert older.tokens == tokens and older.state.to_text() == state.to_text()
+    assert older.left and older.closed
+    assert newer.tokens == tokens[:2] and not newer.closed
+    store.play(newer.id, PLAYER, "D", 2)
+    store.close()
+
+
+def test_a_replay_from_a_late_move_is_stored_in_one_transaction(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+    from sqlalchemy import event
+
+    from paciencia.web import Settings, create_app
+
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'g.sqlite3'}"))
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        game = client.post("/api/games", json={"code": "KL1-3-AAAAAAB"}).json()
+        gid = game["id"]
+        store = app.state.store
+        player = client.cookies["paciencia_player"]
+        for n in range(600):
+            store.play(gid, player, "D", n)
+        commits = []
+        event.listen(store.engine, "commit", lambda _conn: commits.append(1))
+        res = client.post("/api/games", json={"replay": gid, "at": 600})
+        assert res.status_code == 201, res.text
+        assert res.json()["version"] == 600
+        assert len(commits) <= 2, len(commits)  # was one commit per move replayed

@@ -62,12 +62,13 @@ function tabs(tell) {
 }
 export const listenToOtherTabs = () => tabs(false);
 
-export async function refresh() {
+/** The game as the server has it now, shown if it changed (``closed``: it was just closed here). */
+export async function refresh(closed = false) {
   const v = state.view;
   if (!v || state.busy || state.finishing) return;
   try {
     const got = await api.getGame(v.id, state.lang);
-    if (got.version !== state.view.version) setView(got);
+    if (got.version !== state.view.version || got.closed !== state.view.closed || closed) setView(got);
   } catch (e) {
     /* keep what we have */
   }

@@ -2,6 +2,7 @@
 // board's "paciencia:view" event (actions.js) and asks the API; it changes no game state. The
 // chance is asked after a move has been drawn, never before it, so it never holds a move up.
 
+import { refresh } from "./actions.js";
 import { state } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
@@ -46,7 +47,9 @@ function showChance(view, tries = 0) {
     });
 }
 
-function showReview(view) {
+/** The end panel's review: at once for a closed game; for a blocked one (which may still be
+ * undone) only when asked, since seeing every card closes the game. */
+function showReview(view, asked = false) {
   const box = $("end-review");
   if (!box) return;
   if (view.status === "playing") {
@@ -54,12 +57,25 @@ function showReview(view) {
     reviewed = null;
     return;
   }
+  const ask = $("end-review-ask");
+  if (!view.closed && !asked) {
+    reviewed = null;
+    box.hidden = false;
+    $("end-review-text").textContent = state.ui.review_closes;
+    if (ask) ask.hidden = false;
+    $("end-review-replay").hidden = true;
+    $("end-review-link").hidden = true;
+    return;
+  }
+  if (ask) ask.hidden = true;
+  $("end-review-link").hidden = false;
   if (reviewed === `${view.id}/${view.version}`) return;
   reviewed = `${view.id}/${view.version}`;
   $("end-review-text").textContent = state.ui.working;
   box.hidden = false;
   getJSON(`/api/games/${encodeURIComponent(view.id)}/review${q()}`)
     .then((r) => {
+      if (!view.closed) refresh(true); // the review closed it: the table shows it so (no undo)
       if (reviewed !== `${view.id}/${view.version}`) return;
       $("end-review-text").textContent = r.text;
       $("end-review-link").href = r.review_url;
@@ -97,5 +113,6 @@ box.addEventListener("change", () => {
   if (state.view) showChance(state.view);
 });
 $("end-review-replay")?.addEventListener("click", (ev) => replayFrom(ev.currentTarget.dataset.at));
+$("end-review-show")?.addEventListener("click", () => state.view && showReview(state.view, true));
 document.addEventListener("paciencia:view", (ev) => onView(ev.detail));
 if (state.view) onView(state.view);

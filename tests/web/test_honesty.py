@@ -1,0 +1,230 @@
+"""Nothing about a game that uses cards its player has not seen is said while the game can
+still be played, on any endpoint, in any state of a game; and a game over for good takes no
+more moves.
+
+The rule (``paciencia/web/store.py``): a game is *closed* once won, left for a newer game of
+the same game, or reviewed once blocked. A closed game takes no move, undo included; only a
+closed game's deal code (where the deal hides cards) and review are ever shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from paciencia.web import daily
+from tests.tables import CRESCENT_BLOCKED_IN_ONE, KLONDIKE_BLOCKED_IN_ONE
+
+Game = dict[str, Any]
+
+
+def new(client: TestClient, **body: Any) -> Game:
+    res = client.post("/api/games", json=body)
+    assert res.status_code == 201, res.text
+    game: Game = res.json()
+    return game
+
+
+def move(client: TestClient, game: Game, token: str) -> Any:
+    return client.post(f"/api/games/{game['id']}/moves", json={"move": token, "version": game["version"]})
+
+
+def played(client: TestClient, game: Game, token: str) -> Game:
+    res = move(client, game, token)
+    assert res.status_code == 200, res.text
+    view: Game = res.json()
+    return view
+
+
+def code_of(client: TestClient, game: Game) -> str:
+    store = client.app.state.store  # type: ignore[attr-defined]
+    saved = store.load(game["id"], client.cookies["paciencia_player"])
+    return str(saved.start) if saved.start_kind == "code" else saved.start.split()[2]  # the header's
+
+
+# -- the states a game can be in, each made from a fresh browser ----------------------------------
+
+
+def playing(client: TestClient) -> Game:
+    return played(client, new(client, game="klondike", code="KL1-3-AAAAAAB"), "D")
+
+
+def daily_playing(client: TestClient) -> Game:
+    return played(client, new(client, game="klondike", variant="3", daily=True), "D")
+
+
+def replayed(client: TestClient) -> Game:
+    first = played(client, playing(client), "D")
+    return new(client, replay=first["id"], at=1)
+
+
+def left(client: TestClient) -> Game:
+    game = playing(client)
+    new(client, game="klondike")
+    return game
+
+
+def daily_left(client: TestClient) -> Game:
+    game = daily_playing(client)
+    new(client, game="klondike")
+    return game
+
+
+def blocked(client: TestClient) -> Game:
+    return played(client, new(client, table=KLONDIKE_BLOCKED_IN_ONE), "1-Fc")
+
+
+OPEN: dict[str, Callable[[TestClient], Game]] = {
+    "playing": playing,
+    "daily": daily_playing,
+    "replayed": replayed,
+    "blocked": blocked,
+}
+CLOSED: dict[str, Callable[[TestClient], Game]] = {"left": left, "daily_left": daily_left}
+
+
+def revealing(client: TestClient, game: Game) -> dict[str, Any]:
+    """Every answer that may carry the deal code or the full-knowledge review."""
+    gid = game["id"]
+    return {
+        "stats": client.get("/api/stats"),
+        "stats.csv": client.get("/api/stats.csv"),
+        "stats page": client.get("/en/stats"),
+        "daily": client.get("/api/daily"),
+        "view": client.get(f"/api/games/{gid}"),
+        "table page": client.get(f"/en/klondike/{gid}"),
+    }
+
+
+def reviews(client: TestClient, game: Game) -> dict[str, Any]:
+    gid = game["id"]
+    return {
+        "review": client.get(f"/api/games/{gid}/review"),
+        "review step": client.get(f"/api/games/{gid}/review/0"),
+        "review page": client.get(f"/en/klondike/{gid}/review"),
+    }
+
+
+@pytest.mark.parametrize("state", list(OPEN))
+def test_an_open_game_reveals_nothing(client: TestClient, state: str) -> None:
+    game = OPEN[state](client)
+    code = code_of(client, game)
+    assert code.startswith("KL1-")  # a deal with face-down cards
+    for name, res in revealing(client, game).items():
+        assert res.status_code == 200, (name, res.text)
+        assert code not in res.text, f"{state}: {name} shows the code {code}"
+    if state == "blocked":
+        return  # its review may be asked for: it closes the game (below)
+    for name, res in reviews(client, game).items():
+        assert res.status_code == 409, (state, name, res.status_code)
+        assert "in_play" in res.text or "review comes once" in res.text.lower(), (state, name)
+    # ...and it still plays.
+    assert move(client, client.get(f"/api/games/{game['id']}").json(), "D").status_code == 200
+
+
+@pytest.mark.parametrize("state", list(CLOSED))
+def test_a_left_game_is_closed_then_reviewed(client: TestClient, state: str) -> None:
+    game = CLOSED[state](client)
+    now = client.get(f"/api/games/{game['id']}").json()
+    assert now["status"] == "left" and now["closed"] and not now["can_undo"] and now["dests"] == {}
+    for token in ("D", "U", "1-5"):
+        res = move(client, now, token)
+        assert res.status_code == 409, (state, token, res.text)
+        assert res.json()["error"] == "game_left" and res.json()["game"]["version"] == now["version"]
+    for path in ("hint", "finish"):
+        res = client.post(f"/api/games/{game['id']}/{path}", json={"version": now["version"]})
+        assert res.status_code == 409 and res.json()["error"] == "game_left", (path, res.text)
+    assert client.get(f"/api/games/{game['id']}").json()["version"] == now["version"]
+    for name, res in reviews(client, game).items():
+        assert res.status_code == 200, (state, name, res.text)
+    code = code_of(client, game)
+    assert code in client.get("/api/stats").text and code in client.get("/api/stats.csv").text
+    assert code in client.get("/en/stats").text
+
+
+def test_the_reproduction_daily_left_then_moved(client: TestClient) -> None:
+    """The issue's reproduction: a daily game, one draw, a new game; the daily game then shows
+    its code in the statistics only because it can no longer be played."""
+    game = daily_playing(client)
+    new(client, game="klondike")
+    assert code_of(client, game) in client.get("/api/stats").text
+    res = move(client, game, "D")
+    assert res.status_code == 409 and res.json()["error"] == "game_left"
+
+
+def test_a_second_try_at_the_daily_deal_never_counts(client: TestClient) -> None:
+    first = daily_playing(client)
+    second = new(client, game="klondike", variant="3", daily=True)  # leaves the first
+    second = played(client, second, "D")
+    code = code_of(client, second)
+    assert code == code_of(client, first)
+
+    def deal() -> dict[str, Any]:
+        deals = client.get("/api/daily").json()["deals"]
+        found: dict[str, Any] = next(d for d in deals if d["game"] == "klondike" and d["variant"] == "3")
+        return found
+
+    # The first game (left) is the one that counts: ended, as left, never as the second's result;
+    # its code stays out while the second game of the same deal is played.
+    assert deal()["status"] == "left" and deal()["ended"] and "code" not in deal()
+    assert code not in client.get("/api/stats").text
+    assert client.get(f"/api/games/{first['id']}/review").status_code == 409
+    new(client, game="klondike")  # leaves the second too
+    assert deal()["status"] == "left" and deal()["code"] == code
+    store = client.app.state.store  # type: ignore[attr-defined]
+    results = store.daily_results(code, daily.day_start(daily.today()))
+    assert [r.status for r in results] == ["left"]
+
+
+@pytest.mark.parametrize("table", [KLONDIKE_BLOCKED_IN_ONE, CRESCENT_BLOCKED_IN_ONE])
+def test_a_blocked_game_may_be_undone_until_its_review_closes_it(client: TestClient, table: str) -> None:
+    token = "1-Fc" if table == KLONDIKE_BLOCKED_IN_ONE else "1-Ah"
+    game = played(client, new(client, table=table), token)
+    assert game["status"] == "blocked" and not game["closed"] and game["can_undo"]
+    undone = played(client, game, "U")
+    game = played(client, undone, token)
+    review = client.get(f"/api/games/{game['id']}/review")
+    assert review.status_code == 200, review.text
+    now = client.get(f"/api/games/{game['id']}").json()
+    assert now["closed"] and not now["can_undo"] and now["status"] == "blocked"
+    res = move(client, now, "U")
+    assert res.status_code == 409 and res.json()["error"] == "game_over"
+    assert client.get(f"/api/games/{game['id']}").json()["version"] == now["version"]
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-PT", "pt-BR", "es", "it"])
+def test_a_game_left_with_no_moves_has_a_review(client: TestClient, lang: str) -> None:
+    game = new(client, game="klondike", code="KL1-3-AAAAAAB")
+    new(client, game="klondike")
+    res = client.get(f"/api/games/{game['id']}/review?lang={lang}")
+    assert res.status_code == 200, res.text
+    assert res.json()["losing"] is None and res.json()["moves"] == 0
+    page = client.get(f"/{lang}/klondike/{game['id']}/review")
+    assert page.status_code == 200, page.text
+
+
+def test_a_game_left_while_winnable_is_not_called_lost(client: TestClient) -> None:
+    game = played(client, new(client, game="klondike", code="KL1-3-AAAAAAB"), "D")
+    new(client, game="klondike")
+    review = client.get(f"/api/games/{game['id']}/review").json()
+    assert review["deal"] == "winnable"
+    assert review["losing"] is None, review["text"]
+    assert "could still be won" in review["text"]
+
+
+def test_heavy_work_of_one_player_waits_its_turn(client: TestClient) -> None:
+    """A review and a replay from a late move are worked out like a hint: one of the player's at
+    a time, refused 429 (nothing changed) while another of theirs is being worked out."""
+    game = left(client)
+    games = client.app.state.games  # type: ignore[attr-defined]
+    before = client.get("/api/stats").json()["history"]
+    with games.hints.admitted(client.cookies["paciencia_player"]):
+        review = client.get(f"/api/games/{game['id']}/review")
+        replay = client.post("/api/games", json={"replay": game["id"], "at": 1})
+    assert review.status_code == 429 and "retry-after" in review.headers, review.text
+    assert replay.status_code == 429 and "retry-after" in replay.headers, replay.text
+    assert client.get("/api/stats").json()["history"] == before
+    assert client.get(f"/api/games/{game['id']}/review").status_code == 200
