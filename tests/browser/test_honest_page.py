@@ -39,9 +39,14 @@ def test_the_chance_shows_after_each_move_and_the_results_panel_reviews_the_game
     panel = page.locator("#end-panel")
     expect(panel).to_be_visible()
     expect(chance).to_be_hidden()
+    # Blocked, it may still be undone: the review (every card) is shown only when asked, and closes it.
+    expect(page.locator("#end-review-text")).to_have_text(re.compile("^The review shows every card"))
+    expect(page.locator("#undo")).to_be_enabled()
+    panel.get_by_role("button", name="See the review").click()
     expect(page.locator("#end-review-text")).to_have_text(
         "This deal could be won. After move 2 (1-2) no line won any more."
     )
+    expect(page.locator("#undo")).to_be_disabled()
     expect(panel.get_by_role("link", name="Review the game")).to_have_attribute(
         "href", f"/en/crescent/{game['id']}/review"
     )

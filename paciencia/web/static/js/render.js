@@ -326,8 +326,9 @@ function renderEnd(v) {
     state.endShownFor = -1;
     return;
   }
-  if (state.endShownFor === v.version) return;
-  state.endShownFor = v.version;
+  const shown = `${v.version}/${v.closed}`; // a blocked game closed by its review: its code shows now
+  if (state.endShownFor === shown) return;
+  state.endShownFor = shown;
   state.finishing = false;
   $("end-title").textContent = v.end_title || v.status_text;
   $("end-time").textContent = formatTime(v.elapsed);
