@@ -81,7 +81,11 @@ def test_the_code_comes_once_the_game_is_over(client: TestClient) -> None:
     assert won["status"] == "won" and won["code"] == "KL1-3-AAAAAAA"
     assert won["sent_up"] == 1 and won["recycles"] == 0 and won["moves"] == 1
     blocked = play(client, start(client, table=BLOCKED_IN_ONE), "1-F")
-    assert blocked["status"] == "blocked" and blocked["code"] == "KL1-3-AAAAAAA"
+    # Blocked, it may still be undone: the code comes once its review closes it.
+    assert blocked["status"] == "blocked" and blocked["code"] is None and blocked["can_undo"]
+    assert client.get(f"/api/games/{blocked['id']}/review").status_code == 200
+    closed = client.get(f"/api/games/{blocked['id']}").json()
+    assert closed["closed"] and closed["code"] == "KL1-3-AAAAAAA" and not closed["can_undo"]
 
 
 def test_destinations_name_runs_and_foundations(client: TestClient) -> None:

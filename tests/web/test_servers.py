@@ -120,8 +120,10 @@ def test_one_server_with_worker_processes(db_url: str) -> None:
         player = Player()
         assert player.ask(port, "POST", "/api/games", {"code": CODE})[0] == 201
         assert player.cookie.startswith("paciencia_player=") and "; Secure" in player.set_cookie
-        games = [player.ask(port, "POST", "/api/games", {"code": CODE})[1] for _ in range(6)]
-        for game in games:
+        # A game each (a player's new game leaves their last one): the moves reach either worker.
+        players = [Player() for _ in range(6)]
+        games = [p.ask(port, "POST", "/api/games", {"code": CODE})[1] for p in players]
+        for one, game in zip(players, games, strict=True):
             move = next(str(m) for m in new_state(CODE).legal_moves() if str(m) != "R")
-            status, view = player.ask(port, "POST", f"/api/games/{game['id']}/moves", {"move": move, "version": 0})
+            status, view = one.ask(port, "POST", f"/api/games/{game['id']}/moves", {"move": move, "version": 0})
             assert status == 200 and view["version"] == 1
