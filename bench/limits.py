@@ -146,8 +146,10 @@ def main() -> None:
         print(f"  hints to one cookie: {granted} granted in {r['hint_time']:.1f} s; all: {dict(r['hints'])}")
         made = r["games"]["201"]
         print(f"  cookie-less games:   {made} started in {r['games_time']:.1f} s; all: {dict(r['games'])}")
-        print(f"  forged cookies:      {r['forged']['201']} of {ns.forged} started in {r['forged_time']:.1f} s;"
-              f" all: {dict(r['forged'])}")
+        print(
+            f"  forged cookies:      {r['forged']['201']} of {ns.forged} started in {r['forged_time']:.1f} s;"
+            f" all: {dict(r['forged'])}"
+        )
 
 
 if __name__ == "__main__":
