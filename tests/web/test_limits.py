@@ -130,13 +130,15 @@ def test_forged_players_cannot_flood_hints_past_an_ordinary_player(db_url: str, 
         stop = threading.Event()
         answers: list[int] = []
 
-        def flooding(cookie: str, game_id: str) -> None:
-            flooder = Player()
-            flooder.cookie = cookie
-            while not stop.is_set():
+        def flooding(first: int) -> None:
+            n = first
+            while not stop.is_set():  # each request as the next player (a fresh burst of hints)
+                flooder = Player()
+                flooder.cookie, game_id = flood[n % len(flood)]
                 answers.append(flooder.ask(port, "POST", f"/api/games/{game_id}/hint", {"version": 0})[0])
+                n += 7
 
-        threads = [threading.Thread(target=flooding, args=flood[n % len(flood)]) for n in range(24)]
+        threads = [threading.Thread(target=flooding, args=(n,)) for n in range(32)]
         for t in threads:
             t.start()
         try:
