@@ -153,11 +153,10 @@ def start_of(body: NewGame, request: Request) -> Start:
 
 
 async def limit_new_players(request: Request) -> None:
-    """A game for a player who has none yet (no cookie, or a cookie that made no game: cookies
-    are free to get) counts against its address's rate, shared by every server process: a
-    client would otherwise make players, and games, without end. 429 with Retry-After past it."""
-    player = player_of(request)
-    if not request.state.new_player and await run_in_threadpool(request.app.state.players.owns_games, player):
+    """A game asked for without a player cookie (or with one that is not ours) counts against its
+    address's rate, shared by every server process (a client that keeps no cookie would otherwise
+    make games without end); 429 with Retry-After past it."""
+    if not request.state.new_player:
         return
     settings = request.app.state.settings
     limits = request.app.state.limits

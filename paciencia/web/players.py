@@ -107,7 +107,7 @@ class Players:
     def verified(self, value: str) -> str | None:
         """The player of a signed cookie value, or None when it is not one of ours."""
         player, dot, signature = value.partition(".")
-        if not dot or not PLAYER_ID.fullmatch(player):
+        if not dot or not PLAYER_ID.fullmatch(player) or not signature.isascii():
             return None
         return player if hmac.compare_digest(signature, self._signature(player)) else None
 
