@@ -83,7 +83,11 @@ def site_secret() -> bytes:
         if len(given) < MIN_SECRET:
             raise BadSecret(f"{ENV_SECRET} must have at least {MIN_SECRET} characters")
         return given.encode()
-    return secret_in(data_dir())
+    folder = data_dir()
+    try:
+        return secret_in(folder)
+    except OSError as e:
+        raise BadSecret(f"cannot keep the secret in {folder} ({e}): set {ENV_SECRET}, or make it writable") from None
 
 
 class Players:

@@ -179,6 +179,10 @@ def test_a_secret_from_the_environment_is_used_and_must_be_long(
     monkeypatch.setenv(ENV_SECRET, "short")
     with pytest.raises(BadSecret):
         site_secret()
+    monkeypatch.delenv(ENV_SECRET)
+    data_folder.parent.write_text("not a folder")  # where the secret cannot be kept: said so
+    with pytest.raises(BadSecret, match=ENV_SECRET):
+        site_secret()
 
 
 def test_a_cookie_signed_under_another_secret_is_no_cookie(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
