@@ -5,7 +5,6 @@ Errors are raised, never answered here: ``app.py`` maps each kind to its respons
 
 from __future__ import annotations
 
-import asyncio
 import json
 import math
 import time
@@ -20,7 +19,7 @@ from paciencia.i18n import normalize_locale
 from paciencia.web import daily, examples, stats
 from paciencia.web.lang import request_words
 from paciencia.web.service import Games, ServiceError, Start, review_answer, step_answer
-from paciencia.web.store import SavedGame
+from paciencia.web.store import GameNotFound, SavedGame
 from paciencia.web.views import GameView
 
 
@@ -128,9 +127,6 @@ def games_of(request: Request) -> Games:
     return games
 
 
-REFUSED_HINT_DELAY = 0.5
-"""Seconds before a hint refused with 429 is answered."""
-
 WINNABLE_COOKIE = "paciencia_winnable"
 """The player's "winnable deals only" setting: ``1`` on (the page sets it; it is no secret)."""
 VARIANT_COOKIE = "paciencia_variant"
@@ -156,20 +152,33 @@ def start_of(body: NewGame, request: Request) -> Start:
     return Start(body.replay, body.table, body.code, body.game, body.variant, winnable, at=body.at, daily=body.daily)
 
 
-def limit_new_players(request: Request) -> None:
-    """A game asked for without a player cookie counts against its address's rate (a client
-    that keeps no cookie would otherwise make games without end); 429 with Retry-After past it."""
+async def limit_new_players(request: Request) -> None:
+    """A game asked for without a player cookie (or with one that is not ours) counts against its
+    address's rate, shared by every server process (a client that keeps no cookie would otherwise
+    make games without end); 429 with Retry-After past it."""
     if not request.state.new_player:
         return
-    client = request.client.host if request.client else "?"
-    wait = request.app.state.new_games.take(client)
+    settings = request.app.state.settings
+    limits = request.app.state.limits
+    key = "games:" + (request.client.host if request.client else "?")
+    per_minute = settings.new_games_per_minute
+    wait = limits.refused_for(key) or await run_in_threadpool(limits.take, key, per_minute, max(1, int(per_minute)))
     if wait > 0:
         raise ServiceError(429, "too_many_games", "too_many_games", {"Retry-After": str(max(1, math.ceil(wait)))})
 
 
+def refuse_early(request: Request) -> None:
+    """Refuses, on the event loop, what a hint, a chance or a review step would be refused
+    anyway: a player without a cookie has no game, and a player this process already knows to
+    be refused is refused again. The same answers as once admitted, at once, before a thread."""
+    if request.state.new_player:
+        raise GameNotFound(request.path_params.get("game_id", ""))
+    games_of(request).hints.check(player_of(request))
+
+
 async def create(body: NewGame, request: Request) -> SavedGame:
     """Starts the game the body asks for (off the event loop: a winnable deal may be solved)."""
-    limit_new_players(request)
+    await limit_new_players(request)
     return await run_in_threadpool(games_of(request).create, start_of(body, request), player_of(request))
 
 
@@ -195,7 +204,7 @@ async def create_game(body: NewGame, request: Request) -> Response:
     games = games_of(request)
     start = start_of(body, request)
     words = request_words(request)
-    limit_new_players(request)
+    await limit_new_players(request)
     return answer(await run_in_threadpool(games.viewed, words, False, games.create, start, player_of(request)), 201)
 
 
@@ -226,13 +235,7 @@ async def get_hint(game_id: str, body: VersionIn, request: Request) -> Response:
     move helps, or the position is proved lost."""
     games = games_of(request)
     words = request_words(request)
-    try:
-        games.hints.check(player_of(request))  # a flood is refused here, without a thread
-    except ServiceError:
-        # A client that does not wait as told is slowed down: each of its connections then asks
-        # a few times a second rather than thousands (the wait costs the server nothing).
-        await asyncio.sleep(REFUSED_HINT_DELAY)
-        raise
+    refuse_early(request)
     return answer(await run_in_threadpool(games.hint, game_id, player_of(request), body.version, words))
 
 
@@ -252,6 +255,7 @@ async def get_chance(game_id: str, version: int, request: Request) -> Response:
     the player knows (the same as the hint's); 409 ``stale`` when the game has moved on."""
     games = games_of(request)
     words = request_words(request)
+    refuse_early(request)
     return answer(await run_in_threadpool(games.chance, game_id, player_of(request), version, words))
 
 
@@ -272,6 +276,7 @@ async def get_review_step(game_id: str, index: int, request: Request) -> Respons
     the player had there with what they knew."""
     games = games_of(request)
     words = request_words(request)
+    refuse_early(request)
     step = await run_in_threadpool(games.review_step, game_id, player_of(request), index)
     return answer(step_answer(step, words))
 

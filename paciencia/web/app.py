@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import re
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
@@ -26,7 +25,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from paciencia.engine.errors import IllegalMove, InvalidCode, InvalidMove, InvalidPosition, PacienciaError
 from paciencia.web import api, pages
 from paciencia.web.lang import request_words
-from paciencia.web.limits import RateLimit
+from paciencia.web.limits import Limits
+from paciencia.web.players import Players, site_secret
 from paciencia.web.service import Games, ServiceError
 from paciencia.web.settings import Settings
 from paciencia.web.store import GameClosed, GameNotFound, GameTooLong, StaleMove, Store, new_id
@@ -41,7 +41,6 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 log = logging.getLogger("paciencia.web")
 STATIC_DIR = Path(__file__).parent / "static"
-PLAYER_ID = re.compile(r"[A-Za-z0-9_-]{22,64}")
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
     "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
@@ -147,23 +146,26 @@ class SiteMiddleware:
     """Player cookie, body limit, cross-site refusal, security and cache headers, and the JSON
     answer to an unexpected error."""
 
-    def __init__(self, app: ASGIApp, settings: Settings) -> None:
+    def __init__(self, app: ASGIApp, settings: Settings, players: Players) -> None:
         self.app = app
         self.settings = settings
+        self.players = players
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         settings = self.settings
+        players = self.players
         player = None
+        given = None
         length = None
         named: dict[bytes, bytes] = {}
         for key, value in scope["headers"]:
             if key == b"cookie":
                 found = cookie_value(value.decode("latin-1"), settings.cookie_name)
-                if found is not None and PLAYER_ID.fullmatch(found):
-                    player = found
+                if found is not None:
+                    given = found
             elif key == b"content-length":
                 length = value
             elif key in (b"origin", b"sec-fetch-site", b"host"):
@@ -171,6 +173,20 @@ class SiteMiddleware:
         started = time.perf_counter()
         path: str = scope["path"]
         static = path.startswith("/static/")
+        signed_again = False
+        if given is not None and not static:
+            player = players.verified(given)
+            if player is None and players.legacy(given):
+                # An id issued before cookies were signed: its player still, while it owns games
+                # (a made-up one owns none), and its cookie is issued again, signed.
+                try:
+                    signed_again = await run_in_threadpool(players.owns_games, given)
+                    player = given if signed_again else None
+                except Exception:
+                    # The database is out, which the request meets anyway: as this player for
+                    # now (no game is lost to an outage), but not signed.
+                    log.warning("could not look up a legacy player id (database unavailable)")
+                    player = given
         # A static file never makes a player: a shared cache would hand its cookie to everyone.
         new_player = player is None and not static
         if player is None:
@@ -191,8 +207,9 @@ class SiteMiddleware:
                     headers["cache-control"] = "public, max-age=31536000, immutable"
                 elif static or "cache-control" not in headers:
                     headers["cache-control"] = "no-store"
-                if new_player:
-                    cookie = f"{settings.cookie_name}={player}; Path=/; Max-Age={TEN_YEARS}; HttpOnly; SameSite=Lax"
+                if new_player or signed_again:
+                    value = players.cookie(player)
+                    cookie = f"{settings.cookie_name}={value}; Path=/; Max-Age={TEN_YEARS}; HttpOnly; SameSite=Lax"
                     headers.append("set-cookie", cookie + ("; Secure" if settings.cookie_secure else ""))
             await send(message)
 
@@ -369,15 +386,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.store = Store(settings.database_url, settings.cache_size)
     app.state.winnable = WinnableDeals(app.state.store, settings.winnable_pool, settings.winnable_attempts)
+    app.state.limits = Limits(app.state.store.engine)
+    app.state.players = Players(site_secret(), app.state.store.engine)
     app.state.games = Games(
-        app.state.store, app.state.winnable, settings.hint_workers, settings.hint_queue, settings.hints_per_minute
+        app.state.store,
+        app.state.winnable,
+        settings.hint_workers,
+        settings.hint_queue,
+        settings.hints_per_minute,
+        app.state.limits,
     )
-    app.state.new_games = RateLimit(settings.new_games_per_minute, max(1, int(settings.new_games_per_minute)))
     app.state.asset_version = version
     app.include_router(api.router)
     app.include_router(pages.router)
     app.mount(f"/static/{version}", StaticAssets(STATIC_DIR), name="static")
-    app.add_middleware(SiteMiddleware, settings=settings)
+    app.add_middleware(SiteMiddleware, settings=settings, players=app.state.players)
     return app
 
 

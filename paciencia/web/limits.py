@@ -1,49 +1,205 @@
-"""Limits that keep one client from starving the others: a token bucket per key.
+"""Limits that keep one client from starving the others, kept in the database so that every
+server process on it (``--workers N``, or several machines) counts as one.
 
-Each server process keeps its own buckets (with N workers a client gets up to N times the
-rate); they are a guard against floods, not an exact quota.
+- A token bucket per key (``hints:<player>``, ``games:<address>``): one row, refilled and
+  taken from in one ``UPDATE`` whose condition is re-checked on the row it locks, so two
+  processes never both take the last token.
+- The hints being worked out: a row per player (one hint per player at a time) with an expiry
+  (a process killed mid-hint locks nobody out for longer than ``RUNNING_SECONDS``), and at most
+  ``room`` rows in all. Admissions take turns on one ``limit_gate`` row (an ``UPDATE`` of it
+  locks it until the transaction ends, on SQLite and PostgreSQL alike), so the count they
+  check cannot change under them.
+
+Each process also remembers the refusals it was given until they run out: it refuses again
+without asking the database. That only refuses what the database would refuse (a bucket
+refills at its own pace, whoever asks), never grants.
 """
 
 from __future__ import annotations
 
 import math
+import secrets
 import threading
 import time
 from collections import OrderedDict
+from typing import Any
+
+from sqlalchemy import Column, Float, Index, Integer, String, Table, bindparam, case, delete, func, select, update
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
+
+from paciencia.web.store import metadata
+
+RUNNING_SECONDS = 60.0
+"""How long a hint's admission holds at most: past it a crashed process's row is ignored."""
+PRUNE_EVERY = 60.0
+"""Seconds between two clean-ups of full buckets (a full bucket is the same as none)."""
+
+buckets = Table(
+    "limit_buckets",
+    metadata,
+    Column("key", String(120), primary_key=True),
+    Column("tokens", Float, nullable=False),
+    Column("updated", Float, nullable=False),  # seconds since the epoch: every machine's clock
+)
+
+running = Table(
+    "limit_running",
+    metadata,
+    Column("player", String(64), primary_key=True),
+    Column("ticket", String(32), nullable=False),  # whose admission it is (released by it alone)
+    Column("expires", Float, nullable=False),
+    Index("limit_running_expires", "expires"),
+)
+
+gate = Table(
+    "limit_gate",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("turns", Integer, nullable=False),
+)
+"""One row (id 1): the admissions' turn taking."""
 
 
-class RateLimit:
-    """At most ``burst`` actions at once per key, refilled at ``per_minute`` a minute."""
+class Refused(Exception):
+    """Not now: ``reason`` (``hint_running``, ``busy``, ``too_many``), ``wait`` seconds at least."""
 
-    def __init__(self, per_minute: float, burst: int, keys: int = 10_000) -> None:
-        self.rate = per_minute / 60.0
-        self.burst = float(burst)
+    def __init__(self, reason: str, wait: float, running: int = 0) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.wait = wait
+        self.running = running
+
+    @property
+    def retry_after(self) -> str:
+        return str(max(1, math.ceil(self.wait)))
+
+
+def _now() -> Any:
+    return bindparam("now", type_=Float)
+
+
+def _filled(rate: float, burst: float) -> Any:
+    """The bucket's tokens at ``now`` (a clock behind the row's adds nothing, takes nothing)."""
+    elapsed = case((_now() > buckets.c.updated, _now() - buckets.c.updated), else_=0.0)
+    filled = buckets.c.tokens + elapsed * rate
+    return case((filled > burst, float(burst)), else_=filled)
+
+
+class Limits:
+    """The shared limits on one database (``engine``: the store's)."""
+
+    def __init__(self, engine: Engine, keys: int = 10_000) -> None:
+        self.engine = engine
         self.keys = keys
-        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+        self._refused: OrderedDict[str, float] = OrderedDict()  # key: refused until (time.time())
         self._lock = threading.Lock()
+        self._pruned = 0.0
+        self._full_after = 0.0  # the longest a bucket seen here takes to fill from empty
+        with engine.connect() as conn:
+            made = conn.execute(select(gate.c.id).where(gate.c.id == 1)).first() is not None
+        if not made:  # the migration makes it: this is for a database it did not make
+            try:
+                with engine.begin() as conn:
+                    conn.execute(gate.insert().values(id=1, turns=0))
+            except IntegrityError:
+                pass  # another process made it first
 
-    def wait(self, key: str, now: float | None = None) -> float:
-        """The seconds until ``key`` may act (0: now), taking nothing."""
-        now = time.monotonic() if now is None else now
+    # -- this process's memory of refusals (refuses, never grants) ------------------------------
+
+    def refused_for(self, key: str, now: float | None = None) -> float:
+        """Seconds ``key`` was told to wait that are not over yet (0: ask the database)."""
+        now = time.time() if now is None else now
         with self._lock:
-            tokens, then = self._buckets.get(key, (self.burst, now))
-            tokens = min(self.burst, tokens + (now - then) * self.rate)
-            if tokens >= 1:
+            until = self._refused.get(key)
+            if until is None:
                 return 0.0
-            return (1 - tokens) / self.rate if self.rate > 0 else math.inf
+            if until <= now:
+                del self._refused[key]
+                return 0.0
+            return until - now
 
-    def take(self, key: str, now: float | None = None) -> float:
-        """Takes one action for ``key``: 0 when allowed, else the seconds until one is."""
-        now = time.monotonic() if now is None else now
+    def _remember(self, key: str, wait: float, now: float) -> None:
         with self._lock:
-            tokens, then = self._buckets.pop(key, (self.burst, now))
-            tokens = min(self.burst, tokens + (now - then) * self.rate)
-            wait = 0.0
-            if tokens >= 1:
-                tokens -= 1
-            else:
-                wait = (1 - tokens) / self.rate if self.rate > 0 else math.inf
-            self._buckets[key] = (tokens, now)
-            while len(self._buckets) > self.keys:  # the least recently seen keys go first
-                self._buckets.popitem(last=False)
-            return wait
+            self._refused[key] = now + wait
+            self._refused.move_to_end(key)
+            while len(self._refused) > self.keys:
+                self._refused.popitem(last=False)
+
+    # -- token buckets ---------------------------------------------------------------------------
+
+    def take(self, key: str, per_minute: float, burst: int, now: float | None = None) -> float:
+        """One action for ``key``: 0 when allowed, else the seconds until one is."""
+        now = time.time() if now is None else now
+        known = self.refused_for(key, now)
+        if known > 0:
+            return known
+        with self.engine.begin() as conn:
+            wait = self._take(conn, key, per_minute, burst, now)
+        if wait > 0:
+            self._remember(key, wait, now)
+        self._prune(now)
+        return wait
+
+    def _take(self, conn: Connection, key: str, per_minute: float, burst: int, now: float) -> float:
+        rate = per_minute / 60.0
+        self._full_after = max(self._full_after, burst / rate if rate > 0 else math.inf)
+        filled = _filled(rate, burst)
+        while True:
+            took = conn.execute(
+                update(buckets)
+                .where(buckets.c.key == key, filled >= 1)
+                .values(tokens=filled - 1, updated=case((_now() > buckets.c.updated, _now()), else_=buckets.c.updated)),
+                {"now": now},
+            ).rowcount
+            if took == 1:
+                return 0.0
+            left = conn.execute(select(filled).where(buckets.c.key == key), {"now": now}).scalar()
+            if left is not None:
+                return (1 - float(left)) / rate if rate > 0 else math.inf
+            if burst < 1:
+                return math.inf
+            try:
+                with conn.begin_nested():  # a first action: a new bucket, one token taken
+                    conn.execute(buckets.insert().values(key=key, tokens=float(burst) - 1, updated=now))
+                return 0.0
+            except IntegrityError:
+                continue  # another process made it first: take from that one
+
+    def _prune(self, now: float) -> None:
+        if now - self._pruned < PRUNE_EVERY or not math.isfinite(self._full_after):
+            return
+        self._pruned = now
+        with self.engine.begin() as conn:
+            conn.execute(delete(buckets).where(buckets.c.updated < now - self._full_after))
+
+    # -- hints being worked out ----------------------------------------------------------------
+
+    def admit(self, player: str, room: int, per_minute: float, burst: int, now: float | None = None) -> str:
+        """A place among the hints being worked out for ``player``'s hint: its ticket for
+        ``release``; ``Refused`` when the player has one already, when ``room`` are taken, or
+        past the player's rate (then nothing is taken)."""
+        now = time.time() if now is None else now
+        key = "hints:" + player
+        known = self.refused_for(key, now)
+        if known > 0:
+            raise Refused("too_many", known)
+        ticket = secrets.token_hex(8)
+        with self.engine.begin() as conn:
+            conn.execute(update(gate).where(gate.c.id == 1).values(turns=gate.c.turns + 1))  # our turn
+            conn.execute(delete(running).where(running.c.expires < now))
+            if conn.execute(select(running.c.player).where(running.c.player == player)).first() is not None:
+                raise Refused("hint_running", 1)
+            count = int(conn.execute(select(func.count()).select_from(running)).scalar() or 0)
+            if count >= room:
+                raise Refused("busy", 1, count)
+            wait = self._take(conn, key, per_minute, burst, now)
+            if wait > 0:
+                self._remember(key, wait, now)
+                raise Refused("too_many", wait)
+            conn.execute(running.insert().values(player=player, ticket=ticket, expires=now + RUNNING_SECONDS))
+        return ticket
+
+    def release(self, player: str, ticket: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(delete(running).where(running.c.player == player, running.c.ticket == ticket))

@@ -28,7 +28,7 @@ from paciencia.games.honest import path_keys as path_keys
 from paciencia.games.review import Review, StepReview, review_game, review_step
 from paciencia.i18n import Words
 from paciencia.web.daily import daily_code
-from paciencia.web.limits import RateLimit
+from paciencia.web.limits import Limits, Refused
 from paciencia.web.store import GameClosed, SavedGame, StaleMove, Store, starting_state
 from paciencia.web.views import arrival, game_view
 from paciencia.web.winnable import NoWinnableDeal, WinnableDeals, random_code
@@ -79,12 +79,17 @@ T = TypeVar("T")
 class HintPool:
     """A fixed number of hint workers, a bounded wait for them, at most one hint per player in
     either and a rate per player: one client with many connections cannot take every worker,
-    nor grow the wait, nor keep a worker busy."""
+    nor grow the wait, nor keep a worker busy.
+
+    The workers are this process's; the admission (one hint per player, ``room`` in all, the
+    rate) is ``limits``', shared by every process on the database. ``taken`` and ``players``
+    are this process's share of it, which lets ``check`` refuse without the database."""
 
     def __init__(
-        self, workers: int = HINT_WORKERS, queue: int = HINT_QUEUE, per_minute: float = HINTS_PER_MINUTE
+        self, limits: Limits, workers: int = HINT_WORKERS, queue: int = HINT_QUEUE, per_minute: float = HINTS_PER_MINUTE
     ) -> None:
-        self.rate = RateLimit(per_minute, HINT_BURST)
+        self.limits = limits
+        self.per_minute = per_minute
         self.workers = max(1, workers)
         self.executor = ThreadPoolExecutor(self.workers, thread_name_prefix="hint", initializer=_lower_priority)
         self.room = self.workers + max(0, queue)
@@ -92,27 +97,45 @@ class HintPool:
         self.players: set[str] = set()
         self.lock = threading.Lock()
 
-    def check(self, player: str, take: bool = False) -> None:
-        """Raises the 429 that ``player``'s hint would get now; cheap, so that the event loop can
-        refuse a flood before a thread is used for it (``admitted`` checks again, and takes)."""
+    def _refusal(self, reason: str, wait: float, running: int = 0) -> ServiceError:
+        if reason == "hint_running":
+            return ServiceError(429, "hint_running", "hint_running", {"Retry-After": "1"})
+        if reason == "busy":
+            queued = math.ceil(running / self.workers * HINT_SECONDS) + 1
+            return ServiceError(429, "busy", "busy", {"Retry-After": str(queued)})
+        return ServiceError(429, "too_many_hints", "too_many_hints", {"Retry-After": str(max(1, math.ceil(wait)))})
+
+    def check(self, player: str) -> None:
+        """Raises the 429 that ``player``'s hint would get now as far as this process knows,
+        without the database: the event loop refuses a flood before a thread is used for it
+        (``admitted`` asks the shared limits, and takes)."""
         if player in self.players:
-            raise ServiceError(429, "hint_running", "hint_running", {"Retry-After": "1"})
+            raise self._refusal("hint_running", 1)
         if self.taken >= self.room:
-            queued = math.ceil(self.taken / self.workers * HINT_SECONDS) + 1
-            raise ServiceError(429, "busy", "busy", {"Retry-After": str(queued)})
-        wait = self.rate.take(player) if take else self.rate.wait(player)
+            raise self._refusal("busy", 1, self.taken)
+        wait = self.limits.refused_for("hints:" + player)
         if wait > 0:
-            raise ServiceError(429, "too_many_hints", "too_many_hints", {"Retry-After": str(max(1, math.ceil(wait)))})
+            raise self._refusal("too_many", wait)
 
     @contextmanager
     def admitted(self, player: str) -> Iterator[None]:
         """A place for ``player``'s hint, or 429 at once (before any work is done for it)."""
         with self.lock:
-            self.check(player, take=True)
+            self.check(player)
             self.taken += 1
             self.players.add(player)
         try:
-            yield
+            try:
+                ticket = self.limits.admit(player, self.room, self.per_minute, HINT_BURST)
+            except Refused as e:
+                raise self._refusal(e.reason, e.wait, e.running) from None
+            try:
+                yield
+            finally:
+                try:
+                    self.limits.release(player, ticket)
+                except Exception:  # the row expires by itself (RUNNING_SECONDS)
+                    log.warning("could not release %s's hint admission; it expires by itself", player[:6])
         finally:
             with self.lock:
                 self.taken -= 1
@@ -177,10 +200,12 @@ class Games:
         hint_workers: int = HINT_WORKERS,
         hint_queue: int = HINT_QUEUE,
         hints_per_minute: float = HINTS_PER_MINUTE,
+        limits: Limits | None = None,
     ) -> None:
         self.store = store
         self.winnable = winnable
-        self.hints = HintPool(hint_workers, hint_queue, hints_per_minute)
+        self.limits = limits or Limits(store.engine)
+        self.hints = HintPool(self.limits, hint_workers, hint_queue, hints_per_minute)
 
     def viewed(self, words: Words, answers_move: bool, step: Callable[..., SavedGame], *args: Any) -> dict[str, Any]:
         """``step(*args)``'s game as its view. A step on a game (its id the first argument: load,

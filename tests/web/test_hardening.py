@@ -21,7 +21,9 @@ from paciencia.games import new_state
 from paciencia.i18n import LOCALES, Words
 from paciencia.web import Settings, create_app
 from paciencia.web.api import ErrorOut
+from paciencia.web.limits import Limits
 from paciencia.web.service import HINT_BURST, HintPool, ServiceError
+from paciencia.web.store import Store
 from paciencia.web.views import GameView
 from tests.tables import klondike_table
 
@@ -231,8 +233,13 @@ def test_new_games_without_a_cookie_are_rate_limited(tmp_path: Path) -> None:
         assert all(c.post("/api/games", json={"code": CODE}).status_code == 201 for _ in range(5))
 
 
-def test_the_hint_pool_takes_one_hint_per_player_and_a_bounded_queue() -> None:
-    pool = HintPool(workers=1, queue=1)
+def limits_on(tmp_path: Path) -> Limits:
+    """The shared limits on a new SQLite file."""
+    return Limits(Store(f"sqlite:///{tmp_path / 'limits.sqlite3'}").engine)
+
+
+def test_the_hint_pool_takes_one_hint_per_player_and_a_bounded_queue(tmp_path: Path) -> None:
+    pool = HintPool(limits_on(tmp_path), workers=1, queue=1)
     release = threading.Event()
     started = threading.Event()
     answer = Analysis("none", None)
@@ -266,8 +273,8 @@ def test_the_hint_pool_takes_one_hint_per_player_and_a_bounded_queue() -> None:
     pool.close()
 
 
-def test_one_player_may_ask_only_so_many_hints_a_minute() -> None:
-    pool = HintPool(workers=1, queue=0, per_minute=60)
+def test_one_player_may_ask_only_so_many_hints_a_minute(tmp_path: Path) -> None:
+    pool = HintPool(limits_on(tmp_path), workers=1, queue=0, per_minute=60)
     answer = Analysis("none", None)
     for _ in range(HINT_BURST):
         assert pool.run("alice", lambda: answer) is answer
@@ -281,7 +288,7 @@ def test_one_player_may_ask_only_so_many_hints_a_minute() -> None:
 
 def test_a_refused_hint_is_the_sites_429_with_retry_after(client: TestClient) -> None:
     game = client.post("/api/games", json={"code": CODE}).json()
-    player = client.cookies["paciencia_player"]
+    player = client.cookies["paciencia_player"].partition(".")[0]  # the cookie: id.signature
     hints: HintPool = client.app.state.games.hints  # type: ignore[attr-defined]
     hints.players.add(player)  # as while this player's first hint is worked out
     res = client.post(f"/api/games/{game['id']}/hint?lang=pt-BR", json={"version": 0})

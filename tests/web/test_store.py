@@ -39,7 +39,7 @@ SHUTTLE = crescent_table(
 def test_the_migrated_schema_is_the_one_the_store_uses(db_url: str) -> None:
     store = Store(db_url)
     with store.engine.connect() as conn:
-        assert current_revision(conn) == "0004"
+        assert current_revision(conn) == "0005"
         assert compare_metadata(MigrationContext.configure(conn), metadata) == []
     store.close()
     Store(db_url).close()  # a second start finds the schema current
@@ -198,7 +198,7 @@ def test_a_replay_from_a_late_move_is_stored_in_one_transaction(tmp_path: Path) 
         game = client.post("/api/games", json={"code": "KL1-3-AAAAAAB"}).json()
         gid = game["id"]
         store = app.state.store
-        player = client.cookies["paciencia_player"]
+        player = client.cookies["paciencia_player"].partition(".")[0]
         for n in range(600):
             store.play(gid, player, "D", n)
         commits = []
@@ -206,4 +206,4 @@ def test_a_replay_from_a_late_move_is_stored_in_one_transaction(tmp_path: Path) 
         res = client.post("/api/games", json={"replay": gid, "at": 600})
         assert res.status_code == 201, res.text
         assert res.json()["version"] == 600
-        assert len(commits) <= 2, len(commits)  # was one commit per move replayed
+        assert len(commits) <= 6, len(commits)  # the admission's few and the game's one; was one per move

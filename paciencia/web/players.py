@@ -1,0 +1,141 @@
+"""Player ids: issued by the server, and signed, so that a made-up cookie is no player.
+
+The cookie carries ``<id>.<signature>``: the id as the games table stores it (22 URL-safe
+characters) and its HMAC-SHA256 under the site's secret. A cookie whose signature does not
+verify is no cookie (its request is a new player's, with the address's limits).
+
+Ids issued before cookies were signed are plain ``<id>``: one that owns games is still its
+player (its cookie is issued again, signed, with the same id); any other is no cookie.
+
+The secret is ``PACIENCIA_SECRET`` when set (every machine serving one database must be given
+the same), else a file made once in the data folder (``secret``, readable by its owner only).
+A new secret makes every signed cookie a stranger's: keep it.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import os
+import re
+import secrets
+import threading
+from collections import OrderedDict
+from contextlib import suppress
+from pathlib import Path
+
+from sqlalchemy import select
+from sqlalchemy.engine import Engine
+
+from paciencia.web.settings import data_dir
+from paciencia.web.store import games
+
+ENV_SECRET = "PACIENCIA_SECRET"
+SECRET_FILE = "secret"
+MIN_SECRET = 32
+"""Characters a secret given in the environment must have at least."""
+PLAYER_ID = re.compile(r"[A-Za-z0-9_-]{22,64}")
+"""A stored player id (every id ever issued: ``store.new_id``)."""
+
+
+class BadSecret(RuntimeError):
+    """The secret given or kept cannot be used (the site does not start with it)."""
+
+
+def _read_secret(path: Path) -> bytes:
+    text = path.read_text(encoding="ascii", errors="replace").strip()
+    try:
+        secret = bytes.fromhex(text)
+    except ValueError:
+        secret = b""
+    if len(secret) < 32:
+        raise BadSecret(f"the secret file {path} is damaged (64 hex digits expected); restore it from a backup")
+    return secret
+
+
+def secret_in(folder: Path) -> bytes:
+    """The secret kept in ``folder``, made there first if there is none. Several processes
+    starting at once agree on it: each writes a whole file of its own, and the first to link
+    it in place wins (a link never replaces a file); the others read that one."""
+    path = folder / SECRET_FILE
+    if path.exists():
+        return _read_secret(path)
+    folder.mkdir(parents=True, exist_ok=True)
+    own = folder / f".{SECRET_FILE}.{os.getpid()}.{secrets.token_hex(4)}"
+    fd = os.open(own, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(fd, "w", encoding="ascii") as out:
+            out.write(secrets.token_hex(32) + "\n")
+            out.flush()
+            os.fsync(out.fileno())
+        with suppress(FileExistsError):  # another process made it first: theirs stands
+            os.link(own, path)
+    finally:
+        own.unlink(missing_ok=True)
+    return _read_secret(path)
+
+
+def site_secret() -> bytes:
+    """``PACIENCIA_SECRET``, else the data folder's secret (made on first use)."""
+    given = os.environ.get(ENV_SECRET)
+    if given:
+        if len(given) < MIN_SECRET:
+            raise BadSecret(f"{ENV_SECRET} must have at least {MIN_SECRET} characters")
+        return given.encode()
+    folder = data_dir()
+    try:
+        return secret_in(folder)
+    except OSError as e:
+        raise BadSecret(f"cannot keep the secret in {folder} ({e}): set {ENV_SECRET}, or make it writable") from None
+
+
+class Players:
+    """Signs and checks player cookies; knows which legacy ids own games."""
+
+    def __init__(self, secret: bytes, engine: Engine, remembered: int = 10_000) -> None:
+        self._secret = secret
+        self.engine = engine
+        self._owners: OrderedDict[str, None] = OrderedDict()  # ids known to own games (they always will)
+        self._lock = threading.Lock()
+        self.remembered = remembered
+
+    def _signature(self, player: str) -> str:
+        mac = hmac.new(self._secret, b"paciencia-player:" + player.encode(), hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(mac).rstrip(b"=").decode()
+
+    def cookie(self, player: str) -> str:
+        """The cookie's value for ``player``."""
+        return f"{player}.{self._signature(player)}"
+
+    def verified(self, value: str) -> str | None:
+        """The player of a signed cookie value, or None when it is not one of ours."""
+        player, dot, signature = value.partition(".")
+        if not dot or not PLAYER_ID.fullmatch(player) or not signature.isascii():
+            return None
+        return player if hmac.compare_digest(signature, self._signature(player)) else None
+
+    @staticmethod
+    def legacy(value: str) -> bool:
+        """Whether ``value`` has the form of an id issued before cookies were signed."""
+        return PLAYER_ID.fullmatch(value) is not None
+
+    def owns_games(self, player: str) -> bool:
+        """Whether ``player`` has a game stored (blocks: the database)."""
+        with self._lock:
+            if player in self._owners:
+                self._owners.move_to_end(player)
+                return True
+        with self.engine.connect() as conn:
+            found = conn.execute(select(games.c.id).where(games.c.player == player).limit(1)).first() is not None
+        if found:
+            self.owner(player)
+        return found
+
+    def owner(self, player: str) -> None:
+        """Remembers that ``player`` owns a game (games are never deleted)."""
+        with self._lock:
+            self._owners[player] = None
+            self._owners.move_to_end(player)
+            while len(self._owners) > self.remembered:
+                self._owners.popitem(last=False)
