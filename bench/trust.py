@@ -4,7 +4,7 @@ table at the end, a row per measurement.
 
 Run: .venv/bin/python bench/trust.py [--quick] [--only kill,outage,players,flood,heavy,bytes]
      [--rounds N] [--movers N] [--players N] [--moves N] [--forged N] [--seconds S] ...
-The full run takes about 15 minutes on 2 cores; ``--quick`` about 2 (fewer rounds, players and
+The full run takes 10 to 15 minutes on 2 cores; ``--quick`` 2 to 4 (fewer rounds, players and
 seconds; the same rows). Options given beside ``--quick`` win over its figures.
 
 Every server is a real ``paciencia serve`` process on a loopback port, in a session of its own
@@ -21,7 +21,7 @@ an acknowledged move was lost, or a row could not be measured).
 Rows:
 - kill: players play Crescent moves as fast as they are answered while the server is killed
   with SIGKILL (its whole process group) at random moments and started again, ``--rounds``
-  times: SQLite with one process; PostgreSQL with ``--workers 4``; two processes on one SQLite
+  times: SQLite with one process; PostgreSQL with ``--workers 4`` (``--workers``); two processes on one SQLite
   file (one of them killed each round). A move answered 200 is acknowledged: after the rounds,
   each game is asked through the API (its version must be past every acknowledged move) and its
   stored record read (the token of every acknowledged move must be there, at its place).
@@ -38,9 +38,10 @@ Rows:
   players' move p99 in both runs and its ratio (target <= 2), and the flood's answers by status.
 - heavy: one cookie owns a Klondike game of ``--long`` draws (built in the store directly:
   the longest record a game keeps); ``--heavy`` connections of that cookie ask, as fast as they
-  are answered, for a new game replaying it up to its last move (``{"replay": id, "at": N}``),
-  then for its review and review steps. Beside them the ordinary players: their move p50/p99
-  and hint p50 before and during each, and the server's memory (VmRSS, and its peak VmHWM).
+  are answered (twice a second after a refusal), for a new game replaying it up to its last
+  move (``{"replay": id, "at": N}``), then for its review and review steps. Beside them the
+  ordinary players: their move p50/p99 and hint p50 before and during each, and the server's
+  memory (VmRSS, and its peak VmHWM).
 - bytes: a Klondike game at move 100 and one at move 10,000 (``--far``; built in the store),
   then ``--window`` draws through the API on each: bytes written per move, on SQLite (what the
   server process wrote to files, /proc/<pid>/io ``wchar``, and the growth of the database and
@@ -81,6 +82,9 @@ HEAVY_SECONDS = 90.0
 """The same for a heavy request (a replay of a whole record, a review)."""
 START_SECONDS = 120.0
 """A server that does not answer this long after its start is given up on."""
+HEAVY_PAUSE = 0.5
+"""How long a heavy client waits after a refusal: it asks again twice a second (not at once:
+a flood of refusals is the flood row's measure, the cost of the work this one's)."""
 MAX_REQUESTS = 100_000
 """Requests one client makes at most in one run of a row."""
 NO_CONNECTION = -1
@@ -496,7 +500,8 @@ def kill_row(run: Run, label: str, database: str, count: int, extra: Sequence[st
 
 def kill_rows(run: Run) -> None:
     kill_row(run, "kill -9, SQLite, 1 process", run.sqlite("kill1"), 1, ())
-    kill_row(run, "kill -9, PostgreSQL, --workers 4", run.cluster.database(), 1, ("--workers", "4"))
+    workers = str(run.ns.workers)
+    kill_row(run, f"kill -9, PostgreSQL, --workers {workers}", run.cluster.database(), 1, ("--workers", workers))
     kill_row(run, "kill -9, SQLite, 2 processes", run.sqlite("kill2"), 2, ())
 
 
@@ -732,7 +737,7 @@ async def hammer(
                 if 200 <= status < 300:
                     times.append(time.perf_counter() - t0)
                 if status in (429, 503, NO_CONNECTION):
-                    await asyncio.sleep(0.05)
+                    await asyncio.sleep(HEAVY_PAUSE)
         finally:
             await mine.close()
 
@@ -867,6 +872,7 @@ ROWS: dict[str, Callable[[Run], None]] = {
 }
 FULL = {
     "rounds": 5,
+    "workers": 4,
     "movers": 8,
     "between": "2:5",
     "warm": 4.0,
@@ -877,13 +883,13 @@ FULL = {
     "forged": 300,
     "ordinary": 10,
     "seconds": 20.0,
-    "heavy": 8,
+    "heavy": 40,
     "long": 20_000,
     "window": 100,
     "far": 10_000,
 }
-QUICK = {**FULL, "rounds": 2, "movers": 4, "between": "1:3", "warm": 2.0, "outage": 3.0, "players": 20}
-QUICK.update({"moves": 20, "seconds": 6.0, "heavy": 4, "forged": 150})
+QUICK = {**FULL, "rounds": 1, "movers": 4, "between": "1:2", "warm": 2.0, "outage": 3.0, "players": 20}
+QUICK.update({"moves": 20, "seconds": 5.0, "heavy": 8, "forged": 150})
 
 
 def options() -> argparse.Namespace:
