@@ -510,7 +510,8 @@ def kill_row(run: Run, label: str, database: str, count: int, extra: Sequence[st
         lost = asyncio.run(go())
     run.lost += lost.total
     figures = (
-        f"{len(restarts)} rounds, {ns.movers} players: {ledger.moves()} moves acknowledged in "
+        f"{len(restarts)} round{'' if len(restarts) == 1 else 's'}, {ns.movers} players: "
+        f"{ledger.moves()} moves acknowledged in "
         f"{sum(1 for a in ledger.acked.values() if a)} games, {lost}; answering again after each start: "
         f"{seconds_of(restarts)}; move answers: {statuses(ledger.answers)}"
     )
