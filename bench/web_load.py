@@ -35,14 +35,17 @@ MAX_REQUESTS = 200_000
 class Browser:
     """One player's keep-alive HTTP/1.1 connection with its cookie."""
 
-    def __init__(self, host: str, port: int) -> None:
+    def __init__(self, host: str, port: int, local: str | None = None) -> None:
         self.host = host
         self.port = port
+        self.local = local
+        """The loopback address to connect from (127.x.y.z: a player with an address of its own)."""
         self.cookie = ""
         self.server_ms = 0.0
 
     async def open(self) -> None:
-        self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        local = None if self.local is None else (self.local, 0)
+        self.reader, self.writer = await asyncio.open_connection(self.host, self.port, local_addr=local)
 
     async def close(self) -> None:
         self.writer.close()

@@ -48,9 +48,11 @@ HOST = "127.0.0.1"
 FLOOD_CODES = {"crescent": "CR1-N-AAAAAAB", "klondike": "KL1-3-AAAAAAB"}
 
 
-def start_server(port: int, database: str) -> subprocess.Popen[bytes]:
-    cmd = [sys.executable, "-m", "paciencia", "serve", "--port", str(port), "--database", database]
-    return subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+def start_server(port: int, database: str, *extra: str) -> subprocess.Popen[bytes]:
+    """``paciencia serve`` (with ``extra`` options), in a session of its own: its process group
+    is the server with its workers, for a kill that reaches them all."""
+    cmd = [sys.executable, "-m", "paciencia", "serve", "--port", str(port), "--database", database, *extra]
+    return subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
 
 
 def wait_up(port: int, proc: subprocess.Popen[bytes], seconds: float = 60) -> None:
@@ -103,8 +105,9 @@ class Player:
     """One browser (one cookie) with a keep-alive connection to each server, opened on first use
     and again after a server went away."""
 
-    def __init__(self, ports: list[int]) -> None:
+    def __init__(self, ports: list[int], local: str | None = None) -> None:
         self.ports = ports
+        self.local = local
         self.cookie = ""
         self.browsers: dict[int, Browser] = {}
 
@@ -125,7 +128,7 @@ class Player:
             browser = self.browsers.get(port)
             reused = browser is not None
             if browser is None:
-                browser = Browser(HOST, port)
+                browser = Browser(HOST, port, self.local)
                 await browser.open()
                 self.browsers[port] = browser
             browser.cookie = self.cookie
@@ -153,9 +156,10 @@ async def scale_player(
     errors: list[str],
     think: tuple[float, float],
     spread: bool,
+    local: str | None = None,
 ) -> None:
     rng = random.Random(seed)
-    player = Player(ports)
+    player = Player(ports, local)
     await player.open()
     try:
         _, game, _ = await player.call(seed, "POST", "/api/games", {"game": "crescent"})
@@ -219,10 +223,16 @@ def scale(ns: argparse.Namespace) -> int:
 
 
 async def ordinary(
-    port: int, seed: int, deadline: float, moves: list[float], hints: list[float], refused: list[int]
+    port: int,
+    seed: int,
+    deadline: float,
+    moves: list[float],
+    hints: list[float],
+    refused: list[int],
+    local: str | None = None,
 ) -> None:
     rng = random.Random(seed)
-    player = Player([port])
+    player = Player([port], local)
     await player.open()
     try:
         _, game, _ = await player.call(0, "POST", "/api/games", {"game": "crescent"})
