@@ -91,6 +91,7 @@ moves = Table(
     Column("game_id", String(32), primary_key=True),
     Column("n", Integer, primary_key=True),  # the version the token was played on (from 0)
     Column("token", String(16), nullable=False),
+    sqlite_with_rowid=False,  # one B-tree, keyed by (game, n), instead of a table and its key's index
 )
 """Each game's record, a row per token, appended: a token is never changed once stored."""
 

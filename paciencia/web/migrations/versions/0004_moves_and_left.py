@@ -25,6 +25,7 @@ def upgrade() -> None:
         sa.Column("game_id", sa.String(32), primary_key=True),
         sa.Column("n", sa.Integer, primary_key=True),
         sa.Column("token", sa.String(16), nullable=False),
+        sqlite_with_rowid=False,
     )
     conn = op.get_bind()
     moves = sa.table("moves", sa.column("game_id"), sa.column("n"), sa.column("token"))
