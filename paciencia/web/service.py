@@ -46,6 +46,10 @@ HINTS_PER_MINUTE = 60
 """Hints one player may ask a minute (past a burst of ``HINT_BURST``): a person asks far fewer;
 a script asking without pause would keep a worker busy for good."""
 HINT_BURST = 10
+HEAVY_PER_MINUTE = 10
+"""Reviews worked out and replays from a late move one player may ask a minute (past a burst of
+``HEAVY_BURST``): each costs up to seconds of a worker, a hint a fifth of one."""
+HEAVY_BURST = 5
 HINT_NICE = 10
 """How much lower the hint workers' priority is than the request threads'."""
 
@@ -267,6 +271,7 @@ class Games:
         # 20,000 tokens is heavy work: it is admitted like a hint and done on a worker, and the
         # new game with its record is stored in one transaction.
         at = start.at
+        self._heavy(player)
         with self.hints.admitted(player):
 
             def work() -> SavedGame:
@@ -408,8 +413,18 @@ class Games:
         kept = saved.memo.get("review")
         if kept is not None and kept[0] == len(record[2]):
             return kept[1]  # type: ignore[no-any-return]
+        self._heavy(player)
         with self.hints.admitted(player):
             return self.hints.execute(work)
+
+    def _heavy(self, player: str) -> None:
+        """Takes one of ``player``'s heavy requests (a review worked out, a replay from a late
+        move), or 429 with ``Retry-After``: the rate is shared by every process, like the hints'."""
+        wait = self.hints.limits.take("heavy:" + player, HEAVY_PER_MINUTE, HEAVY_BURST)
+        if wait > 0:
+            raise ServiceError(
+                429, "too_many_requests", "too_many_heavy", {"Retry-After": str(max(1, math.ceil(wait)))}
+            )
 
     def review_step(self, game_id: str, player: str, index: int) -> StepReview:
         """One position of an ended game's review page (``index`` moves played)."""

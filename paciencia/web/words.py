@@ -62,6 +62,7 @@ UI: dict[str, str] = {
     "too_large": N_("The request is too large."),
     "busy": N_("The server is busy working out other hints; try again in a moment."),
     "too_many_hints": N_("Too many hints in a short time; try again in a moment."),
+    "too_many_heavy": N_("Too many reviews and replays in a short time; try again in a moment."),
     "hint_running": N_("A hint of yours is still being worked out; wait for it."),
     "too_many_games": N_("Too many new games in a short time; try again in a moment."),
     "cross_site": N_("This request came from another site and was refused; nothing was changed."),

@@ -228,3 +228,18 @@ def test_heavy_work_of_one_player_waits_its_turn(client: TestClient) -> None:
     assert replay.status_code == 429 and "retry-after" in replay.headers, replay.text
     assert client.get("/api/stats").json()["history"] == before
     assert client.get(f"/api/games/{game['id']}/review").status_code == 200
+
+
+def test_heavy_requests_of_one_player_are_rated(client: TestClient) -> None:
+    """Past a burst, a player's replays from a late move are refused 429 with Retry-After (each
+    takes seconds of a worker on a long game), and nothing is made for them."""
+    from paciencia.web.service import HEAVY_BURST
+
+    game = left(client)
+    codes = [
+        client.post("/api/games", json={"replay": game["id"], "at": 1}).status_code for _ in range(HEAVY_BURST + 2)
+    ]
+    assert codes[:HEAVY_BURST] == [201] * HEAVY_BURST and codes[-1] == 429, codes
+    refused = client.post("/api/games", json={"replay": game["id"], "at": 1})
+    assert refused.status_code == 429 and int(refused.headers["retry-after"]) >= 1
+    assert refused.json()["error"] == "too_many_requests"
