@@ -21,14 +21,16 @@ const cardIndex = (target) => {
 
 const DOUBLE_MS = 350;
 
-/** A tap on place `id` (on its card number `i`, if known); `pointer`: it may be a double tap's second.
+/** A tap on place `id` (on its card number `i`, if known); `pointer`: it may be a double tap's
+ * second, `hit` the card element it came down on.
  *
  * A double tap (or click) is a second tap on the same place within DOUBLE_MS with no other
  * token of the player's sent since. Where the first tap moved the card (it had one destination),
- * the second is that double tap's end and does nothing more. Where the first picked it up, the
- * second on the same card sends it to the foundation that takes it; with none, the two are two
- * plain taps (picked up, put down). */
-export function tap(id, i, pointer = false) {
+ * a second one that comes down on that same card (its move not drawn yet) is the double tap's
+ * end and does nothing more; one on the card now shown there is a tap of its own. Where the
+ * first picked the card up, the second on it sends it to the foundation that takes it; with
+ * none, the two are two plain taps (picked up, put down). */
+export function tap(id, i, pointer = false, hit = null) {
   const v = state.view;
   if (v.status === "won" || state.hinting) return;
   stopFinish();
@@ -43,8 +45,8 @@ export function tap(id, i, pointer = false) {
   const first = lastTap;
   const soon = pointer && state.layout.doubleTap !== false && first.id === id && t - first.t < DOUBLE_MS;
   const second = soon && state.sent <= first.sent + (first.moved ? 1 : 0);
-  lastTap = { id, t, sent: state.sent, moved: false };
-  if (second && first.moved) {
+  lastTap = { id, t, sent: state.sent, moved: false, hit };
+  if (second && first.moved && hit && hit === first.hit) {
     lastTap = {}; // the double tap's second half: its card already went to its one destination
     return;
   }
@@ -78,6 +80,7 @@ function onPointerDown(ev) {
   if (ev.button > 0 || state.busy || state.hinting || !b || state.view.status === "won") return;
   const id = b.dataset.place;
   const i = cardIndex(ev.target);
+  const hit = ev.target.closest(".card");
   const [x0, y0, pointer] = [ev.clientX, ev.clientY, ev.pointerId];
   const pick = actionAt(id) ? null : pickAt(id, i);
   const picker = loadedPicker();
@@ -145,7 +148,7 @@ function onPointerDown(ev) {
     if (mode === "pick") up ? picker.confirm() : picker.close();
     else if (mode === "press" && up) {
       focusPlace(b, true);
-      tap(id, i, true);
+      tap(id, i, true, hit);
     } else if (mode === "drag") {
       state.selected = null;
       const dst = up && dropTarget(e.clientX, e.clientY, pick);
