@@ -21,7 +21,7 @@ other suit of ``c``'s colour): here cards may come back from the foundations, so
 ``c``'s colour two ranks lower still in play can go onto an opposite card taken down from its
 foundation, and that pair may then need ``c`` (the proof in ``_safe`` fails there, and a
 counterexample is easy to build: 5♠ up with ♥ ♦ at 4 and ♣ empty leaves a 3♣ that needed the
-4♥ brought down onto the 5♠).
+4♥ brought down onto the 5♠; ``tests/games/test_auto_moves.py`` has the solver prove it).
 
 **Why not the waste in draw three.** Taking a card out of the waste shifts the groups of three
 that later draws turn, so a card that is never needed elsewhere may still be needed *there*
