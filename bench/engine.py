@@ -1,4 +1,5 @@
-"""Engine speed: legal moves, a push+undo pair, and (Crescent) a full random playout.
+"""Engine speed: legal moves, a push+undo pair, the automatic move's rule (``auto_move``, asked
+for every view the site sends), and (Crescent) a full random playout.
 
 Run: .venv/bin/python bench/engine.py [--deals N]
 Targets (issues 2 and 3): Crescent legal moves <= 30 us median, push+undo <= 5 us median, a
@@ -87,10 +88,12 @@ def main() -> None:
         states = [s for s in (mid_game(c, rng) for c in codes) if s is not None]
         legal = [per_call_us(s.legal_moves) for s in states]
         pairs = [per_call_us(push_undo(s)) for s in states]
+        autos = [per_call_us(s.auto_move) for s in states]
         print(
             f"{label}: legal moves median {statistics.median(legal):.1f} us (p95 "
             f"{statistics.quantiles(legal, n=20)[-1]:.1f}), push+undo median {statistics.median(pairs):.2f} us "
-            f"(p95 {statistics.quantiles(pairs, n=20)[-1]:.2f}) over {len(states)} mid-game positions"
+            f"(p95 {statistics.quantiles(pairs, n=20)[-1]:.2f}), automatic move median "
+            f"{statistics.median(autos):.2f} us over {len(states)} mid-game positions"
         )
         if prefix.startswith("CR"):
             runs = [playout(c, rng) for c in codes]

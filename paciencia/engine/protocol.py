@@ -350,6 +350,13 @@ class State(ABC, Generic[M]):
         Finish does not apply here."""
         return None
 
+    def auto_move(self) -> M | None:
+        """The next automatic move up (the "automatic moves" setting): a card to a foundation
+        that provably can never be needed anywhere else, so that playing it keeps every winnable
+        position winnable, decided from what the player sees alone; ``None`` when none applies
+        (always, for a game without such a rule). Each game proves its rule where it defines it."""
+        return None
+
     def apply(self, move: M) -> None:
         reason = self.check(move)
         if reason is not None:

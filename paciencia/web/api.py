@@ -249,6 +249,17 @@ async def finish_step(game_id: str, body: VersionIn, request: Request) -> Respon
     return answer(await run_in_threadpool(games.viewed, words, True, games.finish, game_id, player, body.version))
 
 
+@router.post("/games/{game_id}/auto", response_model=GameView, responses=ERRORS)
+async def auto_move(game_id: str, body: VersionIn, request: Request) -> Response:
+    """Plays the next automatic move up: a card that provably can never be needed anywhere but
+    its foundation (decided from what the player sees), stored as a move that undo takes back;
+    422 ``no_auto_move`` when none applies (the view's ``can_auto`` says whether one does)."""
+    games = games_of(request)
+    words = request_words(request)
+    player = player_of(request)
+    return answer(await run_in_threadpool(games.viewed, words, True, games.auto, game_id, player, body.version))
+
+
 @router.get("/games/{game_id}/chance", response_model=ChanceOut, responses=ERRORS)
 async def get_chance(game_id: str, version: int, request: Request) -> Response:
     """The estimated chance of winning from here with good play, from the completions of what

@@ -310,6 +310,16 @@ class Games:
                 raise ServiceError(422, "cannot_finish", "kl_cannot_finish")
             return self.store.play(game_id, player, str(move), version)
 
+    def auto(self, game_id: str, player: str, version: int) -> SavedGame:
+        """Plays the next automatic move up (``State.auto_move``: a card that provably can never
+        be needed again), stored as any move is; 422 ``no_auto_move`` when none applies."""
+        with self.store.lock(game_id):
+            saved = self._at(game_id, player, version)
+            move = saved.state.auto_move() if saved.status == Status.PLAYING else None
+            if move is None:
+                raise ServiceError(422, "no_auto_move", "no_auto_move")
+            return self.store.play(game_id, player, str(move), version)
+
     # -- hints, the chance of winning, the review ----------------------------------------------
 
     def hint(self, game_id: str, player: str, version: int, words: Words) -> dict[str, Any]:

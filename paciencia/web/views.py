@@ -76,6 +76,9 @@ class GameView(BaseModel):
     draw: int | None = Field(default=None, description="Klondike: cards turned per draw, 3 or 1")
     can_undo: bool
     can_finish: bool = Field(description="Finish is offered (Klondike: every card face up or seen)")
+    can_auto: bool = Field(
+        default=False, description="An automatic move up applies now (POST /api/games/{id}/auto plays it)"
+    )
     actions: list[ActionView]
     places: list[PlaceView] = Field(description="Every place, in board order")
     groups: list[GroupView] = Field(description="The places in groups, in board order")
@@ -288,6 +291,7 @@ def game_view(saved: SavedGame, words: Words, answers_move: bool = False) -> dic
         {
             "can_undo": obs.can_undo and not closed,
             "can_finish": obs.can_finish and playing,
+            "can_auto": playing and saved.state.auto_move() is not None,
             "actions": actions,
             "places": places,
             "groups": _groups(words, obs),

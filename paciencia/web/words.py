@@ -166,6 +166,9 @@ UI: dict[str, str] = {
     "new_four_face_down": N_("New game, Four and face-down"),
     "bad_variant": N_("That variant is not one of this game's."),
     "no_finish": N_("This game has no Finish."),
+    # Automatic moves up (a setting, kept in this browser)
+    "auto_moves": N_("Automatic moves: cards that can no longer be needed go up by themselves"),
+    "no_auto_move": N_("No card can go up by itself now: each one that could may still be needed."),
     # Winnable deals only, and Crescent's hints
     "winnable_only": N_("Winnable deals only"),
     "winnable_badge": N_("Winnable deal"),

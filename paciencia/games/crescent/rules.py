@@ -389,6 +389,12 @@ class CrescentState(State[CrescentMove]):
         self.moves -= 1
         return _MOVES[s][d]
 
+    def auto_move(self) -> CrescentMove | None:
+        """The next automatic move up (the rule and its proof: ``crescent/auto.py``)."""
+        from paciencia.games.crescent.auto import auto_move
+
+        return auto_move(self)
+
     @property
     def move_stack(self) -> list[CrescentMove]:
         """The moves since the last redeal (at most ``UNDO_LIMIT``): a redeal cannot be undone."""

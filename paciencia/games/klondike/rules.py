@@ -621,6 +621,12 @@ class KlondikeState(State[KlondikeMove]):
     def finish_move(self) -> KlondikeMove | None:
         return self.finish_step() if self.can_finish() else None
 
+    def auto_move(self) -> KlondikeMove | None:
+        """The next automatic move up (the rule and its proof: ``klondike/auto.py``)."""
+        from paciencia.games.klondike.auto import auto_move
+
+        return None if self.is_won() else auto_move(self)
+
     # -- text and views ----------------------------------------------------------------------
 
     def header_fields(self) -> list[tuple[str, str]]:

@@ -3,6 +3,7 @@
 
 import * as api from "./api.js";
 import { announce } from "./a11y.js";
+import { autoUp } from "./autoup.js";
 import { requestRender, returnCards, shake } from "./render.js";
 import { cardName, fmt, place, srcKey, state } from "./state.js";
 import { whileSeeking, winnableOnly } from "./winnable.js";
@@ -61,6 +62,7 @@ function tabs(tell) {
   }
 }
 export const listenToOtherTabs = () => tabs(false);
+export const tellTabs = () => tabs(true);
 
 /** The game as the server has it now, shown if it changed (``closed``: it was just closed here). */
 export async function refresh(closed = false) {
@@ -102,6 +104,11 @@ export async function send(token, src = null, always = false) {
   const v = state.view;
   if (!v || state.busy) return returnCards();
   state.busy = true;
+  state.sent += 1;
+  // After a move the automatic moves follow (with the setting on): not after an undo, nor after
+  // a card the player took down from a foundation on purpose.
+  const then = token !== "U" && !(src && (place(src) || {}).role === "foundation");
+  let played = false;
   performance.clearMarks("move-start");
   performance.mark("move-start");
   try {
@@ -112,6 +119,7 @@ export async function send(token, src = null, always = false) {
     setView(view, true);
     announce(view.announce);
     tabs(true);
+    played = true;
   } catch (e) {
     performance.clearMarks("move-start");
     returnCards();
@@ -119,6 +127,7 @@ export async function send(token, src = null, always = false) {
   } finally {
     state.busy = false;
   }
+  if (played && then) autoUp();
 }
 
 export function move(id, n, dst) {
@@ -175,6 +184,7 @@ export async function newGame(body = null, variant = null) {
     stopSeeking();
     state.busy = false;
   }
+  autoUp(); // a deal may start with cards that go up at once
 }
 
 /** A new game where no form waits for the error: the error is said. `remember`: the variant is

@@ -42,3 +42,6 @@ export const hint = (id, version, lang) =>
   call("POST", `/api/games/${encodeURIComponent(id)}/hint${q(lang)}`, { version });
 export const finish = (id, version, lang) =>
   call("POST", `/api/games/${encodeURIComponent(id)}/finish${q(lang)}`, { version });
+// The next automatic move up (the server's rule decides; 422 when none applies).
+export const auto = (id, version, lang) =>
+  call("POST", `/api/games/${encodeURIComponent(id)}/auto${q(lang)}`, { version });

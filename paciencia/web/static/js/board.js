@@ -6,6 +6,7 @@
 import { listenToOtherTabs, refresh, setView } from "./actions.js";
 import { bind, relayout, renderClock } from "./render.js";
 import { wire, wireTools } from "./input.js";
+import { wireAuto } from "./autoup.js";
 import { state } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
@@ -16,6 +17,7 @@ export function boot(layout = {}) {
   state.ui = JSON.parse($("ui-words").textContent);
   bind();
   wire();
+  wireAuto();
   setView(JSON.parse($("initial-view").textContent));
   listenToOtherTabs();
   setInterval(renderClock, 1000);

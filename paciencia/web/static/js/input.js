@@ -19,31 +19,46 @@ const cardIndex = (target) => {
   return el && el.dataset.i !== undefined ? Number(el.dataset.i) : undefined;
 };
 
-/** A tap on place `id` (on its card number `i`, if known); `pointer`: it may be a double tap's second. */
-export function tap(id, i, pointer = false) {
+const DOUBLE_MS = 350;
+
+/** A tap on place `id` (on its card number `i`, if known); `pointer`: it may be a double tap's
+ * second, `hit` the card element it came down on.
+ *
+ * A double tap (or click) is a second tap on the same place within DOUBLE_MS with no other
+ * token of the player's sent since. Where the first tap moved the card (it had one destination),
+ * a second one that comes down on that same card (its move not drawn yet) is the double tap's
+ * end and does nothing more; one on the card now shown there is a tap of its own. Where the
+ * first picked the card up, the second on it sends it to the foundation that takes it; with
+ * none, the two are two plain taps (picked up, put down). */
+export function tap(id, i, pointer = false, hit = null) {
   const v = state.view;
   if (v.status === "won" || state.hinting) return;
   stopFinish();
   const sel = state.selected;
   const action = actionAt(id);
   if (action) {
+    lastTap = {};
     if (sel) select(null);
     return send(action.token, id); // even when it cannot be played now: the server says why
   }
   const t = performance.now();
   const first = lastTap;
-  // The second tap of a double tap: soon after the first, on the same place, with no other
-  // token played since (an undo or a redeal in between ends it).
-  const double = pointer && state.layout.doubleTap !== false && first.id === id && t - first.t < 350 && v.version <= first.version + 1;
-  lastTap = { id, t, moved: double && first.moved, version: v.version };
-  if (lastTap.moved) return; // the first tap moved the card: this one is part of it, not a tap on the next
-  const n = sel && sel.id === id ? sel.n : 1;
-  const found = double && foundationFor(id, n);
-  if (found || sel) {
-    if (found || sel.id !== id) {
-      lastTap.moved = Boolean(found);
-      move(found ? id : sel.id, found ? n : sel.n, found || dropOn(sel, id));
-    } else if (!double) select(null);
+  const soon = pointer && state.layout.doubleTap !== false && first.id === id && t - first.t < DOUBLE_MS;
+  const second = soon && state.sent <= first.sent + (first.moved ? 1 : 0);
+  lastTap = { id, t, sent: state.sent, moved: false, hit };
+  if (second && first.moved && hit && hit === first.hit) {
+    lastTap = {}; // the double tap's second half: its card already went to its one destination
+    return;
+  }
+  const again = sel && sel.id === id && pickAt(id, i); // on the picked-up card itself?
+  const found = second && again && again.n === sel.n && foundationFor(id, sel.n);
+  if (found) {
+    lastTap = {};
+    return move(id, sel.n, found);
+  }
+  if (sel) {
+    if (sel.id !== id) move(sel.id, sel.n, dropOn(sel, id));
+    else select(null); // a tap on the picked-up cards puts them down
     return;
   }
   const pick = pickAt(id, i);
@@ -65,6 +80,7 @@ function onPointerDown(ev) {
   if (ev.button > 0 || state.busy || state.hinting || !b || state.view.status === "won") return;
   const id = b.dataset.place;
   const i = cardIndex(ev.target);
+  const hit = ev.target.closest(".card");
   const [x0, y0, pointer] = [ev.clientX, ev.clientY, ev.pointerId];
   const pick = actionAt(id) ? null : pickAt(id, i);
   const picker = loadedPicker();
@@ -132,7 +148,7 @@ function onPointerDown(ev) {
     if (mode === "pick") up ? picker.confirm() : picker.close();
     else if (mode === "press" && up) {
       focusPlace(b, true);
-      tap(id, i, true);
+      tap(id, i, true, hit);
     } else if (mode === "drag") {
       state.selected = null;
       const dst = up && dropTarget(e.clientX, e.clientY, pick);

@@ -13,6 +13,8 @@ export const state = {
   hinting: false,
   finishing: false,
   interactive: true, // say why a move is refused
+  auto: false, // the automatic moves up (a setting, off by default)
+  sent: 0, // the player's tokens sent so far (the automatic moves are not theirs): a double tap's clock
   message: "",
   messageKind: "",
   receivedAt: 0, // when the view came, for the clock
