@@ -151,6 +151,7 @@ UI: dict[str, str] = {
     "menu": N_("Menu"),
     # The redeal button's word on a phone's bar (its count shows as a number beside it)
     "short_redeal": N_("Redeal"),
+    "letter_keys": N_("One-letter keys (U undo, H hint, N new game…)"),
     "felt": N_("Table"),
     "felt_green": N_("Green felt"),
     "felt_blue": N_("Blue felt"),

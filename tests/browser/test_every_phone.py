@@ -12,20 +12,24 @@ resizing a loaded page."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ViewportSize, expect
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
 from paciencia.i18n import LOCALES
+from tests.browser.conftest import open_table, place
 from tests.browser.test_accessibility import serious
 from tests.tables import (
     BLOCKING_MOVE,
     CRESCENT_BLOCKED_IN_ONE,
     FULL_PILE,
+    HEARTS,
     KLONDIKE_BLOCKED_IN_ONE,
     MOVES,
+    QUIET_BUT_WINNABLE,
 )
 
 TOUCH: dict[str, ViewportSize] = {
@@ -161,3 +165,85 @@ def test_every_page_fits_every_screen(walks: dict[tuple[str, bool], Walk], lang:
                 if axed and (found := serious(walk.page)):
                     report[f"{scene}: axe"] = found
     assert not report, "\n".join(f"{k}: {v}" for k, v in report.items())
+
+
+# -- what the matrix does not see --------------------------------------------------------------
+
+
+def test_forced_colours_still_draw_the_selection_and_the_destinations(browser: Browser, base_url: str) -> None:
+    ctx = browser.new_context(base_url=base_url, viewport=MOUSE["1280x800"], forced_colors="active")
+    page = ctx.new_page()
+    open_table(page, "crescent", {"table": HEARTS})
+    place(page, "1").click()  # 3♥ picked up: the ascending hearts and pile 2 take it
+    expect(place(page, "1")).to_have_class(re.compile(r"\bselected\b"))
+    marks = page.evaluate(
+        """() => {
+            const ring = (el) => {
+                const s = getComputedStyle(el);
+                return s.outlineStyle === "none" ? "none" : `${s.outlineStyle} ${parseFloat(s.outlineWidth) >= 2}`;
+            };
+            return {
+                selected: ring(document.querySelector(".place.selected .card.sel")),
+                destination: ring(document.querySelector(".place.dest .slot")),
+                other: ring(document.querySelector(".place:not(.selected):not(.dest) .card")),
+            };
+        }"""
+    )
+    # Drawn (an outline at least 2 px wide: forced colours keep no shadow), and unlike each other.
+    assert marks["selected"].endswith("true") and marks["destination"].endswith("true"), marks
+    assert len(set(marks.values())) == 3, marks
+    ctx.close()
+
+
+def _hints_asked(page: Page) -> list[str]:
+    asked: list[str] = []
+    page.on(
+        "request",
+        lambda r: asked.append(r.url) if r.method == "POST" and r.url.split("?")[0].endswith("/hint") else None,
+    )
+    return asked
+
+
+def test_letters_typed_on_a_link_or_button_play_nothing(browser: Browser, base_url: str) -> None:
+    ctx = browser.new_context(base_url=base_url, viewport=MOUSE["1280x800"])
+    page = ctx.new_page()
+    game = open_table(page, "crescent", {"table": QUIET_BUT_WINNABLE})
+    asked = _hints_asked(page)
+    for control in ("#rules-link", "#look-open", "#undo"):
+        page.locator(control).focus()
+        page.keyboard.press("h")
+        page.keyboard.press("n")
+    page.locator("details.langs summary").click()
+    page.locator('.langs a[hreflang="it"]').focus()
+    page.keyboard.press("n")
+    page.keyboard.press("h")
+    # Then the board's own h: its hint is the only one asked for, and no new game was dealt.
+    place(page, "1").focus()
+    with page.expect_request(lambda r: r.method == "POST" and "/hint" in r.url):
+        page.keyboard.press("h")
+    expect(page.locator("#moves")).to_have_text("1")  # the hint's move, played
+    assert len(asked) == 1, asked
+    assert game["id"] in page.url
+    expect(page.locator("#confirm")).to_be_hidden()
+    ctx.close()
+
+
+def test_the_one_letter_keys_can_be_turned_off(browser: Browser, base_url: str) -> None:
+    ctx = browser.new_context(base_url=base_url, viewport=MOUSE["1280x800"])
+    page = ctx.new_page()
+    open_table(page, "crescent", {"table": QUIET_BUT_WINNABLE})
+    page.locator("#look-open").click()
+    page.locator('#look input[name="keys"]').uncheck()
+    page.locator("#look-close").click()
+    page.reload()
+    page.wait_for_selector("html[data-ready]")
+    expect(page.locator("html")).to_have_attribute("data-nokeys", "1")  # kept by the server
+    asked = _hints_asked(page)
+    place(page, "1").focus()
+    page.keyboard.press("h")
+    page.keyboard.press("ArrowDown")  # the arrows still walk the board
+    expect(place(page, "2")).to_be_focused()
+    with page.expect_request(lambda r: r.method == "POST" and "/hint" in r.url):
+        page.locator("#hint").click()  # the button still works
+    assert len(asked) == 1, asked
+    ctx.close()
