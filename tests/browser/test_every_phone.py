@@ -209,7 +209,7 @@ def test_letters_typed_on_a_link_or_button_play_nothing(browser: Browser, base_u
     page = ctx.new_page()
     game = open_table(page, "crescent", {"table": QUIET_BUT_WINNABLE})
     asked = _hints_asked(page)
-    for control in ("#rules-link", "#look-open", "#undo"):
+    for control in ("#rules-link", "#look-open", "#new-N", "#code-input"):
         page.locator(control).focus()
         page.keyboard.press("h")
         page.keyboard.press("n")
