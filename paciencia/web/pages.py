@@ -41,7 +41,7 @@ def _json_block(data: Any) -> str:
 
 LOOK_COOKIE = "paciencia_look"
 LOOK_CHOICES = {"felt": ("green", "blue", "wood"), "back": ("red", "blue")}
-LOOK_SWITCHES = ("contrast", "four", "left", "still")
+LOOK_SWITCHES = ("contrast", "four", "left", "still", "nokeys")
 
 
 def look(request: Request) -> dict[str, str]:

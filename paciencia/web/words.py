@@ -149,6 +149,10 @@ UI: dict[str, str] = {
     "kind_daily": N_("daily deals"),
     # The look of the table (kept in this browser)
     "look": N_("Look"),
+    "menu": N_("Menu"),
+    # The redeal button's word on a phone's bar (its count shows as a number beside it)
+    "short_redeal": N_("Redeal"),
+    "letter_keys": N_("One-letter keys (U undo, H hint, N new game…)"),
     "felt": N_("Table"),
     "felt_green": N_("Green felt"),
     "felt_blue": N_("Blue felt"),

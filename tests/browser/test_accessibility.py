@@ -119,6 +119,8 @@ def _page(path: str) -> Callable[[Page, str], None]:
     def go(page: Page, lang: str) -> None:
         page.goto(f"/{lang}{path}")
         if page.locator("details.langs").count():
+            if page.locator("details.menu > summary").is_visible():
+                page.locator("details.menu > summary").click()  # a phone's menu, then its languages
             page.locator("details.langs summary").click()  # the language menu open
 
     return go
@@ -177,6 +179,7 @@ def test_switching_language_after_a_new_game_keeps_the_new_game(page: Page) -> N
     page.locator("#new-game").click()
     page.wait_for_url(lambda url: first["id"] not in url)
     new_id = page.url.rsplit("/", 1)[1]
+    page.locator("details.menu > summary").click()  # a phone: the languages are in the menu
     page.locator("details.langs summary").click()
     page.locator('.langs a[hreflang="it"]').click()
     page.wait_for_url(f"**/it/crescent/{new_id}")

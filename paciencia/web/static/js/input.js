@@ -199,16 +199,19 @@ function onArrow(key, here) {
 }
 
 /** The one-key shortcuts. They are the board's: inside a dialog only its own keys work (Esc
- * closes it), and a focused button, link or form control keeps Space and Enter for itself. */
+ * closes it), and a focused link, menu, form control or other button keeps every key (WCAG
+ * 2.1.4: a letter typed there plays nothing). The Look dialog turns the letters off. */
 function onKey(ev) {
   const t = ev.target;
-  if (ev.ctrlKey || ev.metaKey || ev.altKey || t.matches("input, textarea, select")) return;
+  if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
   if (document.querySelector("dialog[open]")) return;
   const key = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
   const v = state.view;
   const here = focusedPlace();
-  const control = !here && t.matches("button, a, summary, [tabindex]");
-  if (control && (key === " " || key === "Enter")) return;
+  // The board, the run picker and the table's own bar of buttons (a click leaves focus there).
+  const onBoard = here || t === document.body || t === document.documentElement || t.closest("#board, #picker, .side .buttons");
+  if (!onBoard) return;
+  if (key.length === 1 && key !== " " && document.documentElement.dataset.nokeys) return;
   const tapPlace = v.actions.find((a) => a.place);
   let done = true;
   if (state.picker && loadedPicker()) loadedPicker().key(key);

@@ -1,17 +1,18 @@
 // The Look dialog (loaded when it is first opened): felt, card backs, high contrast, four-colour
-// suits, the left-handed Klondike table, animations. Each choice is an attribute of <html> that
+// suits, the left-handed Klondike table, animations, the one-letter keys. Each choice is an attribute of <html> that
 // the stylesheets read, kept in a cookie so the server draws the next page with it.
 
 const COOKIE = "paciencia_look";
 const root = document.documentElement;
 const DEFAULTS = { felt: "green", back: "red" };
-const SWITCHES = { contrast: true, four: true, left: true, motion: false }; // true: the attribute is the box checked
+// Each box and the attribute it sets: "!name" sets `name` while the box is unchecked.
+const SWITCHES = { contrast: "contrast", four: "four", left: "left", motion: "!still", keys: "!nokeys" };
 
 /** The choices as the cookie keeps them: `felt:blue.back:red.contrast:1`. */
 function save() {
   const parts = [];
   for (const key of Object.keys(DEFAULTS)) if (root.dataset[key]) parts.push(`${key}:${root.dataset[key]}`);
-  for (const key of ["contrast", "four", "left", "still"]) if (root.dataset[key]) parts.push(`${key}:1`);
+  for (const key of ["contrast", "four", "left", "still", "nokeys"]) if (root.dataset[key]) parts.push(`${key}:1`);
   document.cookie = `${COOKIE}=${parts.join(".")}; path=/; max-age=315360000; samesite=lax`;
 }
 
@@ -21,10 +22,11 @@ function apply(form) {
     if (value && value !== DEFAULTS[key]) root.dataset[key] = value;
     else delete root.dataset[key];
   }
-  for (const [key, direct] of Object.entries(SWITCHES)) {
+  for (const [key, attr] of Object.entries(SWITCHES)) {
     const box = form.elements[key];
     if (!box) continue;
-    const name = direct ? key : "still"; // "Animations" checked: no data-still
+    const direct = !attr.startsWith("!");
+    const name = direct ? attr : attr.slice(1); // "Animations" checked: no data-still
     if (box.checked === direct) root.dataset[name] = "1";
     else delete root.dataset[name];
   }

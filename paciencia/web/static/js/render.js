@@ -137,13 +137,15 @@ function render() {
   for (const out of els.fields) out.textContent = v[out.dataset.field] ?? "";
   for (const b of els.actions) {
     const a = v.actions.find((x) => x.token === b.dataset.token);
-    if (a && a.text) b.textContent = a.text;
+    if (a && a.text) label(b, a.text);
     if (a) b.disabled = !a.enabled;
+    const ico = b.querySelector(".ico[data-left]");
+    if (ico && v.redeals != null) ico.dataset.left = v.redeals;
   }
   els.undo.disabled = !v.can_undo || state.finishing;
   const mode = state.finishing ? "stop" : v.can_finish ? "finish" : "hint";
   els.hint.dataset.mode = mode;
-  els.hint.textContent = state.ui[mode];
+  label(els.hint, state.ui[mode]);
   els.hint.disabled = v.status !== "playing";
   renderBadge(v);
   if (els.code) els.code.textContent = v.code || "";
@@ -341,6 +343,11 @@ function renderEnd(v) {
   if (!panel.open) panel.showModal();
   if (v.status === "won") celebrate();
   if (said) announce(said);
+}
+
+/** A bar button's words (beside its icon, table.html). */
+function label(b, text) {
+  (b.querySelector(".txt") || b).textContent = text;
 }
 
 function formatTime(seconds) {
