@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
+import threading
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
@@ -20,6 +21,8 @@ from fastapi import FastAPI, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from sqlalchemy import event
+from sqlalchemy import exc as sa_exc
 from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -321,6 +324,71 @@ async def on_http(request: Request, exc: Exception) -> Response:
     return error_response(exc.status_code, "http_error", str(exc.detail), headers)
 
 
+DATABASE_RETRY_AFTER = 5
+"""Seconds a client is told to wait when the database does not answer."""
+
+
+def database_down(exc: BaseException) -> bool:
+    """Whether a database error means the database cannot be reached (or is busy) rather than a
+    fault of ours: a connection refused or dropped, a server restarting, a pool with no
+    connection to give, SQLite's "database is locked"."""
+    if isinstance(exc, sa_exc.DBAPIError):
+        return exc.connection_invalidated or isinstance(exc, (sa_exc.OperationalError, sa_exc.InterfaceError))
+    return isinstance(exc, (sa_exc.TimeoutError, sa_exc.DisconnectionError))
+
+
+class Outage:
+    """One log line when the database stops answering and one when it answers again, however
+    many requests fail in between (a traceback per request would bury everything else).
+
+    The end is a statement that succeeds a second or more after the last failure, so that a
+    recovering pool whose old connections still fail for a moment does not log a line each.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.since: float | None = None
+        self.last_failure = 0.0
+        self.failed = 0
+
+    def failure(self, exc: BaseException) -> None:
+        with self._lock:
+            now = time.monotonic()
+            self.last_failure = now
+            self.failed += 1
+            if self.since is None:
+                self.since = now
+                self.failed = 1
+                # The driver's own first line: no SQL, no parameters (player ids are secrets).
+                cause = getattr(exc, "orig", None) or exc
+                first = (str(cause).strip().splitlines() or [""])[0][:300]
+                log.error("database unreachable (%s: %s); answering 503 until it is back", type(cause).__name__, first)
+
+    def success(self) -> None:
+        if self.since is None:  # the usual case: no lock
+            return
+        with self._lock:
+            if self.since is None or time.monotonic() - self.last_failure < 1.0:
+                return
+            log.warning(
+                "database back after %.1f s; %d requests were answered 503",
+                time.monotonic() - self.since,
+                self.failed,
+            )
+            self.since = None
+
+
+async def on_database(request: Request, exc: Exception) -> Response:
+    """A database that does not answer: 503, and the truth that the outcome is not known (a
+    commit may have been made just before the connection broke). A retried move with the same
+    version is then refused as stale if it was stored, so nothing is played twice."""
+    if not database_down(exc):
+        raise exc  # a fault of ours: logged with its traceback and answered 500 by the middleware
+    request.app.state.outage.failure(exc)
+    headers = {"Retry-After": str(DATABASE_RETRY_AFTER)}
+    return error_response(503, "database_down", say(request_words(request), "database_down"), headers)
+
+
 EXCEPTION_HANDLERS: dict[type[Exception], Callable[[Request, Exception], Awaitable[Response]]] = {
     ServiceError: on_service_error,
     GameNotFound: on_not_found,
@@ -331,6 +399,9 @@ EXCEPTION_HANDLERS: dict[type[Exception], Callable[[Request, Exception], Awaitab
     RequestValidationError: on_validation,
     BodyTooLarge: on_too_large,
     StarletteHTTPException: on_http,
+    sa_exc.DBAPIError: on_database,
+    sa_exc.TimeoutError: on_database,
+    sa_exc.DisconnectionError: on_database,
 }
 
 
@@ -357,6 +428,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.store = Store(settings.database_url, settings.cache_size)
+    app.state.outage = outage = Outage()
+    event.listen(app.state.store.engine, "after_cursor_execute", lambda *_args: outage.success())
     app.state.winnable = WinnableDeals(app.state.store, settings.winnable_pool, settings.winnable_attempts)
     app.state.games = Games(
         app.state.store, app.state.winnable, settings.hint_workers, settings.hint_queue, settings.hints_per_minute
