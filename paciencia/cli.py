@@ -248,8 +248,10 @@ def cmd_serve(ns: argparse.Namespace) -> int:
     except Exception as e:  # a bad URL or an unreachable database: say so, no traceback
         raise BadInput(f"cannot open the database: {e}") from None
     print(f"paciencia: playing at http://{ns.host}:{ns.port}/ (Ctrl+C stops)", file=sys.stderr)
+    # Every connection through the guard: deadlines for slow headers and bodies, connection caps.
+    guarded = "paciencia.web.guard:GuardedHttp"
     if ns.workers == 1:
-        uvicorn.run(app, host=ns.host, port=ns.port, log_level="warning")
+        uvicorn.run(app, host=ns.host, port=ns.port, log_level="warning", http=guarded)
         return 0
     # Each worker process builds its own app from the same settings, passed in the environment;
     # this one only made sure that the database opens and is migrated.
@@ -264,6 +266,7 @@ def cmd_serve(ns: argparse.Namespace) -> int:
         port=ns.port,
         workers=ns.workers,
         log_level="warning",
+        http=guarded,
     )
     return 0
 
