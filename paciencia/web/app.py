@@ -25,6 +25,8 @@ from sqlalchemy import event
 from sqlalchemy import exc as sa_exc
 from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
+from starlette.routing import Match, Route
 
 from paciencia.engine.errors import IllegalMove, InvalidCode, InvalidMove, InvalidPosition, PacienciaError
 from paciencia.web import api, pages
@@ -226,6 +228,8 @@ class SiteMiddleware:
 
         try:
             await self.app(scope, limited_receive, send_with_headers)
+        except ClientDisconnect:
+            return  # the client hung up mid-request: no one to answer, nothing wrong here
         except Exception:
             # Whatever slipped past the handlers: logged, and answered as the site's own error.
             log.exception("unexpected error on %s %s from %s", scope["method"], path, _client(scope))
@@ -318,11 +322,32 @@ async def on_http(request: Request, exc: Exception) -> Response:
         return await on_too_large(request, exc)
     if exc.status_code == 404 and not _wants_json(request):
         return pages.not_found(request)
+    if exc.status_code == 400 and isinstance(exc.__cause__, (UnicodeDecodeError, RecursionError)):
+        # A body that is not UTF-8, or JSON nested too deep for the parser: malformed JSON too.
+        words = request_words(request)
+        return error_response(400, "malformed_json", say(words, "bad_request_plain"), detail="malformed JSON")
     headers = dict(exc.headers or {})
     if exc.status_code == 405:
         return error_response(405, "method_not_allowed", say(request_words(request), "method_not_allowed"), headers)
     return error_response(exc.status_code, "http_error", str(exc.detail), headers)
 
+
+async def api_fallback(request: Request) -> Response:
+    """A path under ``/api/`` that no API route takes with this method: 405 with ``Allow`` when
+    a route takes it with another method, else 404 (without it, ``GET /api/games`` would fall
+    through to the pages' ``/{lang}/{game}`` and be answered 404)."""
+    allowed: set[str] = set()
+    for route in api.router.routes:
+        if isinstance(route, Route):
+            match, _ = route.matches(request.scope)
+            if match is not Match.NONE:
+                allowed |= route.methods or set()
+    if allowed:
+        raise StarletteHTTPException(405, headers={"Allow": ", ".join(sorted(allowed))})
+    return error_response(404, "not_found", say(request_words(request), "not_found"))
+
+
+ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 
 DATABASE_RETRY_AFTER = 5
 """Seconds a client is told to wait when the database does not answer."""
@@ -437,6 +462,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.new_games = RateLimit(settings.new_games_per_minute, max(1, int(settings.new_games_per_minute)))
     app.state.asset_version = version
     app.include_router(api.router)
+    app.add_api_route("/api/{rest:path}", api_fallback, methods=ALL_METHODS, include_in_schema=False)
     app.include_router(pages.router)
     app.mount(f"/static/{version}", StaticAssets(STATIC_DIR), name="static")
     app.add_middleware(SiteMiddleware, settings=settings)

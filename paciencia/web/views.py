@@ -193,6 +193,13 @@ def _groups(words: Words, obs: Observation) -> list[dict[str, Any]]:
     ]
 
 
+def deal_code(saved: SavedGame, obs: Observation) -> str | None:
+    """The deal code the table may name: none while it would reveal unseen cards (the
+    observation's rule), and none for a pasted position, whose header's code is the paster's
+    word, not checked against its cards: there it names the game and variant (the rules) only."""
+    return None if obs.code is None or saved.start_kind == "text" else str(obs.code)
+
+
 def title(words: Words, saved: SavedGame, obs: Observation) -> str:
     """The game's name, its variant's where the table names it, and the code once it may be shown."""
     table = entry(saved.game).table
@@ -200,8 +207,9 @@ def title(words: Words, saved: SavedGame, obs: Observation) -> str:
     variant = table.variant_titles.get(obs.variant)
     if variant:
         parts.append("— " + say(words, variant))
-    if obs.code is not None and not table.variant_titles:
-        parts.append(str(obs.code))
+    code = deal_code(saved, obs)
+    if code is not None and not table.variant_titles:
+        parts.append(code)
     return " ".join(parts)
 
 
@@ -244,7 +252,7 @@ def game_view(saved: SavedGame, words: Words, answers_move: bool = False) -> dic
         "variant": obs.variant,
         "lang": words.locale,
         "title": title(words, saved, obs),
-        "code": None if obs.code is None else str(obs.code),
+        "code": deal_code(saved, obs),
         "version": saved.version,
         "status": status.value,
         "status_text": words.status(status.value),

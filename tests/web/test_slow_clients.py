@@ -131,3 +131,30 @@ def test_slow_headers_and_bodies_are_closed_and_one_address_cannot_take_every_co
         assert json.loads(body) == {"error": "too_slow", "message": expected}
     for s in heads + bodies + extra:
         s.close()
+
+
+HANG_UPS = [
+    # a form's body cut short (the no-script new-game form reads it itself)
+    b"POST /en/klondike/new HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+    b"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\ncode=",
+    # a JSON body cut short
+    b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
+    # a whole request, then gone before the answer
+    b"GET /en/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+]
+
+
+def test_clients_hanging_up_mid_request_log_nothing(tmp_path: Path) -> None:
+    with server(tmp_path) as port:
+        for i in range(50):
+            sock = socket.create_connection(("127.0.0.1", port))
+            sock.sendall(HANG_UPS[i % len(HANG_UPS)])
+            sock.close()
+        # Hung up and forgotten: the server answers the next client, and has said nothing.
+        wait = time.monotonic() + 60
+        while ordinary_get(port) != 200 and time.monotonic() < wait:
+            time.sleep(0.1)
+        # The last hang-up was handled before this request's answer: read the log after one more.
+        assert ordinary_get(port) == 200
+    lines = (tmp_path / "server.log").read_text().splitlines()
+    assert [line for line in lines if not line.startswith("paciencia: playing at")] == []
