@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import multiprocessing
+import os
 import re
+import signal
 import threading
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -471,4 +474,25 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
 def app_from_environment() -> FastAPI:
     """The app of one worker of ``paciencia serve --workers N`` (uvicorn's factory)."""
-    return create_app(Settings.from_environment())
+    app = create_app(Settings.from_environment())
+    # The parent as recorded when this process was spawned: it may already be gone by now.
+    parent = multiprocessing.parent_process()
+    pid = parent.pid if parent is not None and parent.pid is not None else os.getppid()
+    threading.Thread(target=_leave_with_parent, args=(pid,), name="parent-watch", daemon=True).start()
+    return app
+
+
+def _leave_with_parent(parent: int) -> None:
+    """Stops this worker when the process that started it is gone (killed with -9, say).
+
+    uvicorn's workers outlive their parent: orphans kept the port, so the server started after
+    the crash could not listen on it (it exited "Address already in use"), and the orphans went
+    on serving, unwatched, whatever code they had loaded. Now an orphan stops as a worker stops
+    (SIGTERM: it finishes the requests it has), and ends for good if that has not worked soon.
+    """
+    while os.getppid() == parent:
+        time.sleep(0.2)
+    log.warning("server process %d is gone: worker %d stops", parent, os.getpid())
+    os.kill(os.getpid(), signal.SIGTERM)
+    time.sleep(10)
+    os._exit(1)
