@@ -131,6 +131,8 @@ def test_slow_headers_and_bodies_are_closed_and_one_address_cannot_take_every_co
         assert json.loads(body) == {"error": "too_slow", "message": expected}
     for s in heads + bodies + extra:
         s.close()
+    log = (tmp_path / "server.log").read_text()
+    assert "Traceback" not in log, log[:4000]
 
 
 HANG_UPS = [
