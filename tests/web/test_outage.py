@@ -181,6 +181,15 @@ def test_a_database_crash_loses_no_acknowledged_move_and_plays_none_twice(
                 m.join(60)
         for m in movers:
             assert not m.errors, m.errors
+        # A crash rarely falls between a commit and its answer, so that case is also made
+        # plainly: a move stored whose answer never reached the client, sent again.
+        m = movers[0]
+        token = str(m.state.legal_moves()[0])
+        move = {"move": token, "version": len(m.applied)}
+        assert m.player.ask(port, "POST", f"/api/games/{m.game_id}/moves", move)[0] == 200  # answer "lost"
+        status, body = m.player.ask(port, "POST", f"/api/games/{m.game_id}/moves", move)
+        assert status == 409 and body["error"] == "stale" and body["game"]["version"] == len(m.applied) + 1
+        m.applied.append(token)
         assert all(body["error"] == "database_down" for m in movers for _, body in m.refusals)  # type: ignore[index]
         # What PostgreSQL holds is exactly each player's record: acknowledged moves all there,
         # a move answered 503 once (stored by its first try or by its retry), none twice.
