@@ -247,16 +247,21 @@ def cmd_serve(ns: argparse.Namespace) -> int:
         app = create_app(settings)  # migrates the database, once, before any worker starts
     except Exception as e:  # a bad URL or an unreachable database: say so, no traceback
         raise BadInput(f"cannot open the database: {e}") from None
+    _wait_for_port(ns.host, ns.port)
     print(f"paciencia: playing at http://{ns.host}:{ns.port}/ (Ctrl+C stops)", file=sys.stderr)
+    # Every connection through the guard: deadlines for slow headers and bodies, connection caps.
+    guarded = "paciencia.web.guard:GuardedHttp"
     if ns.workers == 1:
-        uvicorn.run(app, host=ns.host, port=ns.port, log_level="warning")
+        uvicorn.run(app, host=ns.host, port=ns.port, log_level="warning", http=guarded)
         return 0
     # Each worker process builds its own app from the same settings, passed in the environment;
     # this one only made sure that the database opens and is migrated.
     app.state.games.hints.close()
+    app.state.winnable.close()
     app.state.store.close()
     os.environ[ENV_DATABASE] = settings.database_url
     os.environ[ENV_SECURE] = "1" if settings.cookie_secure else "0"
+    _fork_workers()
     uvicorn.run(
         "paciencia.web.app:app_from_environment",
         factory=True,
@@ -264,8 +269,69 @@ def cmd_serve(ns: argparse.Namespace) -> int:
         port=ns.port,
         workers=ns.workers,
         log_level="warning",
+        http=guarded,
     )
     return 0
+
+
+def _fork_workers() -> None:
+    """Makes uvicorn fork its worker processes from this one instead of spawning them (Linux).
+
+    A spawned worker is a fresh interpreter that imports the whole site again: four of them at
+    once on a loaded two-core machine took 7-60 s to answer after a restart, against about 2 s
+    for one process. This process has imported the site already (and closed its database
+    connections and threads above), so a forked worker starts at once. uvicorn (pinned) asks
+    its supervisor module's ``get_subprocess`` for each worker: that one name is replaced.
+    """
+    import multiprocessing
+
+    if sys.platform != "linux":  # fork is unsafe on macOS and absent on Windows: spawn there
+        return
+    from uvicorn._subprocess import subprocess_started
+    from uvicorn.supervisors import multiprocess
+
+    fork = multiprocessing.get_context("fork")
+
+    def forked(config: Any, target: Any, sockets: Any) -> Any:
+        kwargs = {"config": config, "target": target, "sockets": sockets, "stdin_fileno": None}
+        return fork.Process(target=subprocess_started, kwargs=kwargs)
+
+    multiprocess.get_subprocess = forked  # type: ignore[attr-defined]
+
+
+PORT_WAIT = 30.0
+"""Seconds ``serve`` waits for its port while another process still holds it."""
+
+
+def _wait_for_port(host: str, port: int) -> None:
+    """Returns once the port can be listened on, or after ``PORT_WAIT`` (uvicorn then says why).
+
+    Started again right after a crash, the server may find the port still held by the crashed
+    one's worker processes for the moment they take to stop: it waits for them rather than
+    exiting "Address already in use"."""
+    import errno
+    import socket
+    import time
+
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except OSError:
+        return  # uvicorn names a bad host itself
+    deadline = time.monotonic() + PORT_WAIT
+    said = False
+    while True:
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+            try:
+                probe.bind(address)
+                return
+            except OSError as e:
+                if e.errno != errno.EADDRINUSE or time.monotonic() > deadline:
+                    return
+        if not said:
+            print(f"paciencia: port {port} is still in use; waiting for it", file=sys.stderr)
+            said = True
+        time.sleep(0.1)
 
 
 COMMANDS = {"deal": cmd_deal, "play": cmd_play, "solve": cmd_solve, "survey": cmd_survey, "serve": cmd_serve}

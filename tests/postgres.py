@@ -54,6 +54,7 @@ class PostgresServer:
     user: str | None  # the system user the server runs as (None: ourselves)
     bin: Path
     serial: int = 0
+    durable: bool = False
 
     def _run(self, *args: str) -> subprocess.CompletedProcess[str]:
         cmd = [str(self.bin / args[0]), *args[1:]]
@@ -85,6 +86,27 @@ class PostgresServer:
             with suppress(psycopg.errors.LockNotAvailable):  # then left behind: the cluster goes at the end
                 conn.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
 
+    def start(self) -> None:
+        """Starts the cluster (again, after ``crash``) and waits until it answers."""
+        # A throwaway cluster: no fsync, for speed (the machine does not crash under a test).
+        options = f"-p {self.port} -h 127.0.0.1 -k {self.folder} -F -c full_page_writes=off"
+        options += " -c max_connections=300" + ("" if self.durable else " -c synchronous_commit=off")
+        data = str(self.folder / "data")
+        self._run("pg_ctl", "-D", data, "-o", options, "-l", str(self.folder / "log"), "-w", "-t", "60", "start")
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with psycopg.connect(self.admin, connect_timeout=2):
+                    return
+            except psycopg.OperationalError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
+
+    def crash(self) -> None:
+        """Stops the server as a crash would (``-m immediate``: no checkpoint, connections cut)."""
+        self._run("pg_ctl", "-D", str(self.folder / "data"), "-m", "immediate", "stop")
+
     def stop(self) -> None:
         try:
             self._run("pg_ctl", "-D", str(self.folder / "data"), "-m", "immediate", "stop")
@@ -92,7 +114,9 @@ class PostgresServer:
             shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def start_postgres() -> PostgresServer:
+def start_postgres(durable: bool = False) -> PostgresServer:
+    """A new cluster, started. ``durable``: a commit is written out before it is acknowledged
+    (off by default, for speed: a crash of the server may then lose the last commits)."""
     folder = Path(tempfile.mkdtemp(prefix="paciencia-pg-"))
     user = None
     if os.geteuid() == 0:
@@ -106,16 +130,6 @@ def start_postgres() -> PostgresServer:
     server = PostgresServer(folder, free_port(), user, pg_bin())
     data = str(folder / "data")
     server._run("initdb", "-D", data, "-U", "paciencia", "--auth=trust", "-E", "UTF8", "--no-sync", "--locale=C")
-    # A throwaway cluster: durability off, for speed.
-    options = f"-p {server.port} -h 127.0.0.1 -k {folder} -F -c full_page_writes=off -c synchronous_commit=off"
-    options += " -c max_connections=300"
-    server._run("pg_ctl", "-D", data, "-o", options, "-l", str(folder / "log"), "-w", "-t", "60", "start")
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            with psycopg.connect(server.admin, connect_timeout=2):
-                return server
-        except psycopg.OperationalError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.1)
+    server.durable = durable
+    server.start()
+    return server

@@ -8,11 +8,11 @@ from __future__ import annotations
 import json
 import math
 import time
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Request, Response
 from fastapi.concurrency import run_in_threadpool
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
 from paciencia.games import REGISTRY
 from paciencia.i18n import normalize_locale
@@ -55,15 +55,26 @@ class NewGame(BaseModel):
         return name
 
 
+def _integral(value: Any) -> Any:
+    """JSON has one kind of number: ``1.0`` is the integer 1 (a JSON library may write it so);
+    ``1.5``, ``true`` and ``"1"`` are still refused by the strict check after this."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+Version = Annotated[int, BeforeValidator(_integral), Field(strict=True)]
+
+
 class MoveIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     move: str = Field(min_length=1, max_length=12, examples=["10-14", "3-Kd", "R", "U"])
-    version: int = Field(ge=0, strict=True, description="The version of the game the move was made on")
+    version: Version = Field(ge=0, description="The version of the game the move was made on")
 
 
 class VersionIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    version: int = Field(ge=0, strict=True, description="The version of the game the request is made on")
+    version: Version = Field(ge=0, description="The version of the game the request is made on")
 
 
 class HintOut(BaseModel):
@@ -329,12 +340,16 @@ async def get_stats(request: Request) -> Response:
     return answer(stats.report(await player_stats(request), stats_since(request)))
 
 
-@router.get("/stats.csv")
+class CSVResponse(Response):
+    media_type = "text/csv"  # Starlette adds "; charset=utf-8"
+
+
+@router.get("/stats.csv", response_class=CSVResponse, responses={200: {"description": "The history, one game a line"}})
 async def get_stats_csv(request: Request) -> Response:
     """The history as CSV, for a spreadsheet."""
     body = stats.as_csv(await player_stats(request))
     headers = {"content-disposition": 'attachment; filename="paciencia-games.csv"'}
-    return Response(body, media_type="text/csv; charset=utf-8", headers=headers)
+    return CSVResponse(body, headers=headers)
 
 
 @router.post("/stats/reset")

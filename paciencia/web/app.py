@@ -9,6 +9,10 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import multiprocessing
+import os
+import signal
+import threading
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
@@ -19,8 +23,12 @@ from fastapi import FastAPI, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from sqlalchemy import event
+from sqlalchemy import exc as sa_exc
 from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
+from starlette.routing import Match, Route
 
 from paciencia.engine.errors import IllegalMove, InvalidCode, InvalidMove, InvalidPosition, PacienciaError
 from paciencia.web import api, pages
@@ -240,6 +248,8 @@ class SiteMiddleware:
 
         try:
             await self.app(scope, limited_receive, send_with_headers)
+        except ClientDisconnect:
+            return  # the client hung up mid-request: no one to answer, nothing wrong here
         except Exception:
             # Whatever slipped past the handlers: logged, and answered as the site's own error.
             log.exception("unexpected error on %s %s from %s", scope["method"], path, _client(scope))
@@ -342,10 +352,96 @@ async def on_http(request: Request, exc: Exception) -> Response:
         return await on_too_large(request, exc)
     if exc.status_code == 404 and not _wants_json(request):
         return pages.not_found(request)
+    if exc.status_code == 400 and isinstance(exc.__cause__, (UnicodeDecodeError, RecursionError)):
+        # A body that is not UTF-8, or JSON nested too deep for the parser: malformed JSON too.
+        words = request_words(request)
+        return error_response(400, "malformed_json", say(words, "bad_request_plain"), detail="malformed JSON")
     headers = dict(exc.headers or {})
     if exc.status_code == 405:
         return error_response(405, "method_not_allowed", say(request_words(request), "method_not_allowed"), headers)
     return error_response(exc.status_code, "http_error", str(exc.detail), headers)
+
+
+async def api_fallback(request: Request) -> Response:
+    """A path under ``/api/`` that no API route takes with this method: 405 with ``Allow`` when
+    a route takes it with another method, else 404 (without it, ``GET /api/games`` would fall
+    through to the pages' ``/{lang}/{game}`` and be answered 404)."""
+    allowed: set[str] = set()
+    for route in api.router.routes:
+        if isinstance(route, Route):
+            match, _ = route.matches(request.scope)
+            if match is not Match.NONE:
+                allowed |= route.methods or set()
+    if allowed:
+        raise StarletteHTTPException(405, headers={"Allow": ", ".join(sorted(allowed))})
+    return error_response(404, "not_found", say(request_words(request), "not_found"))
+
+
+ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+
+DATABASE_RETRY_AFTER = 5
+"""Seconds a client is told to wait when the database does not answer."""
+
+
+def database_down(exc: BaseException) -> bool:
+    """Whether a database error means the database cannot be reached (or is busy) rather than a
+    fault of ours: a connection refused or dropped, a server restarting, a pool with no
+    connection to give, SQLite's "database is locked"."""
+    if isinstance(exc, sa_exc.DBAPIError):
+        return exc.connection_invalidated or isinstance(exc, (sa_exc.OperationalError, sa_exc.InterfaceError))
+    return isinstance(exc, (sa_exc.TimeoutError, sa_exc.DisconnectionError))
+
+
+class Outage:
+    """One log line when the database stops answering and one when it answers again, however
+    many requests fail in between (a traceback per request would bury everything else).
+
+    The end is a statement that succeeds a second or more after the last failure, so that a
+    recovering pool whose old connections still fail for a moment does not log a line each.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.since: float | None = None
+        self.last_failure = 0.0
+        self.failed = 0
+
+    def failure(self, exc: BaseException) -> None:
+        with self._lock:
+            now = time.monotonic()
+            self.last_failure = now
+            self.failed += 1
+            if self.since is None:
+                self.since = now
+                self.failed = 1
+                # The driver's own first line: no SQL, no parameters (player ids are secrets).
+                cause = getattr(exc, "orig", None) or exc
+                first = (str(cause).strip().splitlines() or [""])[0][:300]
+                log.error("database unreachable (%s: %s); answering 503 until it is back", type(cause).__name__, first)
+
+    def success(self) -> None:
+        if self.since is None:  # the usual case: no lock
+            return
+        with self._lock:
+            if self.since is None or time.monotonic() - self.last_failure < 1.0:
+                return
+            log.warning(
+                "database back after %.1f s; %d requests were answered 503",
+                time.monotonic() - self.since,
+                self.failed,
+            )
+            self.since = None
+
+
+async def on_database(request: Request, exc: Exception) -> Response:
+    """A database that does not answer: 503, and the truth that the outcome is not known (a
+    commit may have been made just before the connection broke). A retried move with the same
+    version is then refused as stale if it was stored, so nothing is played twice."""
+    if not database_down(exc):
+        raise exc  # a fault of ours: logged with its traceback and answered 500 by the middleware
+    request.app.state.outage.failure(exc)
+    headers = {"Retry-After": str(DATABASE_RETRY_AFTER)}
+    return error_response(503, "database_down", say(request_words(request), "database_down"), headers)
 
 
 EXCEPTION_HANDLERS: dict[type[Exception], Callable[[Request, Exception], Awaitable[Response]]] = {
@@ -359,6 +455,9 @@ EXCEPTION_HANDLERS: dict[type[Exception], Callable[[Request, Exception], Awaitab
     RequestValidationError: on_validation,
     BodyTooLarge: on_too_large,
     StarletteHTTPException: on_http,
+    sa_exc.DBAPIError: on_database,
+    sa_exc.TimeoutError: on_database,
+    sa_exc.DisconnectionError: on_database,
 }
 
 
@@ -385,6 +484,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.store = Store(settings.database_url, settings.cache_size)
+    app.state.outage = outage = Outage()
+    event.listen(app.state.store.engine, "after_cursor_execute", lambda *_args: outage.success())
     app.state.winnable = WinnableDeals(app.state.store, settings.winnable_pool, settings.winnable_attempts)
     app.state.limits = Limits(app.state.store.engine)
     app.state.players = Players(site_secret(), app.state.store.engine)
@@ -398,6 +499,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.asset_version = version
     app.include_router(api.router)
+    app.add_api_route("/api/{rest:path}", api_fallback, methods=ALL_METHODS, include_in_schema=False)
     app.include_router(pages.router)
     app.mount(f"/static/{version}", StaticAssets(STATIC_DIR), name="static")
     app.add_middleware(SiteMiddleware, settings=settings, players=app.state.players)
@@ -406,4 +508,25 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
 def app_from_environment() -> FastAPI:
     """The app of one worker of ``paciencia serve --workers N`` (uvicorn's factory)."""
-    return create_app(Settings.from_environment())
+    app = create_app(Settings.from_environment())
+    # The parent as recorded when this process was spawned: it may already be gone by now.
+    parent = multiprocessing.parent_process()
+    pid = parent.pid if parent is not None and parent.pid is not None else os.getppid()
+    threading.Thread(target=_leave_with_parent, args=(pid,), name="parent-watch", daemon=True).start()
+    return app
+
+
+def _leave_with_parent(parent: int) -> None:
+    """Stops this worker when the process that started it is gone (killed with -9, say).
+
+    uvicorn's workers outlive their parent: orphans kept the port, so the server started after
+    the crash could not listen on it (it exited "Address already in use"), and the orphans went
+    on serving, unwatched, whatever code they had loaded. Now an orphan stops as a worker stops
+    (SIGTERM: it finishes the requests it has), and ends for good if that has not worked soon.
+    """
+    while os.getppid() == parent:
+        time.sleep(0.2)
+    log.warning("server process %d is gone: worker %d stops", parent, os.getpid())
+    os.kill(os.getpid(), signal.SIGTERM)
+    time.sleep(10)
+    os._exit(1)

@@ -462,7 +462,7 @@ async def review(lang: str, game: str, game_id: str, request: Request) -> Respon
         tokens=list(saved.tokens),
         summary=summary,
         verdicts={i: say(words, "position_" + v) for i, v in found.verdicts.items()},
-        code=str(saved.state.code),
+        code=None if saved.start_kind == "text" else str(saved.state.code),  # a pasted header's code is unchecked
     )
 
 

@@ -141,7 +141,10 @@ def played(store: Store, player: str, since: float | None = None) -> list[Played
                 result=result,
                 seconds=round(seconds, 1),
                 moves=moves,
-                code=str(code) if code is not None and r["closed"] and r["start"] not in playing else None,
+                # A pasted position's header code is unchecked: it gives the variant, never a deal.
+                code=str(code)
+                if code is not None and r["closed"] and r["start"] not in playing and r["start_kind"] != "text"
+                else None,
             )
         )
     return out

@@ -200,10 +200,13 @@ def _groups(words: Words, obs: Observation) -> list[dict[str, Any]]:
 
 
 def shown_code(saved: SavedGame, obs: Observation) -> str | None:
-    """The deal code where the game shows it: in play where it hides no card (the game's
-    observation says), and once the game ended only when it is closed (a blocked game may be
-    undone and played on)."""
-    if obs.code is None or (saved.status != Status.PLAYING and not saved.closed):
+    """The deal code the table may name: none while it would reveal unseen cards (the
+    observation's rule), nor once the game ended until it is closed (a blocked game may be
+    undone and played on); and none for a pasted position, whose header's code is the paster's
+    word, not checked against its cards: there it names the game and variant (the rules) only."""
+    if obs.code is None or saved.start_kind == "text":
+        return None
+    if saved.status != Status.PLAYING and not saved.closed:
         return None
     return str(obs.code)
 

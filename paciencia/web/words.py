@@ -71,6 +71,11 @@ UI: dict[str, str] = {
         "This game has reached %(count)s moves, the most one game keeps; start a new game or replay the deal."
     ),
     "server_error": N_("Something went wrong on the server; nothing was changed. Try again."),
+    "too_slow": N_("The request arrived too slowly and was dropped; nothing was changed. Try again."),
+    "database_down": N_(
+        "The server cannot reach its database just now, so it does not know whether your last action was kept. "
+        "Reload the game in a moment to see it as it stands."
+    ),
     "back_to_game": N_("Back to the game"),
     "continue_game": N_("Continue your game"),
     "undone": N_("Move undone."),

@@ -141,9 +141,7 @@ def code_free(code: str, *texts: str) -> None:
 
 
 @pytest.mark.parametrize("variant", ["D", "B"])
-def test_face_down_crescent_keeps_its_code_out_of_play_and_shows_it_at_the_end(
-    client: TestClient, variant: str
-) -> None:
+def test_face_down_crescent_keeps_its_code_out_of_play(client: TestClient, variant: str) -> None:
     code = f"CR1-{variant}-AAAAAAB"
     res = client.post("/api/games", json={"code": code})
     game = res.json()
@@ -172,9 +170,10 @@ def test_face_down_crescent_keeps_its_code_out_of_play_and_shows_it_at_the_end(
     code_free(code, res.text)  # every card face up now, yet the cards' order is still unseen
     res = client.post(f"/api/games/{game['id']}/moves", json={"move": "1-Kh", "version": 1})
     won = res.json()
-    assert won["status"] == "won" and won["code"] == code and code in won["title"]
-    html = client.get(f"/en/crescent/{game['id']}").text
-    assert f'<code id="code">{code}</code>' in html  # the results panel's code comes from the view
+    # Won, and still no code: this game was pasted, and a pasted header's code is the paster's
+    # word, not checked against the cards (issue 21), so the site never names it as the deal.
+    assert won["status"] == "won" and won["code"] is None
+    code_free(code, res.text, client.get(f"/en/crescent/{game['id']}").text)
 
 
 # -- the review ---------------------------------------------------------------------------------

@@ -74,18 +74,21 @@ def test_views_name_no_face_down_card_and_no_code_until_the_end(client: TestClie
     assert client.get(f"/api/games/{game['id']}").json()["code"] is None
 
 
-def test_the_code_comes_once_the_game_is_over(client: TestClient) -> None:
+def test_a_pasted_games_code_is_not_named_even_once_it_is_over(client: TestClient) -> None:
+    """The header's code of a pasted position is not checked against its cards (issue 21): the
+    game ends without the site naming it (a dealt game's code comes at its end: the engine's
+    observation, tests/games)."""
     game = start(client, table=WON_IN_ONE)
     assert game["code"] is None
     won = play(client, game, "1-Fc")
-    assert won["status"] == "won" and won["code"] == "KL1-3-AAAAAAA"
+    assert won["status"] == "won" and won["code"] is None
     assert won["sent_up"] == 1 and won["recycles"] == 0 and won["moves"] == 1
     blocked = play(client, start(client, table=BLOCKED_IN_ONE), "1-F")
-    # Blocked, it may still be undone: the code comes once its review closes it.
+    # Blocked, it may still be undone; its review closes it (and a pasted game never names a code).
     assert blocked["status"] == "blocked" and blocked["code"] is None and blocked["can_undo"]
     assert client.get(f"/api/games/{blocked['id']}/review").status_code == 200
     closed = client.get(f"/api/games/{blocked['id']}").json()
-    assert closed["closed"] and closed["code"] == "KL1-3-AAAAAAA" and not closed["can_undo"]
+    assert closed["closed"] and closed["code"] is None and not closed["can_undo"]
 
 
 def test_destinations_name_runs_and_foundations(client: TestClient) -> None:

@@ -336,6 +336,7 @@ function renderEnd(v) {
   $("end-time").textContent = formatTime(v.elapsed);
   for (const dd of panel.querySelectorAll("[data-field]")) dd.textContent = v[dd.dataset.field] ?? "";
   $("end-code").textContent = v.code || "";
+  $("end-code").closest("div").hidden = !v.code; // a pasted position names no deal
   $("end-copied").textContent = "";
   showButtons(panel, v);
   if (els.notice.open) els.notice.close();
