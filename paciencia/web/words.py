@@ -296,7 +296,7 @@ COUNTED: dict[str, tuple[str, str]] = {
         "Chance of winning: ≈ %(percent)s%% (%(count)s layouts of the unseen cards)",
     ),
     "hint_lost_sampled": NN_(
-        "In the %(count)s layout of the unseen cards, no sequence of moves wins from here. "
+        "In the one layout of the unseen cards tried, no sequence of moves wins from here. "
         "Undo some moves or start a new game.",
         "In each of %(count)s layouts of the unseen cards, no sequence of moves wins from here. "
         "Undo some moves or start a new game.",
