@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import socket
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
@@ -234,6 +235,19 @@ def cmd_survey(ns: argparse.Namespace) -> int:
     return 0
 
 
+def _shown_url(url: str) -> str:
+    """A database URL as it may be printed: without its password."""
+    scheme, sep, rest = url.partition("://")
+    auth, at, where = rest.rpartition("@")
+    if not sep or not at or ":" not in auth:
+        return url
+    return f"{scheme}://{auth.split(':', 1)[0]}:***@{where}"
+
+
+def _shown_host(host: str) -> str:
+    return f"[{host}]" if ":" in host else host
+
+
 def cmd_serve(ns: argparse.Namespace) -> int:
     import uvicorn  # the site's dependencies load only for this command
 
@@ -243,17 +257,32 @@ def cmd_serve(ns: argparse.Namespace) -> int:
     settings = Settings(database_url=ns.database) if ns.database else Settings()
     if ns.secure:
         settings = replace(settings, cookie_secure=True)
+    # What start-up does, said before it does it (the first start makes the database's tables).
+    shown = _shown_url(settings.database_url)
+    print(f"paciencia: opening the database {shown} (making or migrating its tables)", file=sys.stderr)
     try:
         app = create_app(settings)  # migrates the database, once, before any worker starts
     except Exception as e:  # a bad URL or an unreachable database: say so, no traceback
         raise BadInput(f"cannot open the database: {e}") from None
     _wait_for_port(ns.host, ns.port)
-    print(f"paciencia: playing at http://{ns.host}:{ns.port}/ (Ctrl+C stops)", file=sys.stderr)
+    listening = f"paciencia: playing at http://{_shown_host(ns.host)}:{ns.port}/ (Ctrl+C stops)"
     # Every connection through the guard: deadlines for slow headers and bodies, connection caps.
     guarded = "paciencia.web.guard:GuardedHttp"
     if ns.workers == 1:
-        uvicorn.run(app, host=ns.host, port=ns.port, log_level="warning", http=guarded)
+        # The socket is bound here, so that the line above is said once it is true (and a port
+        # already taken is said plainly).
+        try:
+            family = socket.AF_INET6 if ":" in ns.host else socket.AF_INET
+            sock = socket.create_server((ns.host, ns.port), family=family)
+        except OSError as e:
+            app.state.games.hints.close()
+            app.state.store.close()
+            raise BadInput(f"cannot listen on {ns.host}:{ns.port}: {e.strerror or e}") from None
+        print(listening, file=sys.stderr)
+        with sock:
+            uvicorn.Server(uvicorn.Config(app, log_level="warning", http=guarded)).run(sockets=[sock])
         return 0
+    print(listening, file=sys.stderr)
     # Each worker process builds its own app from the same settings, passed in the environment;
     # this one only made sure that the database opens and is migrated.
     app.state.games.hints.close()

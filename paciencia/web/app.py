@@ -32,6 +32,7 @@ from starlette.routing import Match, Route
 
 from paciencia.engine.errors import IllegalMove, InvalidCode, InvalidMove, InvalidPosition, PacienciaError
 from paciencia.web import api, pages
+from paciencia.web.compress import CompressMiddleware, compressible, precompressed, wants_gzip
 from paciencia.web.lang import request_words
 from paciencia.web.limits import Limits
 from paciencia.web.players import Players, site_secret
@@ -87,21 +88,25 @@ TYPES = {
 class StaticAssets:
     """The site's own assets, read once at start and answered from memory (no thread hop per file).
 
-    They are few and small (the page weight budget is 150 KB), and their URLs carry a hash of
-    their content, so they are cached by browsers for good.
+    They are few and small (a first visit moves at most 45 KB), and their URLs carry a hash of
+    their content, so they are cached by browsers for good. The text ones are gzipped once, here,
+    and sent so to a client that accepts it.
     """
 
     def __init__(self, directory: Path) -> None:
         self.files: dict[str, tuple[bytes, bytes]] = {}
+        self.gzipped: dict[str, bytes] = {}
         for path in directory.rglob("*"):
             if path.is_file() and path.suffix in TYPES:
-                self.files["/" + path.relative_to(directory).as_posix()] = (
-                    path.read_bytes(),
-                    TYPES[path.suffix].encode(),
-                )
+                name = "/" + path.relative_to(directory).as_posix()
+                self.files[name] = (path.read_bytes(), TYPES[path.suffix].encode())
+                packed = precompressed(self.files[name][0]) if compressible(TYPES[path.suffix]) else b""
+                if packed and len(packed) < len(self.files[name][0]):
+                    self.gzipped[name] = packed
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        found = self.files.get(scope["path"][len(scope.get("root_path", "")) :] or "/")
+        name = scope["path"][len(scope.get("root_path", "")) :] or "/"
+        found = self.files.get(name)
         if scope["type"] != "http" or found is None:
             await send({"type": "http.response.start", "status": 404, "headers": [(b"content-type", b"text/plain")]})
             await send({"type": "http.response.body", "body": b"not found"})
@@ -112,7 +117,13 @@ class StaticAssets:
             await send({"type": "http.response.body", "body": b"method not allowed"})
             return
         body, kind = found
-        headers = [(b"content-type", kind), (b"content-length", str(len(body)).encode())]
+        headers = [(b"content-type", kind)]
+        if name in self.gzipped:
+            headers.append((b"vary", b"Accept-Encoding"))
+            if wants_gzip(scope):
+                body = self.gzipped[name]
+                headers.append((b"content-encoding", b"gzip"))
+        headers.append((b"content-length", str(len(body)).encode()))
         await send({"type": "http.response.start", "status": 200, "headers": headers})
         await send({"type": "http.response.body", "body": b"" if scope["method"] == "HEAD" else body})
 
@@ -207,7 +218,10 @@ class SiteMiddleware:
             if message["type"] == "http.response.start":
                 started_response = True
                 headers = MutableHeaders(scope=message)
-                headers["content-security-policy"] = CSP
+                # The policy governs documents; a script or stylesheet carries it for nothing (an
+                # SVG keeps it: opened by itself, it is a document).
+                if not static or path.endswith(".svg"):
+                    headers["content-security-policy"] = CSP
                 headers["x-content-type-options"] = "nosniff"
                 headers["referrer-policy"] = "same-origin"
                 headers["server-timing"] = f"app;dur={(time.perf_counter() - started) * 1000:.2f}"
@@ -503,6 +517,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(pages.router)
     app.mount(f"/static/{version}", StaticAssets(STATIC_DIR), name="static")
     app.add_middleware(SiteMiddleware, settings=settings, players=app.state.players)
+    app.add_middleware(CompressMiddleware)  # outermost: the site's own errors are compressed too
     return app
 
 

@@ -27,7 +27,7 @@ from paciencia.web import api, daily, examples, stats
 from paciencia.web.lang import negotiate, request_words
 from paciencia.web.service import ServiceError, review_answer
 from paciencia.web.store import GameNotFound
-from paciencia.web.words import LANGUAGE_NAMES, position_message, say, ui_words
+from paciencia.web.words import LANGUAGE_NAMES, plural_words, position_message, say, ui_words
 
 TEMPLATE_DIR = Path(__file__).parent / "templates"
 TEMPLATES = Jinja2Templates(directory=TEMPLATE_DIR)
@@ -256,7 +256,7 @@ async def daily_page(lang: str, request: Request) -> Response:
                 if share is not None
             ]
         elif found.get("ended"):
-            row["compare"] = [say(words, "daily_winners", count=found["winners"], players=found["players"])]
+            row["compare"] = [say(words, "daily_winners", count=found["players"], won=found["winners"])]
         rows.append(row)
     return render(request, "daily.html", lang, "/daily", rows=rows, day=daily.today())
 
@@ -412,7 +412,7 @@ async def table(lang: str, game: str, game_id: str, request: Request) -> Respons
     if view["game"] != game:
         return RedirectResponse(f"/{lang}/{view['game']}/{game_id}", status_code=303)
     spec = entry(game).table
-    ui: dict[str, object] = dict(ui_words(lang))
+    ui: dict[str, object] = {**ui_words(lang), "plurals": plural_words(lang)}
     if "runs" in entry(game).game.capabilities:  # the run picker names the cards of a run
         ui = {**ui, "card_names": card_names(words)}
     return render(

@@ -342,7 +342,7 @@ class Games:
                 return {
                     "kind": "lost",
                     "title": say(words, "title_likely_lost"),
-                    "message": say(words, "hint_lost_sampled", total=advice.total),
+                    "message": say(words, "hint_lost_sampled", count=advice.total),
                 }
         return hint_answer(state, analysis, words)
 
@@ -465,7 +465,7 @@ def chance_answer(version: int, advice: Advice, words: Words) -> dict[str, Any]:
         "total": advice.total,
         "percent": percent,
         "exact": advice.exact,
-        "text": say(words, "chance_text", percent=percent, total=advice.total),
+        "text": say(words, "chance_text", percent=percent, count=advice.total),
     }
 
 

@@ -10,7 +10,7 @@ from functools import cache
 
 from paciencia.engine.errors import InvalidPosition
 from paciencia.engine.reasons import Position
-from paciencia.i18n import LOCALES, N_, Words
+from paciencia.i18n import LOCALES, N_, NP_, Words
 
 UI: dict[str, str] = {
     "site": N_("Paciência"),
@@ -67,9 +67,6 @@ UI: dict[str, str] = {
     "too_many_games": N_("Too many new games in a short time; try again in a moment."),
     "cross_site": N_("This request came from another site and was refused; nothing was changed."),
     "method_not_allowed": N_("That method is not allowed here."),
-    "too_long": N_(
-        "This game has reached %(count)s moves, the most one game keeps; start a new game or replay the deal."
-    ),
     "server_error": N_("Something went wrong on the server; nothing was changed. Try again."),
     "too_slow": N_("The request arrived too slowly and was dropped; nothing was changed. Try again."),
     "database_down": N_(
@@ -79,7 +76,6 @@ UI: dict[str, str] = {
     "back_to_game": N_("Back to the game"),
     "continue_game": N_("Continue your game"),
     "undone": N_("Move undone."),
-    "redealt": N_("Cards redealt; redeals left: %(count)s."),
     "redealt_last": N_("Cards redealt. %(none)s."),
     "new_deal": N_("New game, deal %(code)s."),
     "to_pile": N_("%(card)s to pile %(number)s."),
@@ -88,7 +84,6 @@ UI: dict[str, str] = {
     "selected": N_("%(place)s selected."),
     "now_shows": N_("Pile %(number)s now shows %(card)s."),
     "now_empty": N_("Pile %(number)s is now empty."),
-    "state_selected": N_("selected"),
     "state_dest": N_("the selected cards can go here"),
     "cancelled": N_("Nothing is selected."),
     "refused_short": N_("That move is not allowed."),
@@ -120,7 +115,6 @@ UI: dict[str, str] = {
     "kind_winnable": N_("winnable deals only"),
     "kind_text": N_("pasted positions"),
     "recent": N_("Recent results"),
-    "recent_summary": N_("Of the last %(count)s games: %(won)s won, %(lost)s lost, %(left)s left for a new one."),
     "history": N_("Games"),
     "date": N_("Date (UTC)"),
     "game_word": N_("Game"),
@@ -148,9 +142,6 @@ UI: dict[str, str] = {
     "daily_play": N_("Play today's deal"),
     "daily_again": N_("Play it again"),
     "daily_in_play": N_("Your game of it is still in play."),
-    "daily_time": N_("Your time beats %(share)s of the %(count)s others who won it today."),
-    "daily_moves": N_("Your moves beat %(share)s of them."),
-    "daily_winners": N_("%(count)s of the %(players)s who played it today won it."),
     "kind_daily": N_("daily deals"),
     # The look of the table (kept in this browser)
     "look": N_("Look"),
@@ -224,9 +215,7 @@ UI: dict[str, str] = {
     "kl_picker": N_("Choose where the run starts"),
     "kl_picker_up": N_("Start one card higher"),
     "kl_picker_down": N_("Start one card lower"),
-    "kl_picker_count": N_("Cards: %(count)s"),
     "kl_picker_help": N_("↑/↓ change the first card, Enter takes the run, Esc closes."),
-    "kl_run_selected": N_("%(count)s cards from %(card)s selected."),
     "kl_copy_hint": N_("Tap the code to copy it"),
     # What a hint says, for every game: an action's hint by the action's name, a notice's title
     # by the hint's kind (the same words as above).
@@ -236,7 +225,6 @@ UI: dict[str, str] = {
     "title_lost": N_("This position can no longer be won"),
     # The chance of winning (from what the player knows) and the review after a game
     "chance_setting": N_("Show my chance of winning"),
-    "chance_text": N_("Chance of winning: ≈ %(percent)s%% (%(total)s layouts of the unseen cards)"),
     "no_chance": N_("This game has no solver to estimate a chance of winning."),
     "review_winnable": N_("This deal could be won."),
     "review_unwinnable": N_("This deal could not be won."),
@@ -271,10 +259,6 @@ UI: dict[str, str] = {
     "bad_move_number": N_("There is no move with that number in this game."),
     "working": N_("Working it out…"),
     "title_likely_lost": N_("This position can very probably no longer be won"),
-    "hint_lost_sampled": N_(
-        "In each of %(total)s ways the unseen cards may lie, no sequence of moves wins from here. "
-        "Undo some moves or start a new game."
-    ),
     # The Examples pages
     "examples": N_("Examples"),
     "ex_title": N_("%(game)s: a won game, move by move"),
@@ -305,14 +289,85 @@ UI: dict[str, str] = {
 }
 
 
+def NN_(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a counted msgid, its singular and its plural, for extraction."""
+    return singular, plural
+
+
+COUNTED: dict[str, tuple[str, str]] = {
+    # Words around a number: each catalog gives every plural form; the number is ``count``.
+    "too_long": NN_(
+        "This game has reached %(count)s move, the most one game keeps; start a new game or replay the deal.",
+        "This game has reached %(count)s moves, the most one game keeps; start a new game or replay the deal.",
+    ),
+    "redealt": NN_("Cards redealt; %(count)s redeal left.", "Cards redealt; %(count)s redeals left."),
+    "recent_summary": NN_(
+        "The last game — won: %(won)s, lost: %(lost)s, left for a new one: %(left)s.",
+        "The last %(count)s games — won: %(won)s, lost: %(lost)s, left for a new one: %(left)s.",
+    ),
+    "daily_time": NN_(
+        "Your time beats %(share)s of the %(count)s other player who won it today.",
+        "Your time beats %(share)s of the %(count)s other players who won it today.",
+    ),
+    "daily_moves": NN_("Your moves beat %(share)s of that player's.", "Your moves beat %(share)s of theirs."),
+    "daily_winners": NN_(
+        "Played today by %(count)s player; won by %(won)s.", "Played today by %(count)s players; won by %(won)s."
+    ),
+    "chance_text": NN_(
+        "Chance of winning: ≈ %(percent)s%% (%(count)s layout of the unseen cards)",
+        "Chance of winning: ≈ %(percent)s%% (%(count)s layouts of the unseen cards)",
+    ),
+    "hint_lost_sampled": NN_(
+        "In the one layout of the unseen cards tried, no sequence of moves wins from here. "
+        "Undo some moves or start a new game.",
+        "In each of %(count)s layouts of the unseen cards, no sequence of moves wins from here. "
+        "Undo some moves or start a new game.",
+    ),
+    "kl_picker_count": NN_("%(count)s card", "%(count)s cards"),
+    "kl_run_selected": NN_("%(count)s card from %(card)s selected.", "%(count)s cards from %(card)s selected."),
+    "kl_finished": NN_("%(count)s card went up to the foundations.", "%(count)s cards went up to the foundations."),
+}
+COUNTED_IN_PAGE = ("kl_picker_count", "kl_run_selected", "kl_finished")
+"""The counted words that the table's script says by itself (``plural_words``)."""
+
+# A place's state in its accessible name ("— selected"): the word agrees with the place's noun
+# (es "pila … seleccionada", "descarte … seleccionado"), so it comes per kind of place.
+SELECTED: dict[str, tuple[str, str]] = {
+    "pile": ("pile", NP_("pile", "selected")),
+    "asc": ("asc", NP_("asc", "selected")),
+    "desc": ("desc", NP_("desc", "selected")),
+    "foundation": ("foundation", NP_("foundation", "selected")),
+    "stock": ("stock", NP_("stock", "selected")),
+    "waste": ("waste", NP_("waste", "selected")),
+    "column": ("column", NP_("column", "selected")),
+}
+
+
 @cache
 def ui_words(locale: str) -> dict[str, str]:
-    """Every UI string of ``UI`` in this locale (``%(…)s`` placeholders left in)."""
+    """Every UI string of ``UI`` in this locale (``%(…)s`` placeholders left in), and the
+    selection word of each kind of place as ``state_selected_<kind>``."""
     words = Words(locale)
-    return {key: words.t.gettext(msgid) for key, msgid in UI.items()}
+    found = {key: words.t.gettext(msgid) for key, msgid in UI.items()}
+    for kind, (context, msgid) in SELECTED.items():
+        found["state_selected_" + kind] = words.p_(context, msgid)
+    return found
+
+
+@cache
+def plural_words(locale: str) -> dict[str, list[str]]:
+    """The page's counted words, ``[one, other]`` each (every catalog's plural rule is
+    ``n != 1``, which the page applies; a test holds the catalogs to it)."""
+    words = Words(locale)
+    return {key: [words.t.ngettext(*COUNTED[key], n) for n in (1, 2)] for key in COUNTED_IN_PAGE}
 
 
 def say(words: Words, key: str, **kw: object) -> str:
+    counted = COUNTED.get(key)
+    if counted is not None:
+        n = kw["count"]
+        assert isinstance(n, int), f"{key}: count must be an int"
+        return words.t.ngettext(*counted, n) % kw
     text = ui_words(words.locale)[key]
     return text % kw if kw else text
 

@@ -53,7 +53,7 @@ def test_won_lost_and_left_games_are_counted_and_exported(page: Page) -> None:
     rows = page.locator("table.history tbody tr")
     expect(rows).to_have_count(3)
     assert [r.locator("td").nth(3).inner_text() for r in rows.all()] == ["Left for a new one", "Lost", "Won"]
-    expect(page.locator("figcaption")).to_have_text("Of the last 3 games: 1 won, 1 lost, 1 left for a new one.")
+    expect(page.locator("figcaption")).to_have_text("The last 3 games — won: 1, lost: 1, left for a new one: 1.")
 
     exported = list(csv.DictReader(io.StringIO(page.request.get("/api/stats.csv").text())))
     assert [r["result"] for r in exported] == ["left", "lost", "won"]

@@ -90,20 +90,41 @@ def test_the_template_matches_the_code(tmp_path: Path) -> None:
     assert out.read_text(encoding="utf-8") == POT.read_text(encoding="utf-8")
 
 
+def _plurals(path: Path) -> dict[tuple[str | None, str], str]:
+    """Each counted entry's plural msgid, by (context, singular msgid)."""
+    with path.open("rb") as f:
+        return {(m.context, m.id[0]): m.id[1] for m in read_po(f) if isinstance(m.id, tuple)}
+
+
+def _placeholders(text: str) -> set[str]:
+    return set(re.findall(r"%\(\w+\)\w", text))
+
+
 @pytest.mark.parametrize("locale", LOCALES)
 def test_each_catalog_translates_every_message_with_the_same_placeholders(locale: str) -> None:
+    """A counted entry's other form has the plural msgid's placeholders; its one form may leave
+    the number out ("the other player"), nothing else."""
     template = _entries(POT)
-    catalog = _entries(CATALOG_DIR / locale.replace("-", "_") / "LC_MESSAGES" / "messages.po")
+    path = CATALOG_DIR / locale.replace("-", "_") / "LC_MESSAGES" / "messages.po"
+    catalog = _entries(path)
     assert set(catalog) == set(template)
-    for (_ctx, msgid), string in catalog.items():
+    plurals = _plurals(path)
+    assert plurals == _plurals(POT)
+    for key, string in catalog.items():
+        msgid = key[1]
         strings = list(string) if isinstance(string, tuple) else [string]
-        for s in map(str, strings):
+        assert len(strings) == (2 if key in plurals else 1), f"{locale}: forms of {msgid!r}"
+        for i, s in enumerate(map(str, strings)):
             if locale == "en":
                 assert s == "", msgid
                 continue
             assert s, f"{locale}: {msgid!r} is not translated"
-            placeholders = set(re.findall(r"%\(\w+\)\w", s))
-            assert placeholders == set(re.findall(r"%\(\w+\)\w", msgid)), f"{locale}: placeholders in {msgid!r}"
+            if key not in plurals:
+                assert _placeholders(s) == _placeholders(msgid), f"{locale}: placeholders in {msgid!r}"
+            elif i == 0:
+                assert _placeholders(s) <= _placeholders(msgid) | {"%(count)s"}, f"{locale}: placeholders in {msgid!r}"
+            else:
+                assert _placeholders(s) == _placeholders(plurals[key]), f"{locale}: placeholders in {msgid!r}"
 
 
 @pytest.mark.parametrize(

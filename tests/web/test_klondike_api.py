@@ -114,7 +114,7 @@ def test_hint_gives_a_move_or_says_none_helps(client: TestClient) -> None:
     # completion drawn (5040 of them exist, too many to draw all: so not said to be proved).
     assert res.json()["kind"] == "lost"
     assert res.json()["title"] == "Esta posição muito provavelmente não pode mais ser vencida"
-    assert re.match(r"Em cada uma das \d+ maneiras como as cartas não vistas podem estar", res.json()["message"])
+    assert re.match(r"Em cada uma das \d+ disposições das cartas não vistas", res.json()["message"])
 
 
 def test_finish_plays_one_step_at_a_time_and_only_when_allowed(client: TestClient) -> None:

@@ -5,7 +5,7 @@ import * as api from "./api.js";
 import { announce } from "./a11y.js";
 import { autoUp } from "./autoup.js";
 import { requestRender, returnCards, shake } from "./render.js";
-import { cardName, fmt, place, srcKey, state } from "./state.js";
+import { cardName, counted, fmt, place, srcKey, state } from "./state.js";
 import { whileSeeking, winnableOnly } from "./winnable.js";
 
 const $ = (id) => document.getElementById(id);
@@ -142,7 +142,7 @@ export function select(sel) {
   if (!sel) return;
   const p = place(sel.id);
   const ui = state.ui;
-  if (sel.n > 1) announce(fmt(ui.kl_run_selected, { count: sel.n, card: cardName(p.cards[p.cards.length - sel.n]) }));
+  if (sel.n > 1) announce(counted("kl_run_selected", sel.n, { card: cardName(p.cards[p.cards.length - sel.n]) }));
   else announce(fmt(ui.selected, { place: p.label }));
 }
 
@@ -213,10 +213,11 @@ export function freshAsked() {
 }
 export const replay = () => fresh({ replay: state.view.id });
 
+/** Stops Finish; its loop (assist.js) says so once its step in flight is in. */
 export function stopFinish() {
   if (!state.finishing) return;
   state.finishing = false;
-  say(state.ui.kl_finish_stopped);
+  state.finishStopped = true;
 }
 
 let assist = null;

@@ -6,7 +6,7 @@ import * as api from "./api.js";
 import { announce } from "./a11y.js";
 import { failed, say, send, setView } from "./actions.js";
 import { cardsOf, placeButton, reduced, requestRender, showButtons } from "./render.js";
-import { state } from "./state.js";
+import { counted, state } from "./state.js";
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const $ = (id) => document.getElementById(id);
@@ -72,16 +72,22 @@ function show(h) {
   }
 }
 
+/** Finish: the cards go up one step at a time, drawn as they go but said once, at the end (one
+ * sentence per card would flood a screen reader): how many went up, then how the game ended
+ * (the results panel says it) or that Finish stopped. */
 export async function runFinish() {
   state.finishing = true;
   state.selected = null;
+  state.finishedCards = 0;
   say(state.ui.kl_finishing);
   while (state.finishing && state.view.can_finish) {
     if (!state.busy) {
       state.busy = true;
       try {
-        setView(await api.finish(state.view.id, state.view.version, state.lang), true);
-        if (state.finishing) announce(state.view.announce);
+        const before = state.view.sent_up || 0;
+        const view = await api.finish(state.view.id, state.view.version, state.lang);
+        state.finishedCards += Math.max((view.sent_up || 0) - before, 0);
+        setView(view, true);
       } catch (e) {
         state.finishing = false;
         failed(e);
@@ -91,7 +97,11 @@ export async function runFinish() {
     }
     await sleep(140);
   }
+  // Stopped: said here, with the count (an ended game's panel says the count with the end).
   if (state.finishing) say("");
-  state.finishing = false;
+  else if (state.finishStopped) say(`${state.ui.kl_finish_stopped} ${finishedWords()}`);
+  state.finishing = state.finishStopped = false;
   requestRender();
 }
+
+const finishedWords = () => counted("kl_finished", state.finishedCards);

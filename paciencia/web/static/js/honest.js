@@ -1,7 +1,10 @@
 // The chance of winning and the review on the end panel. Self-contained: it listens to the
 // board's "paciencia:view" event (actions.js) and asks the API; it changes no game state. The
 // chance is asked after a move has been drawn, never before it, so it never holds a move up.
+// It is shown, not said, after a move (the move's words come first, and a figure after every
+// move would drown them): it is said once when the player turns the setting on.
 
+import { announce } from "./a11y.js";
 import { refresh } from "./actions.js";
 import { state } from "./state.js";
 
@@ -24,7 +27,7 @@ async function getJSON(url) {
 /** The chance for `view`; a busy server (429: another answer of this player's is being worked
  * out, or the queue is full) is asked again after the wait it names, a few times, while the
  * table still shows that position. */
-function showChance(view, tries = 0) {
+function showChance(view, tries = 0, asked = false) {
   const out = $("chance");
   const on = $("chance-on").checked;
   if (!on || view.status !== "playing") {
@@ -39,10 +42,11 @@ function showChance(view, tries = 0) {
       if (state.view.id !== view.id || state.view.version !== c.version) return; // a move came since
       out.textContent = c.text;
       out.classList.remove("working");
+      if (asked) announce(c.text);
     })
     .catch((e) => {
       const same = state.view.id === view.id && state.view.version === view.version;
-      if (e.status === 429 && tries < 5 && same) setTimeout(() => showChance(view, tries + 1), e.retryAfter * 1000);
+      if (e.status === 429 && tries < 5 && same) setTimeout(() => showChance(view, tries + 1, asked), e.retryAfter * 1000);
       else if (same) out.hidden = true;
     });
 }
@@ -110,7 +114,7 @@ const box = $("chance-on");
 box.checked = localStorage.getItem(KEY) === "1";
 box.addEventListener("change", () => {
   localStorage.setItem(KEY, box.checked ? "1" : "0");
-  if (state.view) showChance(state.view);
+  if (state.view) showChance(state.view, 0, box.checked);
 });
 $("end-review-replay")?.addEventListener("click", (ev) => replayFrom(ev.currentTarget.dataset.at));
 $("end-review-show")?.addEventListener("click", () => state.view && showReview(state.view, true));

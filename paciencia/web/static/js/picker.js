@@ -5,7 +5,7 @@
 import { announce, focusPlace } from "./a11y.js";
 import { select } from "./actions.js";
 import { makeCard, onRender, placeButton, requestRender } from "./render.js";
-import { cardName, fmt, place, state } from "./state.js";
+import { cardName, counted, place, state } from "./state.js";
 
 let box = null;
 let els = {};
@@ -49,7 +49,12 @@ const firstCard = (pk) => {
   const p = place(pk.id);
   return p.cards[p.cards.length - pk.n];
 };
-const countWords = (n) => fmt(state.ui.kl_picker_count, { count: n });
+const countWords = (n) => counted("kl_picker_count", n);
+/** What a step says: the run's first card and its length, a sentence of its own. */
+const stepWords = (pk) => {
+  const name = cardName(firstCard(pk));
+  return `${name[0].toUpperCase()}${name.slice(1)}: ${countWords(pk.n)}.`;
+};
 
 export function open(id, n, at) {
   const p = place(id);
@@ -59,7 +64,10 @@ export function open(id, n, at) {
   state.selected = null;
   draw();
   requestRender();
-  announce(`${state.ui.kl_picker}: ${cardName(firstCard(state.picker))}. ${countWords(state.picker.n)}`);
+  // The opening words, then the first step on the steps' channel: a step within a moment
+  // stands for it, and the opening words stay a sentence apart.
+  announce(`${state.ui.kl_picker}.`);
+  announce(stepWords(state.picker), "picker-step");
 }
 
 export function step(delta) {
@@ -69,7 +77,7 @@ export function step(delta) {
   if (n === pk.n) return;
   pk.n = n;
   draw();
-  announce(`${cardName(firstCard(pk))}. ${countWords(n)}`, "picker-step");
+  announce(stepWords(pk), "picker-step");
 }
 
 export function confirm() {

@@ -4,7 +4,7 @@
 // face-up cards, spaced to fit) or "fan" (side by side).
 
 import { announce } from "./a11y.js";
-import { dests, spreadOf, state } from "./state.js";
+import { counted, dests, spreadOf, state } from "./state.js";
 import { renderBadge } from "./winnable.js";
 
 const motion = window.matchMedia("(prefers-reduced-motion: reduce)");
@@ -125,7 +125,7 @@ function render() {
     const dest = targets.has(p.id);
     // The accessible name is the place's description and its state (no toggle-button role: a
     // place is picked up and put down, not switched on).
-    const name = on ? `${p.label} — ${state.ui.state_selected}` : dest ? `${p.label} — ${state.ui.state_dest}` : p.label;
+    const name = on ? `${p.label} — ${state.ui["state_selected_" + p.kind]}` : dest ? `${p.label} — ${state.ui.state_dest}` : p.label;
     if (ref.name && ref.name.textContent !== name) ref.name.textContent = name;
     if (ref.count) ref.count.textContent = p.count;
     b.classList.toggle("empty", !p.count);
@@ -331,6 +331,8 @@ function renderEnd(v) {
   const shown = `${v.version}/${v.closed}`; // a blocked game closed by its review: its code shows now
   if (state.endShownFor === shown) return;
   state.endShownFor = shown;
+  // Ended by Finish: how many cards it sent up and the end, not the last card's own words.
+  const finished = state.finishing && state.finishedCards;
   state.finishing = false;
   $("end-title").textContent = v.end_title || v.status_text;
   $("end-time").textContent = formatTime(v.elapsed);
@@ -340,7 +342,8 @@ function renderEnd(v) {
   $("end-copied").textContent = "";
   showButtons(panel, v);
   if (els.notice.open) els.notice.close();
-  const said = v.announce; // the last move and the end: said in the panel's own live region
+  // The last move and the end: said in the panel's own live region.
+  const said = finished ? `${counted("kl_finished", state.finishedCards)} ${v.status_text}` : v.announce;
   if (!panel.open) panel.showModal();
   if (v.status === "won") celebrate();
   if (said) announce(said);

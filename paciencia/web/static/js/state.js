@@ -12,6 +12,8 @@ export const state = {
   busy: false, // a move is on its way
   hinting: false,
   finishing: false,
+  finishedCards: 0, // how many cards the running Finish has sent up
+  finishStopped: false, // Stop was pressed while Finish ran
   interactive: true, // say why a move is refused
   auto: false, // the automatic moves up (a setting, off by default)
   sent: 0, // the player's tokens sent so far (the automatic moves are not theirs): a double tap's clock
@@ -30,6 +32,9 @@ export const dests = (id, n = 1) => state.view.dests[srcKey(id, n)] || [];
 export const spreadOf = (p) => (state.layout.spread || {})[p.kind] || "top";
 export const fmt = (text, kw) => text.replace(/%\((\w+)\)s/g, (_, k) => kw[k]);
 export const cardName = (c) => state.ui.card_names[c];
+/** Words around a number, in the page's plural form for `n` (`ui.plurals`: [one, other], as
+ * every catalog's rule, n != 1, chooses). */
+export const counted = (key, n, kw = {}) => fmt(state.ui.plurals[key][n === 1 ? 0 : 1], { ...kw, count: n });
 const isFoundation = (id) => (place(id) || {}).role === "foundation";
 
 /** The foundation that takes `id`'s last `n` cards now, or null. */
