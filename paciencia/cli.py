@@ -280,7 +280,8 @@ def cmd_serve(ns: argparse.Namespace) -> int:
             raise BadInput(f"cannot listen on {ns.host}:{ns.port}: {e.strerror or e}") from None
         print(listening, file=sys.stderr)
         with sock:
-            uvicorn.Server(uvicorn.Config(app, log_level="warning", http=guarded)).run(sockets=[sock])
+            config = uvicorn.Config(app, log_level="warning", http=guarded, server_header=False)
+            uvicorn.Server(config).run(sockets=[sock])
         return 0
     print(listening, file=sys.stderr)
     # Each worker process builds its own app from the same settings, passed in the environment;
@@ -299,6 +300,7 @@ def cmd_serve(ns: argparse.Namespace) -> int:
         workers=ns.workers,
         log_level="warning",
         http=guarded,
+        server_header=False,  # a name on every answer, for no one
     )
     return 0
 

@@ -223,8 +223,9 @@ class SiteMiddleware:
                 if not static or path.endswith(".svg"):
                     headers["content-security-policy"] = CSP
                 headers["x-content-type-options"] = "nosniff"
-                headers["referrer-policy"] = "same-origin"
-                headers["server-timing"] = f"app;dur={(time.perf_counter() - started) * 1000:.2f}"
+                if not static:  # a file's answer needs neither: every byte of a first visit counts
+                    headers["referrer-policy"] = "same-origin"
+                    headers["server-timing"] = f"app;dur={(time.perf_counter() - started) * 1000:.2f}"
                 if static and message["status"] == 200:
                     headers["cache-control"] = "public, max-age=31536000, immutable"
                 elif static or "cache-control" not in headers:

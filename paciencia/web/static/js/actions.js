@@ -3,7 +3,6 @@
 
 import * as api from "./api.js";
 import { announce } from "./a11y.js";
-import { autoUp } from "./autoup.js";
 import { requestRender, returnCards, shake } from "./render.js";
 import { cardName, counted, fmt, place, srcKey, state } from "./state.js";
 import { whileSeeking, winnableOnly } from "./winnable.js";
@@ -13,6 +12,9 @@ let pickerModule = null;
 let pickerLoaded = null;
 
 /** The run picker, loaded the first time a view has a run of more than one card. */
+/** The automatic moves up (autoup.js), fetched the first time they are wanted (the setting on). */
+export const autoUp = () => state.auto && import("./autoup.js").then((m) => m.autoUp());
+
 export function picker() {
   return (pickerModule = pickerModule || import("./picker.js").then((m) => (pickerLoaded = m)));
 }

@@ -1,4 +1,5 @@
-// The automatic moves up: a setting (off by default, kept in this browser) in the Look dialog.
+// The automatic moves up: a setting (off by default, kept in this browser) in the Look dialog,
+// which board.js wires; this module comes the first time the setting is on (actions.autoUp).
 // While it is on, after each of the player's moves (not an undo, nor a card taken down from a
 // foundation on purpose) the page asks the server for its next automatic move until none
 // applies. The rule is the server's (the view's can_auto says when one applies); each is a
@@ -44,25 +45,4 @@ export async function autoUp() {
   } finally {
     running = false;
   }
-}
-
-/** The setting's box: read from this browser, kept there, and acting at once when turned on. */
-export function wireAuto() {
-  const box = document.getElementById("auto-moves");
-  if (!box) return;
-  try {
-    state.auto = localStorage.getItem(KEY) === "1";
-  } catch (e) {
-    state.auto = false; // no storage: the box works for this page
-  }
-  box.checked = state.auto;
-  box.addEventListener("change", () => {
-    state.auto = box.checked;
-    try {
-      localStorage.setItem(KEY, box.checked ? "1" : "0");
-    } catch (e) {
-      /* kept for this page only */
-    }
-    autoUp();
-  });
 }

@@ -3,13 +3,59 @@
 // board order, ↑/↓ choose a run; else spatial) and `doubleTap` (false: a second tap only puts
 // the cards down).
 
-import { listenToOtherTabs, refresh, setView } from "./actions.js";
+import { autoUp, listenToOtherTabs, refresh, setView } from "./actions.js";
 import { bind, relayout, renderClock } from "./render.js";
 import { wire, wireTools } from "./input.js";
-import { wireAuto } from "./autoup.js";
 import { state } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
+const AUTO = "paciencia.auto";
+const CHANCE = "paciencia_chance";
+
+function stored(key) {
+  try {
+    return localStorage.getItem(key) === "1";
+  } catch (e) {
+    return false;
+  }
+}
+
+function store(key, on) {
+  try {
+    localStorage.setItem(key, on ? "1" : "0");
+  } catch (e) {
+    /* kept for this page only */
+  }
+}
+
+/** The automatic moves' box: read from this browser, kept there, and acting at once when turned on. */
+function wireAuto() {
+  const box = $("auto-moves");
+  state.auto = stored(AUTO);
+  if (!box) return;
+  box.checked = state.auto;
+  box.addEventListener("change", () => {
+    state.auto = box.checked;
+    store(AUTO, box.checked);
+    autoUp();
+  });
+}
+
+/** The chance and the end panel's review (honest.js) come when first wanted: the setting on, or a
+ * game over. No first visit pays for them. */
+function honestWhenWanted() {
+  const box = $("chance-on");
+  if (!box) return;
+  let loading = null;
+  const load = (turnedOn) => (loading = loading || import("./honest.js").then((m) => m.start(turnedOn)));
+  if (stored(CHANCE)) load(false);
+  box.addEventListener("change", () => {
+    if (loading) return; // honest.js listens itself
+    store(CHANCE, box.checked);
+    load(box.checked);
+  });
+  document.addEventListener("paciencia:view", (ev) => ev.detail.status !== "playing" && load(false));
+}
 
 export function boot(layout = {}) {
   state.layout = layout;
@@ -18,6 +64,7 @@ export function boot(layout = {}) {
   bind();
   wire();
   wireAuto();
+  honestWhenWanted();
   setView(JSON.parse($("initial-view").textContent));
   listenToOtherTabs();
   setInterval(renderClock, 1000);

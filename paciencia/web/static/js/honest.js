@@ -110,13 +110,19 @@ function onView(view) {
   showReview(view);
 }
 
-const box = $("chance-on");
-box.checked = localStorage.getItem(KEY) === "1";
-box.addEventListener("change", () => {
-  localStorage.setItem(KEY, box.checked ? "1" : "0");
-  if (state.view) showChance(state.view, 0, box.checked);
-});
-$("end-review-replay")?.addEventListener("click", (ev) => replayFrom(ev.currentTarget.dataset.at));
-$("end-review-show")?.addEventListener("click", () => state.view && showReview(state.view, true));
-document.addEventListener("paciencia:view", (ev) => onView(ev.detail));
-if (state.view) onView(state.view);
+/** Wires the setting and the end panel (board.js imports this module when first wanted);
+ * `turnedOn`: the player has just turned the setting on, so the chance is said. */
+export function start(turnedOn = false) {
+  const box = $("chance-on");
+  box.checked = turnedOn || localStorage.getItem(KEY) === "1";
+  box.addEventListener("change", () => {
+    localStorage.setItem(KEY, box.checked ? "1" : "0");
+    if (state.view) showChance(state.view, 0, box.checked);
+  });
+  $("end-review-replay")?.addEventListener("click", (ev) => replayFrom(ev.currentTarget.dataset.at));
+  $("end-review-show")?.addEventListener("click", () => state.view && showReview(state.view, true));
+  document.addEventListener("paciencia:view", (ev) => onView(ev.detail));
+  if (!state.view) return;
+  showChance(state.view, 0, turnedOn);
+  showReview(state.view);
+}
