@@ -7,10 +7,8 @@ outage is logged in a line or two, not a traceback per request."""
 from __future__ import annotations
 
 import json
-import os
 import random
 import subprocess
-import sys
 import threading
 import time
 import urllib.error
@@ -26,7 +24,7 @@ from paciencia.games import new_state
 from paciencia.i18n import LOCALES, Words
 from paciencia.web.words import say
 from tests.postgres import PostgresServer, free_port, start_postgres
-from tests.web.test_servers import Player, wait_until_up
+from tests.web.test_servers import Player, serve_process
 
 CODE = "KL1-3-AAAAAAB"
 PLAYERS = 4
@@ -47,24 +45,8 @@ def crashable() -> Iterator[PostgresServer]:
 @contextmanager
 def serve(url: str, log: Path) -> Iterator[int]:
     port = free_port()
-    with log.open("w") as err:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "paciencia", "serve", "--port", str(port), "--database", url],
-            stdout=subprocess.DEVNULL,
-            stderr=err,
-            text=True,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        )
-        try:
-            wait_until_up(port, proc)
-            yield port
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+    with serve_process(port, url, log):
+        yield port
 
 
 class Mover(threading.Thread):

@@ -12,6 +12,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -44,6 +45,30 @@ class Player:
         if cookie and not self.cookie:
             self.cookie, self.set_cookie = cookie.split(";", 1)[0], cookie
         return status, json.loads(raw) if raw.startswith(b"{") else raw
+
+
+@contextmanager
+def serve_process(port: int, database: str, log: Path, **env: str) -> Iterator[subprocess.Popen[str]]:
+    """``paciencia serve`` on ``port`` as a process of its own, its stderr in ``log``, until
+    stopped (terminated, then killed if it lingers)."""
+    with log.open("w") as err:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "paciencia", "serve", "--port", str(port), "--database", database],
+            stdout=subprocess.DEVNULL,
+            stderr=err,
+            text=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1", **env},
+        )
+        try:
+            wait_until_up(port, proc)
+            yield proc
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
 
 
 def wait_until_up(port: int, proc: subprocess.Popen[str], seconds: float = 90) -> None:

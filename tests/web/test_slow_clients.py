@@ -6,11 +6,8 @@ client is answered all along."""
 from __future__ import annotations
 
 import json
-import os
 import selectors
 import socket
-import subprocess
-import sys
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -20,7 +17,7 @@ from pathlib import Path
 from paciencia.i18n import Words
 from paciencia.web.words import say
 from tests.postgres import free_port
-from tests.web.test_servers import wait_until_up
+from tests.web.test_servers import serve_process
 
 TIMEOUT = 2  # seconds, the server's header and body deadlines in this test
 PER_ADDRESS = 60
@@ -31,24 +28,8 @@ ATTACKER = "127.0.0.2"  # all of 127/8 is loopback: the slow clients come from a
 def server(tmp_path: Path, **env: str) -> Iterator[int]:
     port = free_port()
     database = f"sqlite:///{tmp_path / 'games.sqlite3'}"
-    with (tmp_path / "server.log").open("w") as err:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "paciencia", "serve", "--port", str(port), "--database", database],
-            stdout=subprocess.DEVNULL,
-            stderr=err,
-            text=True,
-            env={**os.environ, "PYTHONUNBUFFERED": "1", **env},
-        )
-        try:
-            wait_until_up(port, proc)
-            yield port
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+    with serve_process(port, database, tmp_path / "server.log", **env):
+        yield port
 
 
 def connect(port: int, first: bytes) -> socket.socket:
