@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import math
 import multiprocessing
 import os
 import signal
@@ -165,10 +166,11 @@ class SiteMiddleware:
     """Player cookie, body limit, cross-site refusal, security and cache headers, and the JSON
     answer to an unexpected error."""
 
-    def __init__(self, app: ASGIApp, settings: Settings, players: Players) -> None:
+    def __init__(self, app: ASGIApp, settings: Settings, players: Players, limits: Limits) -> None:
         self.app = app
         self.settings = settings
         self.players = players
+        self.limits = limits
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -193,9 +195,17 @@ class SiteMiddleware:
         path: str = scope["path"]
         static = path.startswith("/static/")
         signed_again = False
+        # An address past its rate of games without a (valid) cookie is refused at once, before
+        # a legacy id is looked up or a route is run: a flood of made-up cookies costs a
+        # dictionary lookup each, not a query and a request's work.
+        refused = self.limits.refused_for("games:" + _client(scope)) if not static else 0.0
+        flooded = False
         if given is not None and not static:
             player = players.verified(given)
-            if player is None and players.legacy(given):
+            if player is None and players.legacy(given) and refused > 0:
+                player = given  # not looked up now, nor replaced: its owner keeps their games
+                flooded = True
+            elif player is None and players.legacy(given):
                 # An id issued before cookies were signed: its player still, while it owns games
                 # (a made-up one owns none), and its cookie is issued again, signed.
                 try:
@@ -208,6 +218,7 @@ class SiteMiddleware:
                     player = given
         # A static file never makes a player: a shared cache would hand its cookie to everyone.
         new_player = player is None and not static
+        flooded = flooded or (new_player and refused > 0 and scope["method"] == "POST" and path == "/api/games")
         if player is None:
             player = new_id()
         scope.setdefault("state", {}).update(player=player, new_player=new_player)
@@ -235,6 +246,13 @@ class SiteMiddleware:
                     cookie = f"{settings.cookie_name}={value}; Path=/; Max-Age={TEN_YEARS}; HttpOnly; SameSite=Lax"
                     headers.append("set-cookie", cookie + ("; Secure" if settings.cookie_secure else ""))
             await send(message)
+
+        if flooded:
+            words = request_words(Request(scope))
+            wait = {"Retry-After": str(max(1, math.ceil(refused)))}
+            response = error_response(429, "too_many_games", say(words, "too_many_games"), wait)
+            await response(scope, receive, send_with_headers)
+            return
 
         if scope["method"] not in SAFE_METHODS and cross_site(named):
             response = error_response(403, "cross_site", say(request_words(Request(scope)), "cross_site"))
@@ -517,7 +535,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_api_route("/api/{rest:path}", api_fallback, methods=ALL_METHODS, include_in_schema=False)
     app.include_router(pages.router)
     app.mount(f"/static/{version}", StaticAssets(STATIC_DIR), name="static")
-    app.add_middleware(SiteMiddleware, settings=settings, players=app.state.players)
+    app.add_middleware(SiteMiddleware, settings=settings, players=app.state.players, limits=app.state.limits)
     app.add_middleware(CompressMiddleware)  # outermost: the site's own errors are compressed too
     return app
 
