@@ -120,7 +120,7 @@ def page(game: str, lang: str) -> dict[str, Any] | None:
             {
                 "source": p["source"],
                 "url": p["url"],
-                "figure": f"{_percent(p['share'], lang, p['digits'])} ± {_percent(p['plus_minus'], lang, p['digits'])}",
+                "figure": "\u00a0±\u00a0".join(_percent(p[k], lang, p["digits"]) for k in ("share", "plus_minus")),
                 "deals": say(words, "odds_on", deals=deals(p["deals"])) if p["deals"] else "",
                 "for": ui["odds_" + p["knowledge"]],
             }
