@@ -96,6 +96,8 @@ def test_an_unknown_game_is_404_in_the_requests_language(client: TestClient, lan
     assert res.json() == {"error": "not_found", "message": say(Words(lang), "no_odds")}
     page = client.get(f"/{lang}/nosuchgame/odds")
     assert page.status_code == 404 and f'<html lang="{lang}"' in page.text
+    wrong = client.post("/api/odds/klondike", headers={"accept-language": lang})
+    assert wrong.status_code == 405 and wrong.headers["allow"] == "GET"
 
 
 def _text(page: str) -> str:
