@@ -8,6 +8,7 @@ a traceback.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import socket
 import sys
@@ -62,13 +63,19 @@ def build_parser() -> argparse.ArgumentParser:
         "2 when a line was not a deal code (it gets an error record and the others are still solved) "
         "or FILE cannot be read",
     )
-    solve.add_argument("--timeout", type=_seconds, default=10.0, help="seconds to search (default 10, per deal)")
+    solve.add_argument(
+        "--timeout", type=_seconds, help="seconds to search (default 10, per deal; with --nodes, a cap, default none)"
+    )
+    solve.add_argument("--nodes", type=_nodes, help=NODES_HELP)
 
     survey = sub.add_parser("survey", help="solve many random deals in parallel; print the share winnable")
     survey.add_argument("game", choices=list(REGISTRY))
     survey.add_argument("--variant", required=True, help="crescent: N F D B; klondike: 3 1")
     survey.add_argument("--deals", type=int, default=1000, help="how many deals (default 1000)")
-    survey.add_argument("--timeout", type=_seconds, default=10.0, help="seconds per deal (default 10)")
+    survey.add_argument(
+        "--timeout", type=_seconds, help="seconds per deal (default 10; with --nodes, a cap, default none)"
+    )
+    survey.add_argument("--nodes", type=_nodes, help=NODES_HELP)
     survey.add_argument(
         "--jobs",
         type=int,
@@ -102,6 +109,26 @@ def build_parser() -> argparse.ArgumentParser:
         "--secure", action="store_true", help="mark the player cookie Secure (the site is served over HTTPS)"
     )
     return parser
+
+
+NODES_HELP = (
+    "search at most N positions per deal instead of a time: the same verdicts, lines and node counts "
+    "on any machine, loaded or not"
+)
+NODES_MAX = 10**12
+
+
+def _nodes(value: str) -> int:
+    if not (value.isascii() and value.isdigit() and 1 <= int(value) <= NODES_MAX):
+        raise argparse.ArgumentTypeError(f"not a number of positions from 1 to {NODES_MAX}: {value!r}")
+    return int(value)
+
+
+def _timeout(ns: argparse.Namespace) -> float:
+    """--timeout, or its default: 10 s, or with --nodes none (no clock decides a verdict)."""
+    if ns.timeout is not None:
+        return float(ns.timeout)
+    return math.inf if ns.nodes is not None else 10.0
 
 
 def _workers(value: str) -> int:
@@ -167,16 +194,17 @@ def cmd_solve(ns: argparse.Namespace) -> int:
     if (ns.code is not None) + (ns.position is not None) + (ns.codes is not None) > 1:
         raise BadInput("solve takes a deal code, --position FILE or --codes FILE, only one of them")
     if ns.codes is not None:
-        return _solve_codes(ns.codes, ns.timeout)
-    result = solve(_start(ns.code, ns.position), ns.timeout)
+        return _solve_codes(ns.codes, _timeout(ns), ns.nodes)
+    result = solve(_start(ns.code, ns.position), _timeout(ns), ns.nodes)
     print(result.verdict.value)
     if result.verdict is Verdict.WINNABLE:
         print(" ".join(result.line))
     return 0
 
 
-def _solve_codes(source: str, timeout: float) -> int:
-    """One JSON line per input line, written as each deal is settled (the start-up is paid once)."""
+def _solve_codes(source: str, timeout: float, nodes: int | None) -> int:
+    """One JSON line per input line, written as each deal is settled (the start-up is paid once);
+    with a node budget, each line also has the positions searched (``nodes``)."""
     import json
 
     from paciencia.solver import solve
@@ -198,13 +226,15 @@ def _solve_codes(source: str, timeout: float) -> int:
                 malformed = True
                 row: dict[str, object] = {"code": text, "error": str(e)}
             else:
-                result = solve(state, timeout)
+                result = solve(state, timeout, nodes)
                 row = {
                     "code": text,
                     "verdict": result.verdict.value,
                     "seconds": round(result.seconds, 4),
                     "line": " ".join(result.line),
                 }
+                if nodes is not None:
+                    row["nodes"] = result.nodes
             sys.stdout.write(json.dumps(row) + "\n")
             sys.stdout.flush()
     except OSError as e:
@@ -222,15 +252,18 @@ def cmd_survey(ns: argparse.Namespace) -> int:
         raise BadInput("--deals and --jobs must be at least 1")
     variant = ns.variant.upper()
     results = Path(ns.results or f"survey-{ns.game}-{variant}-{ns.seed}.jsonl")
+    timeout = _timeout(ns)
     try:
-        summary = survey.run(ns.game, variant, ns.deals, ns.timeout, ns.jobs, results, ns.seed, scheduler=ns.scheduler)
+        summary = survey.run(
+            ns.game, variant, ns.deals, timeout, ns.jobs, results, ns.seed, scheduler=ns.scheduler, nodes=ns.nodes
+        )
     except KeyboardInterrupt:
         return 130
-    except survey.ClusterError as e:
+    except (survey.ClusterError, survey.OtherBudget) as e:
         raise BadInput(str(e)) from None
     except OSError as e:
         raise BadInput(f"cannot write the results file {str(results)!r}: {e}") from None
-    for line in summary.lines(ns.timeout):
+    for line in summary.lines(timeout, ns.nodes):
         print(line)
     return 0
 

@@ -208,8 +208,10 @@ class Game(ABC, Generic[M]):
     ) -> State[M]:
         """A state from parsed table text; ``InvalidPosition`` naming the problem otherwise."""
 
-    def solve(self, state: State[M], timeout: float) -> Result:
-        """Is ``state`` winnable (with every card known)? ``paciencia.solver.solve`` calls this."""
+    def solve(self, state: State[M], timeout: float, nodes: int | None = None) -> Result:
+        """Is ``state`` winnable (with every card known)? ``paciencia.solver.solve`` calls this.
+        Given ``nodes``, the search is bounded by that many positions searched instead of the
+        clock (the same answer on any machine), ``timeout`` being only a cap (inf: none)."""
         raise NotImplementedError(f"{self.name} has no solver")
 
     def analyse(self, state: State[M], seconds: float, avoid: set[Key], memo: dict[str, Any]) -> Analysis:

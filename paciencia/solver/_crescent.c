@@ -812,7 +812,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
     if (!b) return NULL;
     End ends[64];
     memset(ends, 0, sizeof ends);
-    Options o = {greedy, keep, ends, 0, budget, now() + seconds, w_inv, w_redeal, noise, (uint64_t)seed, R_SOUND, 0,
+    Options o = {greedy, keep, ends, 0, budget, deadline_in(seconds), w_inv, w_redeal, noise, (uint64_t)seed, R_SOUND, 0,
                  NULL, 0, 0, 0};
     long nodes = 0;
     int status;
@@ -840,25 +840,27 @@ static PyObject *search(PyObject *self, PyObject *args) {
     return Py_BuildValue("iNlN", status, trail, nodes, out_ends);
 }
 
-/* prove(piles, a, d, redeals, seconds, flags) -> (status, trail, nodes, most_up, (pnodes, pcuts)):
+/* prove(piles, a, d, redeals, seconds, flags[, budget]) -> (status, trail, nodes, most_up, (pnodes, pcuts)):
  * the sound exhaustive search alone, children ordered by the evaluation, with the reductions in
  * `flags` (R_*, NOEVAL: children in generation order); flags 0 is plain search (every move, the
  * transposition table only), which the tests and benches check proofs against. most_up: the
- * most cards up met; pnodes, pcuts: nodes searched in projections, positions they cut. */
+ * most cards up met; pnodes, pcuts: nodes searched in projections, positions they cut. budget: a node
+ * limit (status 2 when reached), 0 for none. */
 static PyObject *prove(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *piles, *a, *d;
     int redeals, flags;
     double seconds;
-    if (!PyArg_ParseTuple(args, "OOOidi", &piles, &a, &d, &redeals, &seconds, &flags)) return NULL;
+    long budget = 0;
+    if (!PyArg_ParseTuple(args, "OOOidi|l", &piles, &a, &d, &redeals, &seconds, &flags, &budget)) return NULL;
     Board *b = board_of(piles, a, d, redeals);
     if (!b) return NULL;
-    Options o = {0, 0, NULL, 0, 0, now() + seconds, 6, 30, 0.0, 0, flags, 0, NULL, 0, 0, 0};
+    Options o = {0, 0, NULL, 0, budget, deadline_in(seconds), 6, 30, 0.0, 0, flags, 0, NULL, 0, 0, 0};
     if (flags & R_PROJ) o.pcache = calloc(PCACHE, sizeof(uint64_t));
     long nodes = 0;
     int status;
     Py_BEGIN_ALLOW_THREADS;
-    status = run(b, &o, &nodes, table_start(0, (size_t)1 << 20));
+    status = run(b, &o, &nodes, table_start(budget, (size_t)1 << 20));
     Py_END_ALLOW_THREADS;
     free(o.pcache);
     PyObject *trail = won_line(b, status);

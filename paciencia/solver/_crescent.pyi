@@ -27,7 +27,7 @@ def reductions(
     piles: Piles, a: Sequence[int], d: Sequence[int], redeals: int, /
 ) -> tuple[bool, int, list[list[int]], Tops, Tops, bool, int]: ...
 def prove(
-    piles: Piles, a: Sequence[int], d: Sequence[int], redeals: int, seconds: float, flags: int, /
+    piles: Piles, a: Sequence[int], d: Sequence[int], redeals: int, seconds: float, flags: int, budget: int = 0, /
 ) -> tuple[int, list[int], int, int, tuple[int, int]]: ...
 
 R_CLEAR: int

@@ -668,7 +668,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
         return NULL;
     KB *b = board_from(cols, down, tal, p, found, draw);
     if (!b) return NULL;
-    Options o = {dive, shortcuts, budget, now() + seconds, noise, (uint64_t)seed};
+    Options o = {dive, shortcuts, budget, deadline_in(seconds), noise, (uint64_t)seed};
     long nodes = 0;
     int status;
     Py_BEGIN_ALLOW_THREADS;

@@ -4,6 +4,7 @@
 #ifndef PACIENCIA_SEARCH_H
 #define PACIENCIA_SEARCH_H
 
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,11 @@ static inline double now(void) {
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
+
+/* The deadline `seconds` from now; an infinite `seconds` is none, and then the clock is never
+ * read: a search on a node budget alone stops at the same node on any machine, loaded or not. */
+#define NO_DEADLINE HUGE_VAL
+static inline double deadline_in(double seconds) { return isinf(seconds) && seconds > 0 ? NO_DEADLINE : now() + seconds; }
 
 typedef struct {
     uint64_t *k1, *k2, *bits;

@@ -37,7 +37,7 @@ static int run(SEARCH_BOARD *b, SEARCH_OPTIONS *o, long *nodes, size_t table_sta
                 result = BUDGET;
                 break;
             }
-            if ((*nodes & 1023) == 0 && now() > o->deadline) {
+            if ((*nodes & 1023) == 0 && o->deadline != NO_DEADLINE && now() > o->deadline) {
                 result = TIMEOUT;
                 break;
             }

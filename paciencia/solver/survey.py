@@ -51,15 +51,24 @@ def deal_codes(game: str, variant: str, count: int, seed: int) -> list[str]:
     return [str(probe.code(rng.below(DEAL_COUNT))) for _ in range(count)]
 
 
-def solve_one(code: str, timeout: float) -> dict[str, object]:
-    result = solve(new_state(code), timeout)
-    return {
+def solve_one(code: str, timeout: float, nodes: int | None = None) -> dict[str, object]:
+    """One row of the results: a survey on a node budget records it in each row (``budget``),
+    so that its file says what the verdicts were reached with and is resumed only alike."""
+    result = solve(new_state(code), timeout, nodes)
+    row: dict[str, object] = {
         "code": code,
         "verdict": result.verdict.value,
         "seconds": round(result.seconds, 4),
         "nodes": result.nodes,
         "line": " ".join(result.line),
     }
+    if nodes is not None:
+        row["budget"] = nodes
+    return row
+
+
+class OtherBudget(Exception):
+    """The results file holds deals solved on another node budget (or on the clock)."""
 
 
 @dataclass
@@ -73,16 +82,36 @@ class Summary:
     median: float
     p95: float
     settled_in: float
+    nodes_median: float = 0.0
+    nodes_p95: float = 0.0
 
-    def lines(self, timeout: float) -> list[str]:
+    def lines(self, timeout: float, nodes: int | None = None) -> list[str]:
         share = self.winnable / self.deals if self.deals else 0.0
-        return [
+        head = [
             f"deals: {self.deals}  winnable: {self.winnable}  unwinnable: {self.unwinnable}  unknown: {self.unknown}",
             f"winnable: {100 * share:.2f}%  95% interval (Wilson; unknowns lost/won): "
             f"{100 * self.low:.2f}% .. {100 * self.high:.2f}%",
-            f"solve time: median {self.median:.3f} s, 95th percentile {self.p95:.3f} s; "
-            f"settled within {timeout:g} s: {100 * self.settled_in:.1f}%",
         ]
+        if nodes is None:
+            return [
+                *head,
+                f"solve time: median {self.median:.3f} s, 95th percentile {self.p95:.3f} s; "
+                f"settled within {timeout:g} s: {100 * self.settled_in:.1f}%",
+            ]
+        cap = "" if math.isinf(timeout) else f" (and at most {timeout:g} s)"
+        return [
+            *head,
+            f"budget: {nodes} positions searched per deal{cap}; the same verdicts on any machine",
+            f"positions searched: median {self.nodes_median:.0f}, 95th percentile {self.nodes_p95:.0f}; "
+            f"settled within the budget: {100 * self.settled_in:.1f}%",
+            f"solve time (this machine): median {self.median:.3f} s, 95th percentile {self.p95:.3f} s",
+        ]
+
+
+def _median_p95(values: list[float]) -> tuple[float, float]:
+    values = sorted(values) or [0.0]
+    p95 = statistics.quantiles(values, n=20)[-1] if len(values) >= 2 else values[0]
+    return statistics.median(values), p95
 
 
 def summarise(rows: list[dict[str, object]], timeout: float) -> Summary:
@@ -95,7 +124,8 @@ def summarise(rows: list[dict[str, object]], timeout: float) -> Summary:
     times = sorted(float(str(r["seconds"])) for r in rows) or [0.0]
     p95 = statistics.quantiles(times, n=20)[-1] if len(times) >= 2 else times[0]
     settled = sum(1 for r in rows if r["verdict"] != Verdict.UNKNOWN and float(str(r["seconds"])) <= timeout)
-    return Summary(n, won, lost, unknown, low, high, statistics.median(times), p95, settled / n if n else 0.0)
+    nodes = _median_p95([float(str(r.get("nodes", 0))) for r in rows])
+    return Summary(n, won, lost, unknown, low, high, statistics.median(times), p95, settled / n if n else 0.0, *nodes)
 
 
 def read_results(path: Path) -> dict[str, dict[str, object]]:
@@ -179,9 +209,20 @@ def run(
     seed: int = 2026,
     progress: TextIO = sys.stderr,
     scheduler: str | None = None,
+    nodes: int | None = None,
 ) -> Summary:
+    """The survey (module notes); ``nodes``: a budget of positions searched per deal instead of
+    the clock (``timeout`` then a cap, inf for none), recorded in each row."""
     codes = deal_codes(game, variant, deals, seed)
     done = read_results(results)
+    for row in done.values():
+        if row.get("budget") != nodes:
+            made = f"a budget of {row['budget']} positions" if row.get("budget") is not None else "the clock"
+            asked = f"a budget of {nodes} positions" if nodes is not None else "the clock"
+            raise OtherBudget(
+                f"the results file {str(results)!r} holds deals solved on {made}, not {asked}; "
+                "give another --results file"
+            )
     todo = [c for c in codes if c not in done]
     rows = [done[c] for c in codes if c in done]
     won = sum(1 for r in rows if r["verdict"] == Verdict.WINNABLE)
@@ -194,7 +235,7 @@ def run(
         try:
             # Two deals queued per solver keep every solver busy without handing out the whole sample.
             for code in queue:
-                pending.add(pool.submit(solve_one, code, timeout))
+                pending.add(pool.submit(solve_one, code, timeout, nodes))
                 if len(pending) >= 2 * slots():
                     break
             while pending:
@@ -217,7 +258,7 @@ def run(
                     nxt = next(queue, None)
                     if nxt is None:
                         break
-                    pending.add(pool.submit(solve_one, nxt, timeout))
+                    pending.add(pool.submit(solve_one, nxt, timeout, nodes))
         except KeyboardInterrupt:
             for f in pending:
                 f.cancel()

@@ -16,7 +16,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_valida
 
 from paciencia.games import REGISTRY
 from paciencia.i18n import normalize_locale
-from paciencia.web import daily, examples, stats
+from paciencia.web import daily, examples, odds, stats
 from paciencia.web.lang import request_words
 from paciencia.web.service import Games, ServiceError, Start, review_answer, step_answer
 from paciencia.web.store import GameNotFound, SavedGame
@@ -381,3 +381,14 @@ async def get_daily(request: Request) -> Response:
     """Today's deals (UTC) and, for each one this browser has finished, its code and how its time
     and moves compare with everyone who won it today (shares of the others beaten, no names)."""
     return answer({"day": daily.today(), "deals": await daily_standings(request)})
+
+
+@router.get("/odds/{game}", responses=ERRORS, tags=["odds"])
+async def get_odds(game: str) -> Response:
+    """How often each variant of ``game`` can be won: our survey (counts, sample, seed, node
+    budget, date) with the 95 % Wilson interval, the honest player's rate, the hardest deals,
+    and the published figures with the rules each is for (``paciencia/web/odds.py``)."""
+    found = odds.answer(game)
+    if found is None:
+        raise ServiceError(404, "not_found", "no_odds")
+    return answer(found)

@@ -23,7 +23,7 @@ from paciencia.engine.errors import InvalidCode, InvalidPosition, PacienciaError
 from paciencia.examples import example
 from paciencia.games import REGISTRY, entry
 from paciencia.i18n import LOCALES, Words, normalize_locale
-from paciencia.web import api, daily, examples, stats
+from paciencia.web import api, daily, examples, odds, stats
 from paciencia.web.lang import negotiate, request_words
 from paciencia.web.service import ServiceError, review_answer
 from paciencia.web.store import GameNotFound
@@ -361,6 +361,20 @@ async def rules(lang: str, game: str, request: Request) -> Response:
         steps_of=steps_of,
         examples_url=f"/{lang}/{game}/examples" if found is not None else "",
     )
+
+
+@router.api_route("/{lang}/{game}/odds", methods=["GET", "HEAD"])
+async def odds_page(lang: str, game: str, request: Request) -> Response:
+    """How often each variant of ``game`` can be won (``odds.page``); 404 for a game without figures."""
+    if (refused := _entry(request, lang, game)) is not None:
+        return refused
+    found = odds.page(game, lang)
+    if found is None:
+        return not_found(request)
+    ui = ui_words(lang)
+    title = say(Words(lang), "odds_title", game=_game_name(ui, game))
+    names = {s["variant"]: _variant_name(ui, game, s["variant"]) for s in found["sections"]}
+    return render(request, "odds.html", lang, f"/{game}/odds", game=game, title=title, names=names, **found)
 
 
 @router.get("/{lang}/{game}/examples")

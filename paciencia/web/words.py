@@ -11,6 +11,7 @@ from functools import cache
 from paciencia.engine.errors import InvalidPosition
 from paciencia.engine.reasons import Position
 from paciencia.i18n import LOCALES, N_, NP_, Words
+from paciencia.web.odds_words import ODDS_COUNTED, ODDS_UI
 
 UI: dict[str, str] = {
     "site": N_("Paciência"),
@@ -287,6 +288,7 @@ UI: dict[str, str] = {
     "no_example": N_("This game has no example."),
     "bad_lang": N_("%(lang)s is not one of our languages (en, pt-PT, pt-BR, es, it)."),
 }
+UI.update(ODDS_UI)
 
 
 def NN_(singular: str, plural: str) -> tuple[str, str]:
@@ -327,6 +329,7 @@ COUNTED: dict[str, tuple[str, str]] = {
     "kl_run_selected": NN_("%(count)s card from %(card)s selected.", "%(count)s cards from %(card)s selected."),
     "kl_finished": NN_("%(count)s card went up to the foundations.", "%(count)s cards went up to the foundations."),
 }
+COUNTED.update(ODDS_COUNTED)
 COUNTED_IN_PAGE = ("kl_picker_count", "kl_run_selected", "kl_finished")
 """The counted words that the table's script says by itself (``plural_words``)."""
 

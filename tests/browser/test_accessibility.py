@@ -130,6 +130,8 @@ SCENES: dict[str, Callable[[Page, str], None]] = {
     "home": _page("/"),
     "crescent rules": _page("/crescent/rules"),
     "klondike rules": _page("/klondike/rules"),
+    "crescent odds": _page("/crescent/odds"),
+    "klondike odds": _page("/klondike/odds"),
     "not found": _page("/crescent/no-such-game"),
     "crescent examples": _page("/crescent/examples?step=17"),
     "klondike examples": _page("/klondike/examples?step=40"),

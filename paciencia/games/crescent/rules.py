@@ -135,11 +135,11 @@ class CrescentGame(Game[CrescentMove]):
             )
         return _MOVES[s][d]
 
-    def solve(self, state: State[CrescentMove], timeout: float) -> Result:
+    def solve(self, state: State[CrescentMove], timeout: float, nodes: int | None = None) -> Result:
         from paciencia.games.crescent.solver import solve_crescent
 
         assert isinstance(state, CrescentState)
-        return solve_crescent(state, timeout)
+        return solve_crescent(state, timeout, nodes=nodes)
 
     def deck(self) -> list[int]:
         return list(range(52)) * 2

@@ -147,11 +147,11 @@ and setting finds different ones, so many short varied tries beat one long one; 
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Iterable
 
 from paciencia.games.crescent.rules import ASC, DESC, REDEAL, CrescentMove, CrescentState, move
 from paciencia.solver import Result, Verdict, _crescent
+from paciencia.solver.meter import Meter
 
 RANK = [c % 13 for c in range(52)]
 MET = 24  # the search's destination 24 + suit: a card of a met suit goes up (transfers implied)
@@ -238,7 +238,7 @@ _Position = tuple[list[list[int]], list[int], list[int], int]
 def _phased(
     pos: _Position,
     until: float,
-    nodes: list[int],
+    m: Meter,
     budget: int,
     keep: int,
     w: tuple[int, int, float],
@@ -247,16 +247,17 @@ def _phased(
 ) -> list[int] | None:
     """One deal phase searched (no redeal, ``budget`` nodes, or ``first`` when given), then the
     next phases from its ``keep`` best redeal points, best first: a beam over the phases, where
-    the choices that matter most are made."""
+    the choices that matter most are made. Stops at ``until`` on the meter (``_Timeout``)."""
     spend = first or budget
-    status, trail, n, ends = _crescent.search(*pos, 1, spend, until - time.perf_counter(), *w, seed, keep)
-    nodes[0] += n
+    given, seconds = m.limits(until - m.used(), spend)
+    status, trail, n, ends = _crescent.search(*pos, 1, given, seconds, *w, seed, keep)
+    m.count(n)
     if status == WON:
         return trail
-    if status == TIMEOUT:
+    if status == TIMEOUT or (m.by_nodes and status == BUDGET and given < spend):
         raise _Timeout
     for _, line, piles, a, d in sorted(ends, key=lambda e: e[0], reverse=True):
-        rest = _phased((piles, list(a), list(d), pos[3] - 1), until, nodes, budget, keep, w, seed + 1)
+        rest = _phased((piles, list(a), list(d), pos[3] - 1), until, m, budget, keep, w, seed + 1)
         if rest is not None:
             return line + rest
     return None
@@ -272,21 +273,25 @@ def projection(pos: _Position, suits: Iterable[int]) -> _Position:
     return piles, a, d, pos[3]
 
 
-def _projection_lost(pos: _Position, seconds: float, nodes: list[int]) -> bool:
-    """Whether an exhaustive search of one suit alone (``seconds`` each) proves ``pos`` lost."""
-    if pos[3] or seconds <= 0:
+def _projection_lost(pos: _Position, amount: float, m: Meter) -> bool:
+    """Whether an exhaustive search of one suit alone (``amount`` of the meter each) proves
+    ``pos`` lost."""
+    if pos[3] or amount <= 0:
         return False
     for s in range(4):
         if pos[1][s] == 12 and pos[2][s] == 0:
             continue
-        status, _, n, _, _ = _crescent.prove(*projection(pos, [s]), seconds, _crescent.R_PROOF)
-        nodes[0] += n
+        budget, seconds = m.limits(amount)
+        status, _, n, _, _ = _crescent.prove(*projection(pos, [s]), seconds, _crescent.R_PROOF, budget)
+        m.count(n)
         if status == EXHAUSTED:
             return True
     return False
 
 
-def solve_crescent(state: CrescentState, timeout: float = 10.0, exhaustive: float | None = None) -> Result:
+def solve_crescent(
+    state: CrescentState, timeout: float = 10.0, exhaustive: float | None = None, nodes: int | None = None
+) -> Result:
     """Solves a copy of ``state``: a winning line, a proof that none exists, or unknown.
 
     Exhaustive runs alternate with heuristic tries until the deadline: the first run is given 1%
@@ -299,72 +304,72 @@ def solve_crescent(state: CrescentState, timeout: float = 10.0, exhaustive: floa
     reach. With no redeal left, each suit's projection is searched first (2% of the time each).
     The first run has only the first two sound reductions (a try for a quick win: the proofs'
     restrictions change which line the evaluation's order meets first), the others have them all.
-    Only an exhaustive run that ends can answer ``unwinnable``."""
-    start = time.perf_counter()
-    deadline = start + timeout
+    Only an exhaustive run that ends can answer ``unwinnable``. Given ``nodes``, the same schedule
+    shares out that many positions searched instead of seconds (``Meter``; the tries' randomness
+    is seeded, so a run is reproducible), and ``timeout`` is only a cap (inf: none)."""
+    m = Meter(timeout, nodes)
     if state.is_won():
         return Result(Verdict.WINNABLE, (), 0, 0.0)
-    if timeout <= 0:
+    if m.total <= 0:
         return Result(Verdict.UNKNOWN, (), 0, 0.0)  # no time, no search (the C loop looks at the clock late)
+    total = m.total
     share = exhaustive if exhaustive is not None else (0.5 if state.redeals == 0 else 0.1)
     pos = _position(state)
-    nodes = [0]
-    if _projection_lost(pos, timeout * 0.02, nodes):
-        return Result(Verdict.UNWINNABLE, (), nodes[0], time.perf_counter() - start, {"phase": "projection"})
+    if _projection_lost(pos, total * 0.02, m):
+        return Result(Verdict.UNWINNABLE, (), m.nodes, m.seconds(), {"phase": "projection"})
     rng = random.Random(1)
     attempt = 0
     spent = 0.0  # in exhaustive runs
     while True:
-        now = time.perf_counter()
+        now = m.used()
         # a run as long as the share of the time it ends: the runs grow geometrically
-        due = deadline - now if share >= 1 else (now - start) * share / (1 - share)
-        seconds = min(deadline - now, max(timeout * 0.01, due))
+        due = total - now if share >= 1 else now * share / (1 - share)
+        budget, seconds = m.limits(min(total - now, max(total * 0.01, due)))
         # The proofs' restrictions (5, 9) change which line the evaluation's order meets first:
         # the first run, short, goes without them, as a try for a quick win.
         flags = _crescent.R_PROOF if spent else _crescent.R_CLEAR | _crescent.R_DEAD
-        status, trail, n, _, _ = _crescent.prove(*pos, max(seconds, 0.0), flags)
-        nodes[0] += n
-        spent += time.perf_counter() - now
+        status, trail, n, _, _ = _crescent.prove(*pos, seconds, flags, budget)
+        m.count(n)
+        spent += m.used() - now
         notes: dict[str, object] = {"tries": attempt}
         if status == WON:
-            return _won(state, trail, nodes[0], start, notes | {"phase": "exhaustive"})
+            return _won(state, trail, m, notes | {"phase": "exhaustive"})
         if status == EXHAUSTED:
-            return Result(Verdict.UNWINNABLE, (), nodes[0], time.perf_counter() - start, notes)
-        if status == FULL:
-            return Result(Verdict.UNKNOWN, (), nodes[0], time.perf_counter() - start, notes)
+            return Result(Verdict.UNWINNABLE, (), m.nodes, m.seconds(), notes)
+        if status == FULL or m.capped():
+            return Result(Verdict.UNKNOWN, (), m.nodes, m.seconds(), notes)
         # tries until the exhaustive share has fallen to ``share`` again
-        until = min(
-            deadline, max(time.perf_counter() + timeout * 0.01, start + spent / share if share > 0 else deadline)
-        )
-        while time.perf_counter() < until:
-            found, kind = _try(pos, attempt, rng, until, nodes)
+        until = min(total, max(m.used() + total * 0.01, spent / share if share > 0 else total))
+        while m.used() < until and not m.capped():
+            before = m.nodes
+            found, kind = _try(pos, attempt, rng, until, m)
             attempt += 1
+            if m.by_nodes and m.nodes == before:
+                m.count(1)  # a try that searched nothing still spends: the loop ends on any deal
             if found is not None:
-                return _won(state, found, nodes[0], start, {"tries": attempt, "phase": kind})
-        if time.perf_counter() >= deadline:
-            return Result(Verdict.UNKNOWN, (), nodes[0], time.perf_counter() - start, {"tries": attempt})
+                return _won(state, found, m, {"tries": attempt, "phase": kind})
+        if m.used() >= total or m.capped():
+            return Result(Verdict.UNKNOWN, (), m.nodes, m.seconds(), {"tries": attempt})
 
 
-def _try(
-    pos: _Position, attempt: int, rng: random.Random, until: float, nodes: list[int]
-) -> tuple[list[int] | None, str]:
-    """The ``attempt``-th heuristic try, stopped at ``until``: a winning line or None, and its kind."""
+def _try(pos: _Position, attempt: int, rng: random.Random, until: float, m: Meter) -> tuple[list[int] | None, str]:
+    """The ``attempt``-th heuristic try, stopped at ``until`` on the meter: a winning line or
+    None, and its kind."""
     kind, budget, keep, w_inv, w_redeal, noise, first = _attempt(attempt, rng)
     try:
         if kind == "dive":
-            status, trail, n, _ = _crescent.search(
-                *pos, 1, budget, max(until - time.perf_counter(), 0.0), w_inv, w_redeal, noise, attempt + 1, 0
-            )
-            nodes[0] += n
+            given, seconds = m.limits(until - m.used(), budget)
+            status, trail, n, _ = _crescent.search(*pos, 1, given, seconds, w_inv, w_redeal, noise, attempt + 1, 0)
+            m.count(n)
             return (trail if status == WON else None), kind
-        return _phased(pos, until, nodes, budget, keep, (w_inv, w_redeal, noise), attempt + 1, first), kind
+        return _phased(pos, until, m, budget, keep, (w_inv, w_redeal, noise), attempt + 1, first), kind
     except _Timeout:
         return None, kind
 
 
-def _won(state: CrescentState, line: list[int], nodes: int, start: float, notes: dict[str, object]) -> Result:
+def _won(state: CrescentState, line: list[int], m: Meter, notes: dict[str, object]) -> Result:
     tokens = _replay(state, line)
-    return Result(Verdict.WINNABLE, tuple(tokens), nodes, time.perf_counter() - start, notes)
+    return Result(Verdict.WINNABLE, tuple(tokens), m.nodes, m.seconds(), notes)
 
 
 # -- hints and progress --------------------------------------------------------------------------

@@ -202,10 +202,10 @@ class KlondikeGame(Game[KlondikeMove]):
         src, count, dst = m.groups()
         return move(PLACE_INDEX[src], PLACE_INDEX[dst], int(count) if count else 1)
 
-    def solve(self, state: State[KlondikeMove], timeout: float) -> Result:
+    def solve(self, state: State[KlondikeMove], timeout: float, nodes: int | None = None) -> Result:
         from paciencia.games.klondike.solver import solve_klondike
 
-        return solve_klondike(state, timeout)
+        return solve_klondike(state, timeout, nodes)
 
     def settle(self, state: State[KlondikeMove], nodes: int) -> tuple[str, str | None]:
         from paciencia.games.klondike.analysis import settle

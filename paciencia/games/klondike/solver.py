@@ -119,7 +119,6 @@ that goes up in a winning line gets ``up`` here: a card without it proves the po
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable
 
 from paciencia.engine.cards import SUIT_LETTERS
@@ -130,6 +129,7 @@ from paciencia.games.klondike.rules import (
     KlondikeState,
 )
 from paciencia.solver import Result, Verdict, _klondike
+from paciencia.solver.meter import Meter
 
 __all__ = ["REACH", "solve_klondike"]
 
@@ -288,51 +288,53 @@ DIVES_SHARE = 0.05
 the twin stacks, the sound search settles nearly every deal; dives still find some wins sooner)."""
 
 
-def solve_klondike(state: State[KlondikeMove], timeout: float = 10.0) -> Result:
+def solve_klondike(state: State[KlondikeMove], timeout: float = 10.0, nodes: int | None = None) -> Result:
     """Whether ``state`` (a Klondike position, left untouched) can be won; see the module notes.
 
     The static test first; then, in C (``_klondike.c``), sound depth-first searches (each given
     2% of the timeout or as long as the dives so far, whichever is more) alternate with dives
     (moves ordered by an evaluation with random noise, a node budget: they only find wins) until
-    ``DIVES_SHARE`` of the time, then the sound search until the deadline. ``notes``: ``proof``
-    (``static`` or ``search``) for a loss, ``phase`` (``dive`` or ``sound``) for a win, ``dives``."""
+    ``DIVES_SHARE`` of the time, then the sound search until the deadline. Given ``nodes``, the
+    same schedule shares out that many positions searched instead of seconds (``Meter``), and
+    ``timeout`` is only a cap (inf: none). ``notes``: ``proof`` (``static`` or ``search``) for a
+    loss, ``phase`` (``dive`` or ``sound``) for a win, ``dives``."""
     if not isinstance(state, KlondikeState):
         raise TypeError("solve_klondike takes a Klondike position")
-    start = time.perf_counter()
-    deadline = start + timeout
+    m = Meter(timeout, nodes)
     if state.is_won():
         return Result(Verdict.WINNABLE, (), 0, 0.0)
     pos = _c_position(state)
     if _klondike.hopeless(*pos):
-        return Result(Verdict.UNWINNABLE, (), 0, time.perf_counter() - start, {"proof": "static"})
-    if timeout <= 0:
+        return Result(Verdict.UNWINNABLE, (), 0, m.seconds(), {"proof": "static"})
+    if m.total <= 0:
         return Result(Verdict.UNKNOWN, (), 0, 0.0)
-    dives_end = start + timeout * DIVES_SHARE
-    slice_ = timeout * 0.02
+    total = m.total
+    dives_end = total * DIVES_SHARE
+    slice_ = total * 0.02
     spent = 0.0
-    nodes = dives = 0
+    dives = 0
     while True:
-        now = time.perf_counter()
+        now = m.used()
         last = now >= dives_end
-        seconds = (deadline if last else min(deadline, now + slice_)) - now
-        status, steps, n = _klondike.search(*pos, 0, 0, max(seconds, 0.0), 0.0, 0, SOUND)
-        nodes += n
+        budget, seconds = m.limits((total if last else min(total, now + slice_)) - now)
+        status, steps, n = _klondike.search(*pos, 0, budget, seconds, 0.0, 0, SOUND)
+        m.count(n)
         if status == WON:
             notes = {"phase": "sound", "dives": dives}
-            return Result(Verdict.WINNABLE, _c_line(state, steps), nodes, time.perf_counter() - start, notes)
+            return Result(Verdict.WINNABLE, _c_line(state, steps), m.nodes, m.seconds(), notes)
         if status == EXHAUSTED:
             notes = {"proof": "search", "dives": dives}
-            return Result(Verdict.UNWINNABLE, (), nodes, time.perf_counter() - start, notes)
-        if last or status == FULL:
-            return Result(Verdict.UNKNOWN, (), nodes, time.perf_counter() - start, {"dives": dives})
-        began = time.perf_counter()
-        budget = 5000 * (1 + dives // 20)
+            return Result(Verdict.UNWINNABLE, (), m.nodes, m.seconds(), notes)
+        if last or status == FULL or m.capped():
+            return Result(Verdict.UNKNOWN, (), m.nodes, m.seconds(), {"dives": dives})
+        began = m.used()
         noise = 20.0 if dives else 0.0
-        status, steps, n = _klondike.search(*pos, 1, budget, max(dives_end - began, 0.0), noise, dives, SOUND)
+        budget, seconds = m.limits(dives_end - began, 5000 * (1 + dives // 20))
+        status, steps, n = _klondike.search(*pos, 1, budget, seconds, noise, dives, SOUND)
         dives += 1
-        nodes += n
-        spent += time.perf_counter() - began
+        m.count(n)
+        spent += m.used() - began
         slice_ = max(slice_, spent)
         if status == WON:
             notes = {"phase": "dive", "dives": dives}
-            return Result(Verdict.WINNABLE, _c_line(state, steps), nodes, time.perf_counter() - start, notes)
+            return Result(Verdict.WINNABLE, _c_line(state, steps), m.nodes, m.seconds(), notes)

@@ -1,0 +1,152 @@
+"""How often can a deal be won: the figures of ``/{lang}/{game}/odds`` and ``GET /api/odds/{game}``.
+
+They are read from ``paciencia/solver/odds.json``, which ``scripts/make-odds`` writes from the
+project's own surveys (run on a node budget, so anyone can reproduce them on any machine), with
+the honest player's rates and the published figures beside them. The intervals are worked out
+here from the counts: 95 % Wilson score intervals, the winnable share's counting the deals left
+unknown as lost for its lower end and as won for its upper end (as ``paciencia survey`` does).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import paciencia.solver
+from paciencia.solver.survey import wilson
+
+DATA = Path(paciencia.solver.__file__).parent / "odds.json"
+
+
+@cache
+def _data() -> dict[str, Any]:
+    found: dict[str, Any] = json.loads(DATA.read_text(encoding="utf-8"))
+    return found
+
+
+def games() -> list[str]:
+    """The games with figures."""
+    return list(_data()["games"])
+
+
+def answer(game: str) -> dict[str, Any] | None:
+    """``GET /api/odds/{game}``: per variant, the survey (counts, sample, seed, node budget,
+    date), the winnable share with its interval, the honest player's rate, the hardest deals,
+    and the published figures for that variant; None for a game without figures."""
+    found = _data()["games"].get(game)
+    if found is None:
+        return None
+    variants = []
+    for variant, v in found["variants"].items():
+        s = v["survey"]
+        n, won, unknown = s["deals"], s["winnable"], s["unknown"]
+        low, _ = wilson(won, n)
+        _, high = wilson(won + unknown, n)
+        honest = v["honest"]
+        if honest is not None:
+            h_low, h_high = wilson(honest["won"], honest["deals"])
+            honest = {**honest, "share": honest["won"] / honest["deals"], "low": h_low, "high": h_high}
+        variants.append(
+            {
+                "variant": variant,
+                "survey": {k: s[k] for k in ("deals", "winnable", "unwinnable", "unknown", "seed", "nodes", "date")},
+                "command": f"paciencia survey {game} --variant {variant} --deals {n} --seed {s['seed']} "
+                f"--nodes {s['nodes']}",
+                "winnable": {"share": won / n if n else 0.0, "low": low, "high": high, "confidence": 0.95},
+                "honest": honest,
+                "hardest": s["hardest"],
+                "published": [p for p in found["published"] if p["variant"] == variant],
+            }
+        )
+    return {"game": game, "variants": variants}
+
+
+def _percent(share: float, locale: str, digits: int = 1) -> str:
+    from babel.numbers import format_percent
+
+    return format_percent(share, format="#,##0." + "0" * digits + "%", locale=locale.replace("-", "_"))
+
+
+def _number(n: int, locale: str) -> str:
+    from babel.numbers import format_decimal
+
+    return format_decimal(n, locale=locale.replace("-", "_"))
+
+
+def page(game: str, lang: str) -> dict[str, Any] | None:
+    """The page's figures in ``lang``'s words and number forms; None for a game without figures."""
+    from paciencia.i18n import Words
+    from paciencia.web.words import say, ui_words
+
+    found = answer(game)
+    if found is None:
+        return None
+    words = Words(lang)
+    ui = ui_words(lang)
+
+    def deals(n: int) -> str:
+        return say(words, "odds_deals", count=n).replace(str(n), _number(n, lang), 1)
+
+    def positions(n: int) -> str:
+        return say(words, "odds_positions_n", count=n).replace(str(n), _number(n, lang), 1)
+
+    sections = []
+    for v in found["variants"]:
+        s, w, h = v["survey"], v["winnable"], v["honest"]
+        pct = {k: _percent(w[k], lang) for k in ("share", "low", "high")}
+        ours = say(words, "odds_share", share=pct["share"], deals=deals(s["deals"]), low=pct["low"], high=pct["high"])
+        counts = say(
+            words,
+            "odds_counts",
+            won=_number(s["winnable"], lang),
+            lost=_number(s["unwinnable"], lang),
+            unknown=_number(s["unknown"], lang),
+        )
+        survey = say(words, "odds_survey", date=s["date"], seed=s["seed"], nodes=positions(s["nodes"]))
+        honest = None
+        if h is not None:
+            honest = say(
+                words,
+                "odds_honest_share",
+                share=_percent(h["share"], lang),
+                deals=deals(h["deals"]),
+                low=_percent(h["low"], lang),
+                high=_percent(h["high"], lang),
+                date=h["date"],
+            )
+        published = [
+            {
+                "source": p["source"],
+                "url": p["url"],
+                "figure": "\u00a0±\u00a0".join(_percent(p[k], lang, p["digits"]) for k in ("share", "plus_minus")),
+                "deals": say(words, "odds_on", deals=deals(p["deals"])) if p["deals"] else "",
+                "for": ui["odds_" + p["knowledge"]],
+            }
+            for p in v["published"]
+        ]
+        hardest = [
+            # an unknown deal's count is one past the budget (where the search stopped): the budget is said
+            {
+                "code": d["code"],
+                "verdict": ui["odds_v_" + d["verdict"]],
+                "nodes": _number(min(d["nodes"], s["nodes"]), lang),
+            }
+            for d in v["hardest"]
+        ]
+        sections.append(
+            {
+                "variant": v["variant"],
+                "rules": ui.get(f"odds_rules_{game}_{v['variant']}", ""),
+                "ours": ours,
+                "ours_figure": f"{pct['share']} ({pct['low']} – {pct['high']})",
+                "counts": counts,
+                "survey": survey,
+                "command": v["command"],
+                "honest": honest,
+                "published": published,
+                "hardest": hardest,
+            }
+        )
+    return {"rules": ui.get(f"odds_rules_{game}", ""), "sections": sections, "first": game == "crescent"}

@@ -1,0 +1,86 @@
+"""The words of the "How often can it be won?" pages (``paciencia/web/odds.py``), kept apart
+from ``words.UI`` (which takes them in) so that they read as one text."""
+
+from __future__ import annotations
+
+from paciencia.i18n import N_
+
+
+def NN_(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a counted msgid for extraction (as ``words.NN_``, which imports this module)."""
+    return singular, plural
+
+
+ODDS_UI: dict[str, str] = {
+    "odds": N_("How often can it be won?"),
+    "odds_title": N_("How often can %(game)s be won?"),
+    "odds_intro": N_(
+        "Two figures for each variant: the share of deals that can be won by someone who knows where every "
+        "card lies (the solver's answer, from our own surveys), and how often a player who sees only what "
+        "you see wins (this site's hints playing alone). Published figures stand beside ours where there "
+        "are any, each with the rules it is for."
+    ),
+    "odds_rules_klondike": N_(
+        "The rules of these figures: one pack of 52 cards, seven columns, as many passes through the stock "
+        "as you like, and a card may come back down from its foundation onto a column."
+    ),
+    "odds_rules_klondike_3": N_("Draw three: the stock is turned three cards at a time."),
+    "odds_rules_klondike_1": N_("Draw one: the stock is turned one card at a time."),
+    "odds_rules_crescent": N_(
+        "The rules of these figures: two packs (104 cards); the Ace and the King of each suit start on the "
+        "eight foundations, which build up from the Ace and down from the King in suit; the other 96 cards "
+        "are dealt into 16 piles of six; a pile's top card goes onto a pile whose top is of its suit and one "
+        "rank above or below (King and Ace wrap); a redeal moves every pile's bottom card to its top."
+    ),
+    "odds_rules_crescent_N": N_("Standard: three redeals, every card face up."),
+    "odds_rules_crescent_F": N_("Crescent Four: four redeals, every card face up."),
+    "odds_rules_crescent_D": N_(
+        "Face-down deal: three redeals, only each pile's top card face up at the start. The solver knows "
+        "every card, so for it this is the standard game."
+    ),
+    "odds_rules_crescent_B": N_("Both: four redeals and the face-down deal. For the solver this is Crescent Four."),
+    "odds_first": N_("As far as we know, these are the first figures ever published for Crescent."),
+    "odds_winnable": N_("Winnable deals"),
+    "odds_share": N_("%(share)s of the %(deals)s of the survey can be won (95%% interval: %(low)s to %(high)s)."),
+    "odds_counts": N_(
+        "Proved winnable: %(won)s. Proved unwinnable: %(lost)s. Not settled within the budget: %(unknown)s."
+    ),
+    "odds_interval_note": N_(
+        "The interval (Wilson's) counts the deals not settled as lost for its lower end and as won for its upper end."
+    ),
+    "odds_survey": N_(
+        "Survey of %(date)s: deals drawn at random (seed %(seed)s), each searched by the solver for at most "
+        "%(nodes)s, a budget in work rather than in time, so that the same command gives the same verdicts on "
+        "any machine:"
+    ),
+    "odds_honest": N_("A player who sees only what you see"),
+    "odds_honest_share": N_(
+        "%(share)s of %(deals)s won (95%% interval: %(low)s to %(high)s) by an autoplayer that follows this "
+        "site's hints, which use only the cards you have seen (measured on %(date)s)."
+    ),
+    "odds_honest_none": N_("Not measured yet for this variant."),
+    "odds_hardest": N_("The hardest deals to settle"),
+    "odds_hardest_intro": N_(
+        "The deals of the survey that took the solver the most positions; the deal code plays any of them."
+    ),
+    "odds_verdict": N_("Verdict"),
+    "odds_positions": N_("Positions searched"),
+    "odds_v_winnable": N_("can be won"),
+    "odds_v_unwinnable": N_("cannot be won"),
+    "odds_v_unknown": N_("not settled"),
+    "odds_published": N_("Published figures"),
+    "odds_source": N_("Source"),
+    "odds_figure": N_("Figure"),
+    "odds_for": N_("What it is for"),
+    "odds_ours": N_("This site"),
+    "odds_all": N_("winnable with every card known (thoughtful)"),
+    "odds_seen": N_("won by a player who sees only the cards turned up, without undo"),
+    "odds_on": N_("on %(deals)s"),
+    "odds_published_none": N_("We know of no published figure for this variant."),
+    "no_odds": N_("There are no figures for that game."),
+}
+
+ODDS_COUNTED: dict[str, tuple[str, str]] = {
+    "odds_deals": NN_("%(count)s deal", "%(count)s deals"),
+    "odds_positions_n": NN_("%(count)s position", "%(count)s positions"),
+}
