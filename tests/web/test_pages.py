@@ -172,3 +172,12 @@ def test_every_table_has_one_h1_naming_its_game(client: TestClient, lang: str) -
         page = client.get(f"/{lang}/{game}")
         assert page.status_code == 200
         assert h1s(page.text) == [name], (lang, game)
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+def test_the_home_pages_variant_buttons_are_a_group_inside_their_form(client: TestClient, lang: str) -> None:
+    """A form's role is form: role=group on it is no valid ARIA (axe aria-allowed-role)."""
+    html = client.get(f"/{lang}/").text
+    assert not re.search(r"<form[^>]*\brole=", html)
+    groups = re.findall(r'<form method="post" action="/[^"]+/new"><div class="actions variants" role="group"', html)
+    assert len(groups) == 2  # Crescent's and Klondike's
