@@ -415,3 +415,26 @@ def test_a_card_dropped_on_the_foundation_area_hears_its_own_suits_reason(page: 
         drag(page, place(page, src), x, y)
         expect(page.locator("#message")).to_have_text(said.json()["message"])
         expect(moves(page)).to_have_text("0")
+
+
+UNDER = """(id) => {
+    const s = getComputedStyle(document.querySelector(`.place[data-place="${id}"] .slot`), "::before");
+    return s.content === "none" ? "none" : s.backgroundImage === "none" ? "face" : "back";
+}"""
+
+
+def test_a_dragged_card_shows_a_face_under_it_where_the_pile_is_face_up(page: Page) -> None:
+    """Issue 22: dragging a card in face-up Crescent showed a card back under it. The pile's
+    depth is drawn as a face there, as a back in the face-down deal (and the stock's)."""
+    for code, under in (("CR1-N-AAAAAAB", "face"), ("CR1-D-AAAAAAB", "back")):
+        open_game(page, code=code)
+        pile = place(page, "1")
+        x, y = center(pile)
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.move(x + 40, y + 60, steps=4)  # dragged away: what lies under it shows whole
+        expect(pile.locator(".card.dragging")).to_have_count(1)
+        assert page.evaluate(UNDER, "1") == under, code
+        page.mouse.up()
+    open_table(page, "klondike", {"code": "KL1-3-AAAAAAB"})
+    assert page.evaluate(UNDER, "S") == "back"
