@@ -84,14 +84,33 @@ def fresh_moves(state: State[Any]) -> list[str]:
     return out
 
 
-def advise(knowledge: Knowledge, budget: Budget) -> Advice:
-    """The honest hint and chance for a position the player knows as ``knowledge``."""
+def _drawn(knowledge: Knowledge, budget: Budget) -> tuple[list[State[Any]], bool, Budget]:
+    """The completions an answer reads, whether they are every one, and the budget per each."""
     every = max(ENUMERATE * budget.completions, ALWAYS_EVERY)
     completions = knowledge.completions(budget.completions, every)
     enumerated = len(completions) == 1 or knowledge.distinct() <= every
     # The same work in all: when every completion is drawn, each gets its share of the budget.
     nodes = max(budget.nodes * budget.completions // len(completions), MIN_NODES)
-    budget = Budget(len(completions), nodes)
+    return completions, enumerated, Budget(len(completions), nodes)
+
+
+def chance(knowledge: Knowledge, budget: Budget) -> Advice:
+    """The chance alone (the same figure ``advise`` gives, without the hint's further search):
+    its analysis is ``none``."""
+    completions, enumerated, budget = _drawn(knowledge, budget)
+    total = len(completions)
+    if completions[0].status == Status.WON:
+        return Advice(Analysis("none"), total, total, True)
+    if not completions[0].legal_moves():
+        return Advice(Analysis("none"), 0, total, enumerated)
+    settled = [c.game.settle(c, budget.nodes)[0] for c in completions]
+    won = sum(1 for v in settled if v == Verdict.WINNABLE)
+    return Advice(Analysis("none"), won, total, enumerated and Verdict.UNKNOWN not in settled)
+
+
+def advise(knowledge: Knowledge, budget: Budget) -> Advice:
+    """The honest hint and chance for a position the player knows as ``knowledge``."""
+    completions, enumerated, budget = _drawn(knowledge, budget)
     first = completions[0]
     game = first.game
     total = len(completions)

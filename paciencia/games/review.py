@@ -5,9 +5,9 @@ line wins any more: the last winnable position of the record, whose next move lo
 undos the record is one path, along which a lost position is followed only by lost ones, so it
 is found by halving; with undos, the positions are solved from the last one back (late
 positions are small and settle fast) until one is winnable. Every position of the
-record is reachable from the deal, so a winnable one proves the deal winnable. ``review_step``
-gives one position's line of the review page: winnable with full knowledge, and the chance the
-player had with their own knowledge (``paciencia.games.honest``).
+record is reachable from the deal, so a winnable one proves the deal winnable. ``review_steps``
+gives the review page's lines, a few at a time: each position winnable with full knowledge, and
+the chance the player had with their own knowledge (``paciencia.games.honest``).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from paciencia.engine.protocol import UNDO_TOKEN, State, Status
-from paciencia.games.honest import Advice, Budget, advise
+from paciencia.games.honest import Advice, Budget, chance
 from paciencia.solver import Verdict
 
 REVIEW_SECONDS = 8.0
@@ -131,12 +131,14 @@ def _scan_back(states: Positions, final: str, deadline: float) -> Review:
     """With undos in the record, the positions from the last one back, until one is winnable."""
     n = len(states) - 1
     verdicts: dict[int, str] = {n: final}
+    same = Lines(states.tokens).same  # an undo comes back to a position solved already
+    solved = {same[n]: final}
     for i in range(n - 1, -1, -1):
         left = deadline - time.monotonic()
         if left <= 0:
             break
-        v = verdict(states[i], min(POSITION_SECONDS, left))
-        verdicts[i] = v
+        v = solved.get(same[i]) or verdict(states[i], min(POSITION_SECONDS, left))
+        verdicts[i] = solved[same[i]] = v
         if v == Verdict.WINNABLE:
             certain = all(verdicts[j] == Verdict.UNWINNABLE for j in range(i + 1, n + 1))
             losing = i if final == Verdict.UNWINNABLE else None
@@ -145,13 +147,100 @@ def _scan_back(states: Positions, final: str, deadline: float) -> Review:
     return Review(deal, None, False, verdicts, n)
 
 
-def review_step(start: State[Any], tokens: Sequence[str], index: int, budget: Budget) -> StepReview:
-    """Position ``index`` of the record (``index`` moves played): its verdict with full
-    knowledge, and the player's chance there."""
+STEP_SECONDS = 0.25
+"""The solver's time for a line of the review page whose verdict the record does not settle."""
+BATCH_SECONDS = 1.0
+"""A batch of lines stops once this is spent (each line's work is bounded on its own)."""
+BATCH_MOST = 40
+"""The most lines one batch may ask for."""
+
+_PROVED = (Verdict.WINNABLE.value, Verdict.UNWINNABLE.value)
+
+
+class Lines:
+    """What the record itself proves of its positions' verdicts, from a few that were solved.
+
+    A move leads forward; an undo goes back to the position before the move it takes back (the
+    record holds legal undos only, each of the last move not yet taken back). So the positions
+    form a tree of forward moves: ``same[i]`` is the first index of position ``i`` on its
+    line, ``parent[c]`` the position it was played from. A position from which a winnable one
+    was reached by moves is winnable; one reached from a lost one is lost."""
+
+    def __init__(self, tokens: Sequence[str]) -> None:
+        self.same = [0]
+        self.parent = [-1]
+        line = [0]
+        for i, token in enumerate(tokens, 1):
+            undo = token.strip().upper() == UNDO_TOKEN
+            if undo and len(line) > 1:
+                line.pop()
+                self.same.append(line[-1])
+                self.parent.append(-1)  # not a position of its own: never asked
+            elif undo:  # nothing to take back (a record holds none such): a line of its own
+                self.parent.append(-1)
+                line = [i]
+                self.same.append(i)
+            else:
+                self.parent.append(line[-1])
+                line.append(i)
+                self.same.append(i)
+        self.lost: set[int] = set()  # positions (their first index) proved lost
+        self.won_from: set[int] = set()  # positions from which a winnable one was reached
+
+    def learn(self, index: int, verdict: str) -> None:
+        c = self.same[index]
+        if verdict == Verdict.UNWINNABLE:
+            self.lost.add(c)
+        elif verdict == Verdict.WINNABLE:
+            while c >= 0 and c not in self.won_from:
+                self.won_from.add(c)
+                c = self.parent[c]
+
+    def known(self, index: int) -> str | None:
+        """The verdict of position ``index`` that the positions solved so far prove, if any."""
+        c = self.same[index]
+        if c in self.won_from:
+            return Verdict.WINNABLE.value
+        while c >= 0:
+            if c in self.lost:
+                return Verdict.UNWINNABLE.value
+            c = self.parent[c]
+        return None
+
+
+def review_steps(
+    start: State[Any],
+    tokens: Sequence[str],
+    first: int,
+    count: int,
+    budget: Budget,
+    lines: Lines,
+    done: dict[int, StepReview],
+    seconds: float = BATCH_SECONDS,
+) -> list[StepReview]:
+    """The review page's lines ``first``, ``first + 1``… (at most ``count``; fewer once about
+    ``seconds`` are spent, never none): each position's verdict with full knowledge, from
+    ``lines`` where the record proves it, else solved for ``STEP_SECONDS``; and the player's
+    chance there, on the game's hint budget. ``done`` keeps the lines worked out (and ``lines``
+    what they prove) for the next batch."""
+    deadline = time.monotonic() + seconds
     state = start.copy()
-    for token in tokens[:index]:
-        state.play(token)
-    advice = None
-    if state.status == Status.PLAYING:
-        advice = advise(state.game.knowledge(start, tokens[:index]), budget)
-    return StepReview(index, verdict(state), advice)
+    state.play_all(tokens[:first])
+    out: list[StepReview] = []
+    for index in range(first, min(first + count, len(tokens) + 1)):
+        if index > first:
+            state.play(tokens[index - 1])
+        found = done.get(index)
+        if found is None:
+            advice = None
+            if state.status == Status.PLAYING:
+                advice = chance(state.game.knowledge(start, tokens[:index]), budget)
+            said = lines.known(index) or verdict(state, STEP_SECONDS)
+            lines.learn(index, said)
+            found = done[index] = StepReview(index, said, advice)
+        elif found.verdict not in _PROVED and (proved := lines.known(index)):  # settled since
+            found = done[index] = StepReview(index, proved, found.advice)
+        out.append(found)
+        if time.monotonic() > deadline:
+            break
+    return out

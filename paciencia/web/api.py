@@ -10,11 +10,12 @@ import math
 import time
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
 from paciencia.games import REGISTRY
+from paciencia.games.review import BATCH_MOST
 from paciencia.i18n import normalize_locale
 from paciencia.web import daily, examples, odds, stats
 from paciencia.web.lang import request_words
@@ -290,6 +291,29 @@ async def get_review(game_id: str, request: Request) -> Response:
     player = player_of(request)
     review = await run_in_threadpool(games.review, game_id, player)
     return answer(review_answer(game_id, review, await run_in_threadpool(games.load, game_id, player), words))
+
+
+class StepsOut(BaseModel):
+    steps: list[StepOut] = Field(description="The positions worked out, from the first asked, in order")
+    next: int | None = Field(description="The next position to ask for (null after the last one)")
+
+
+@router.get("/games/{game_id}/review/steps", response_model=StepsOut, responses=ERRORS)
+async def get_review_steps(
+    game_id: str,
+    request: Request,
+    first: int = Query(alias="from", ge=0, description="The first position (moves played before it)"),
+    count: int = Query(default=20, ge=1, le=BATCH_MOST, description="How many positions at most"),
+) -> Response:
+    """Positions ``from``… of an ended game's review, as ``/review/{n}`` gives each, in one
+    admission: at most ``count``, fewer once about a second of work is spent (at least one);
+    ``next`` says where to go on."""
+    games = games_of(request)
+    words = request_words(request)
+    refuse_early(request)
+    steps, moves = await run_in_threadpool(games.review_batch, game_id, player_of(request), first, count)
+    after = steps[-1].index + 1
+    return answer({"steps": [step_answer(s, words) for s in steps], "next": after if after <= moves else None})
 
 
 @router.get("/games/{game_id}/review/{index}", response_model=StepOut, responses=ERRORS)

@@ -313,7 +313,7 @@ async def on_service_error(request: Request, exc: Exception) -> Response:
 
 async def on_not_found(request: Request, exc: Exception) -> Response:
     if not _wants_json(request):
-        return pages.not_found(request)
+        return pages.not_found(request, game=True)
     return error_response(404, "not_found", say(request_words(request), "not_found"))
 
 

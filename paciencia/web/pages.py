@@ -90,12 +90,18 @@ def _canonical(request: Request, lang: str) -> Response | None:
     return None
 
 
-def not_found(request: Request) -> Response:
+def not_found(request: Request, game: bool = False) -> Response:
+    """The 404 page: "no such game" for a game's path whose game this browser does not have
+    (``game``), else "no such page"; a path whose first part is no language of ours offers each
+    language's page for the rest of it (in the browser's language meanwhile)."""
     words = request_words(request)
     if request.url.path.startswith("/api/"):  # a path of the API's that no route of it has
         return JSONResponse({"error": "not_found", "message": say(words, "not_found")}, status_code=404)
     lang = words.locale
-    return render(request, "not_found.html", lang, "/", status=404)
+    first, _, rest = request.url.path.lstrip("/").partition("/")
+    choices = [] if normalize_locale(first) else [(loc, LANGUAGE_NAMES[loc], f"/{loc}/{rest}") for loc in LOCALES]
+    message = say(words, "not_found" if game else "page_not_found")
+    return render(request, "not_found.html", lang, "/", status=404, message=message, choices=choices)
 
 
 @router.api_route("/", methods=["GET", "HEAD"])

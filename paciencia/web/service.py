@@ -25,7 +25,7 @@ from paciencia.engine.protocol import Analysis, Game, Key, State, Status
 from paciencia.games import REGISTRY, new_state, state_from_text
 from paciencia.games.honest import Advice, Budget, advise
 from paciencia.games.honest import path_keys as path_keys
-from paciencia.games.review import Review, StepReview, review_game, review_step
+from paciencia.games.review import BATCH_MOST, Lines, Review, StepReview, review_game, review_steps
 from paciencia.i18n import Words
 from paciencia.web.daily import daily_code
 from paciencia.web.limits import Limits, Refused
@@ -438,22 +438,40 @@ class Games:
 
     def review_step(self, game_id: str, player: str, index: int) -> StepReview:
         """One position of an ended game's review page (``index`` moves played)."""
+        return self.review_batch(game_id, player, index, 1)[0][0]
+
+    def review_batch(self, game_id: str, player: str, first: int, count: int) -> tuple[list[StepReview], int]:
+        """Lines ``first``… of an ended game's review page (``review_steps``: at most ``count``,
+        at most ``BATCH_MOST``, fewer once about ``BATCH_SECONDS`` are spent): one admission
+        like a hint's for the batch, worked out on a hint worker. What the lines prove of each
+        other is kept with the game (a won game's line is winnable throughout; the review's own
+        verdicts seed it). Also the number of moves in the record."""
         saved = self.reviewable(game_id, player)
         record = (saved.start_kind, saved.start, list(saved.tokens))
-        if not 0 <= index <= len(record[2]):
+        n = len(record[2])
+        if not 0 <= first <= n:
             raise ServiceError(422, "bad_move_number", "bad_move_number")
+        won = saved.status == Status.WON
 
-        def work() -> StepReview:
+        def work() -> list[StepReview]:
             with saved.analysing:
-                steps = saved.memo.setdefault("review_steps", {})
-                found = steps.get(index)
-                if found is None:
-                    budget = Budget(*saved.state.game.hint_budget)
-                    found = steps[index] = review_step(starting_state(record[0], record[1]), record[2], index, budget)
-            return found  # type: ignore[no-any-return]
+                lines = saved.memo.get("review_lines")
+                if lines is None:
+                    lines = saved.memo["review_lines"] = Lines(record[2])
+                    if won:
+                        lines.learn(n, "winnable")
+                kept = saved.memo.get("review")
+                if kept is not None and kept[0] == n and not saved.memo.get("review_learnt"):
+                    for index, proved in kept[1].verdicts.items():
+                        lines.learn(index, proved)
+                    saved.memo["review_learnt"] = True
+                done = saved.memo.setdefault("review_steps", {})
+                budget = Budget(*saved.state.game.hint_budget)
+                start = starting_state(record[0], record[1])
+                return review_steps(start, record[2], first, min(count, BATCH_MOST), budget, lines, done)
 
         with self.hints.admitted(player):
-            return self.hints.execute(work)
+            return self.hints.execute(work), n
 
 
 def chance_answer(version: int, advice: Advice, words: Words) -> dict[str, Any]:

@@ -150,6 +150,8 @@ UI: dict[str, str] = {
     # The redeal button's word on a phone's bar (its count shows as a number beside it)
     "short_redeal": N_("Redeal"),
     "letter_keys": N_("One-letter keys (U undo, H hint, N new game…)"),
+    "page_not_found": N_("There is no such page."),
+    "choose_language": N_("Choose a language"),
     "felt": N_("Table"),
     "felt_green": N_("Green felt"),
     "felt_blue": N_("Blue felt"),

@@ -433,7 +433,7 @@ def test_the_focus_ring_stands_out_on_a_dialog(page: Page) -> None:
     open_table(page, "klondike", {"table": NO_USEFUL})
     page.locator("#hint").click()
     expect(page.locator("#notice")).to_be_visible()
-    page.keyboard.press("Tab")
+    page.keyboard.press("Shift+Tab")  # from Close (the notice's focus, its last button) to the one before
     colours = page.evaluate(
         """() => {
             const rgb = (s) => s.match(/[\\d.]+/g).map(Number);

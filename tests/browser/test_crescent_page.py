@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, Viewport
 from tests.browser.conftest import DESKTOP, PHONE, LiveServer, center, moves, open_table, place
 from tests.tables import CRESCENT_BLOCKED_IN_ONE as BLOCKED_IN_ONE
 from tests.tables import CRESCENT_WON_IN_ONE as WON_IN_ONE
-from tests.tables import FULL_PILE, HEARTS
+from tests.tables import FULL_PILE, HEARTS, MOVES
 
 SELECTED = re.compile(r"\bselected\b")
 
@@ -394,3 +394,47 @@ def test_a_tap_on_the_foundation_area_sends_the_picked_up_card(page: Page) -> No
     page.mouse.click(area["x"] + 8, area["y"] + 8)
     expect(moves(page)).to_have_text("1")
     expect(place(page, "Ah")).to_have_accessible_name("ascending foundation of hearts: 3 of hearts on top, 3 cards")
+
+
+GAP_IN_AREA = """() => {
+    const [a, b] = [...document.querySelectorAll("#found-area .place")].map((el) => el.getBoundingClientRect());
+    return [(a.right + b.left) / 2, (a.top + a.bottom) / 2];
+}"""
+
+
+def test_a_card_dropped_on_the_foundation_area_hears_its_own_suits_reason(page: Page) -> None:
+    """Issue 22: a heart that no foundation takes, dropped between two foundations, was refused
+    with the spades foundation's reason ("must be the same suit"). Now with its own suit's, in
+    both games (Crescent's ascending hearts, Klondike's hearts)."""
+    for game, table, src, own in (("crescent", HEARTS, "2", "Ah"), ("klondike", MOVES, "2", "Fh")):
+        found = open_table(page, game, {"table": table})
+        said = page.request.post(f"/api/games/{found['id']}/moves", data={"move": f"{src}-{own}", "version": 0})
+        assert said.status == 422
+        x, y = page.evaluate(GAP_IN_AREA)
+        assert page.evaluate("([x, y]) => document.elementFromPoint(x, y).id", [x, y]) == "found-area"
+        drag(page, place(page, src), x, y)
+        expect(page.locator("#message")).to_have_text(said.json()["message"])
+        expect(moves(page)).to_have_text("0")
+
+
+UNDER = """(id) => {
+    const s = getComputedStyle(document.querySelector(`.place[data-place="${id}"] .slot`), "::before");
+    return s.content === "none" ? "none" : s.backgroundImage === "none" ? "face" : "back";
+}"""
+
+
+def test_a_dragged_card_shows_a_face_under_it_where_the_pile_is_face_up(page: Page) -> None:
+    """Issue 22: dragging a card in face-up Crescent showed a card back under it. The pile's
+    depth is drawn as a face there, as a back in the face-down deal (and the stock's)."""
+    for code, under in (("CR1-N-AAAAAAB", "face"), ("CR1-D-AAAAAAB", "back")):
+        open_game(page, code=code)
+        pile = place(page, "1")
+        x, y = center(pile)
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.move(x + 40, y + 60, steps=4)  # dragged away: what lies under it shows whole
+        expect(pile.locator(".card.dragging")).to_have_count(1)
+        assert page.evaluate(UNDER, "1") == under, code
+        page.mouse.up()
+    open_table(page, "klondike", {"code": "KL1-3-AAAAAAB"})
+    assert page.evaluate(UNDER, "S") == "back"

@@ -170,6 +170,39 @@ def test_every_page_fits_every_screen(walks: dict[tuple[str, bool], Walk], lang:
 # -- what the matrix does not see --------------------------------------------------------------
 
 
+# A desktop zoomed far: 1280x800 and 1280x1024 at 400 %, 1024x768 at 200 % (CSS pixels).
+ZOOMED: dict[str, ViewportSize] = {
+    "320x200": {"width": 320, "height": 200},
+    "320x256": {"width": 320, "height": 256},
+    "512x384": {"width": 512, "height": 384},
+}
+SMALLEST_RANK = """() => Math.min(...[...document.querySelectorAll("#board .card .rk")]
+    .map((el) => parseFloat(getComputedStyle(el).fontSize)))"""
+
+
+@pytest.mark.parametrize("look", list(LOOKS))
+def test_a_desktop_zoomed_to_400_percent_keeps_the_cards_readable(browser: Browser, base_url: str, look: str) -> None:
+    """Issue 22: at 400 % the side panel took the width and the ranks were 1.8-2.4 px. A narrow
+    window keeps a phone's one column (the page scrolls): every rank at least 10 px, and the
+    header and the buttons fit as on every screen."""
+    ctx = browser.new_context(base_url=base_url, bypass_csp=True)
+    if LOOKS[look]:
+        ctx.add_cookies([{"name": "paciencia_look", "value": LOOKS[look], "url": base_url}])
+    page = ctx.new_page()
+    report: dict[str, Any] = {}
+    for game, body in (("crescent", {"table": FULL_PILE}), ("klondike", {"table": MOVES})):
+        open_table(page, game, body)
+        for size, viewport in ZOOMED.items():
+            page.set_viewport_size(viewport)
+            page.evaluate(FRAMES)
+            if (smallest := page.evaluate(SMALLEST_RANK)) < 10:
+                report[f"{game} at {size}: smallest rank"] = smallest
+            if found := page.evaluate(PROBE, [viewport["width"], viewport["height"]]):
+                report[f"{game} at {size}"] = found
+    assert not report, "\n".join(f"{k}: {v}" for k, v in report.items())
+    ctx.close()
+
+
 def test_forced_colours_still_draw_the_selection_and_the_destinations(browser: Browser, base_url: str) -> None:
     ctx = browser.new_context(base_url=base_url, viewport=MOUSE["1280x800"], forced_colors="active")
     page = ctx.new_page()

@@ -46,12 +46,15 @@ def test_a_lost_position_says_so_and_offers_undo_and_new_game(page: Page) -> Non
     expect(notice).to_be_visible()
     expect(page.locator("#notice-title")).to_have_text("This position can no longer be won")
     expect(page.locator("#notice-text")).to_contain_text("no sequence of moves wins from here")
+    # The least drastic way out has the focus (issue 22: it was New game): undo, else close.
+    expect(notice.get_by_role("button", name="Undo the last move")).to_be_focused()
     notice.get_by_role("button", name="Undo the last move").click()
     expect(notice).to_be_hidden()
     expect(page.locator("#moves")).to_have_text("0")
     page.locator("body").press("h")
     expect(notice).to_be_visible()
     expect(notice.get_by_role("button", name="Undo the last move")).to_be_hidden()  # nothing to undo
+    expect(notice.get_by_role("button", name="Close")).to_be_focused()
     old = page.url
     notice.get_by_role("button", name="New game").click()
     expect(notice).to_be_hidden()

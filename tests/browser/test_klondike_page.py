@@ -546,3 +546,29 @@ def test_a_whole_game_won_by_keyboard_alone(page: Page) -> None:
                 page.keyboard.press("Enter")
         expect(moves(page)).to_have_text(str(count))
     finish_to_the_end(page, "f")
+
+
+# Per covered court card of the columns: how far below its top its figure's frame starts (px),
+# beside the strip the next card leaves of it; null where the frame is not drawn.
+COURT_FRAMES = """() => [...document.querySelectorAll(".spread-cascade .card[data-card]")]
+    .filter((el) => Number(el.dataset.r) >= 10 && el.nextElementSibling)
+    .map((el) => {
+        const frame = getComputedStyle(el, "::after");
+        const strip = el.nextElementSibling.getBoundingClientRect().top - el.getBoundingClientRect().top;
+        return [frame.display === "none" ? null : parseFloat(frame.top), strip];
+    })"""
+
+
+def test_a_covered_court_cards_frame_does_not_peek_under_its_index(browser: Browser, base_url: str) -> None:
+    """Issue 22: in a column, a covered K, Q or J showed its figure's frame under the index."""
+    for viewport in (DESKTOP, PHONE):
+        ctx = browser.new_context(base_url=base_url, viewport=viewport)
+        page = ctx.new_page()
+        game = open_table(page, "klondike", {"table": MOVES})
+        assert page.request.post(f"/api/games/{game['id']}/moves", data={"move": "2-4", "version": 0}).ok
+        page.reload()
+        page.wait_for_selector("html[data-ready]")
+        frames = page.evaluate(COURT_FRAMES)
+        assert len(frames) >= 3, frames  # K♠ Q♥ J♣ covered in column 4
+        assert all(top is None or top >= strip for top, strip in frames), frames
+        ctx.close()

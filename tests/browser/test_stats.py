@@ -6,9 +6,10 @@ from __future__ import annotations
 import csv
 import io
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import moves, open_table, place
+from paciencia.i18n import LOCALES
+from tests.browser.conftest import DESKTOP, PHONE, moves, open_table, place
 from tests.tables import BLOCKING_MOVE, CRESCENT_BLOCKED_IN_ONE, CRESCENT_WON_IN_ONE, WINNING_MOVE
 
 
@@ -72,3 +73,42 @@ def test_won_lost_and_left_games_are_counted_and_exported(page: Page) -> None:
     expect(page.locator(".empty")).to_be_visible()
     expect(page.locator("table.history")).to_have_count(0)
     assert page.request.get("/api/stats").json()["groups"] == []
+
+
+REPLAY_SEEN = """() => {
+    const b = document.querySelector(".history tbody button");
+    scrollTo(0, scrollY + b.getBoundingClientRect().top - innerHeight / 2);  // down to it, not along
+    const r = b.getBoundingClientRect();
+    const box = b.closest(".table-scroll").getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return r.left >= box.left && r.right <= box.right + 0.5 && b.contains(hit);
+}"""
+# Points a finger may land on round the reset checkbox: its centre and 21 px each way.
+TICKED_FROM = """() => {
+    const box = document.querySelector(".reset input[type=checkbox]");
+    box.scrollIntoView({block: "center"});
+    const r = box.getBoundingClientRect();
+    const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+    const ticks = (dx, dy) => {
+        const hit = document.elementFromPoint(x + dx, y + dy);
+        return Boolean(hit && hit.closest("label") === box.closest("label"));
+    };
+    return [[0, 0], [-21, -21], [21, -21], [-21, 21], [21, 21]].map(([dx, dy]) => ticks(dx, dy));
+}"""
+
+
+def test_the_replay_button_is_in_sight_and_the_reset_box_takes_a_finger(browser: Browser, base_url: str) -> None:
+    """Issue 22: at 1280 px the history cut its Replay column off (in every language); on a phone
+    the reset checkbox was 20×20 px (13 px wide once squeezed)."""
+    for touch, viewport in ((False, DESKTOP), (True, PHONE)):
+        ctx = browser.new_context(base_url=base_url, viewport=viewport, has_touch=touch)
+        page = ctx.new_page()
+        game = page.request.post("/api/games", data={"table": CRESCENT_BLOCKED_IN_ONE}).json()
+        page.request.post(f"/api/games/{game['id']}/moves", data={"move": BLOCKING_MOVE, "version": 0})
+        for lang in LOCALES:
+            page.goto(f"/{lang}/stats")
+            if not touch:
+                assert page.evaluate(REPLAY_SEEN), lang
+            else:
+                assert page.evaluate(TICKED_FROM) == [True] * 5, lang
+        ctx.close()

@@ -211,3 +211,48 @@ def test_the_review_marks_the_move_that_lost_a_winnable_deal(client: TestClient)
     view = again.json()
     assert view["moves"] == 1 and view["status"] == "playing" and view["version"] == 1
     assert client.post("/api/games", json={"replay": game["id"], "at": 999}).status_code == 422
+
+
+def test_the_review_page_gets_its_lines_a_batch_at_a_time(client: TestClient) -> None:
+    """GET /review/steps: the lines from ``from`` on, as /review/{n} gives each, in one request
+    (one admission, where 160 of one each ran into the hints' rate); bad bounds are refused."""
+    rng = random.Random(5)
+    state = new_state("KL1-3-AAAAAAB")
+    game = client.post("/api/games", json={"code": "KL1-3-AAAAAAB"}).json()
+    gid = game["id"]
+    for _ in range(60):
+        token = str(rng.choice(state.legal_moves()))
+        state.play(token)
+        game = client.post(f"/api/games/{gid}/moves", json={"move": token, "version": game["version"]}).json()
+    assert client.get(f"/api/games/{gid}/review/steps?from=0").json()["error"] == "in_play"
+    client.post("/api/games", json={"game": "klondike"})  # the game is left: it may be reviewed
+    lines: list[dict[str, Any]] = []
+    at: int | None = 0
+    while at is not None:
+        res = client.get(f"/api/games/{gid}/review/steps?from={at}&count=40")
+        assert res.status_code == 200, res.text
+        batch = res.json()
+        assert 1 <= len(batch["steps"]) <= 40
+        lines += batch["steps"]
+        at = batch["next"]
+    assert [s["index"] for s in lines] == list(range(61))
+    for n in (0, 30, 60):
+        assert client.get(f"/api/games/{gid}/review/{n}").json() == lines[n]
+    assert lines[0]["verdict"] == "winnable" and lines[0]["percent"] is not None
+    said = {  # the Spanish words the single line's endpoint has for the same faults
+        "bad_request": client.get(f"/api/games/{gid}/review/x?lang=es").json()["message"],
+        "bad_move_number": client.get(f"/api/games/{gid}/review/99?lang=es").json()["message"],
+    }
+    for query, error in [
+        ("from=0&count=0", "bad_request"),
+        ("from=0&count=41", "bad_request"),
+        ("from=-1", "bad_request"),
+        ("count=5", "bad_request"),
+        ("from=x", "bad_request"),
+        ("from=62", "bad_move_number"),
+    ]:
+        res = client.get(f"/api/games/{gid}/review/steps?{query}&lang=es")
+        assert res.status_code == 422 and res.json()["error"] == error, (query, res.text)
+        assert res.json()["message"] == said[error], query
+    english = client.get(f"/api/games/{gid}/review/steps?from=62").json()["message"]
+    assert english != said["bad_move_number"]

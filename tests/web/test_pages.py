@@ -129,3 +129,55 @@ def test_static_assets_are_cached_for_good(client: TestClient) -> None:
     assert css is not None
     res = client.get(css.group(1))
     assert res.status_code == 200 and "immutable" in res.headers["cache-control"]
+
+
+NO_PAGE = {
+    "en": "There is no such page.",
+    "pt-PT": "Esta página não existe.",
+    "pt-BR": "Esta página não existe.",
+    "es": "Esta página no existe.",
+    "it": "Questa pagina non esiste.",
+}
+
+
+def h1s(html: str) -> list[str]:
+    return [re.sub(r"<[^>]+>", "", h) for h in re.findall(r"<h1[^>]*>(.*?)</h1>", html, re.S)]
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+def test_a_path_that_is_no_game_is_no_such_page(client: TestClient, lang: str) -> None:
+    """Issue 22: every 404 page said "there is no such game"; only a game's path says so now."""
+    no_game = h1s(client.get(f"/{lang}/crescent/zzz").text)
+    for path in (f"/{lang}/nothing", f"/{lang}/nothing/at/all", f"/{lang}/crescent/zzz/nothing/more"):
+        res = client.get(path)
+        assert res.status_code == 404 and h1s(res.text) == [NO_PAGE[lang]], path
+    assert no_game != [NO_PAGE[lang]] and len(no_game) == 1
+
+
+def test_an_unknown_language_answers_in_the_browsers_and_offers_ours(client: TestClient) -> None:
+    """``/xx/…``: the browser's language (Accept-Language), and a link to the same page in each of
+    ours; a path in one of our languages offers no such list."""
+    res = client.get("/xx/crescent/rules", headers={"accept-language": "it-IT,it;q=0.9"})
+    assert res.status_code == 404 and '<html lang="it">' in res.text
+    assert h1s(res.text) == [NO_PAGE["it"]] and "Scegli una lingua" in res.text
+    offered = re.findall(r'<a class="button" href="([^"]+)" hreflang', res.text)
+    assert offered == [f"/{loc}/crescent/rules" for loc in LOCALES]
+    assert client.get(offered[3]).status_code == 200
+    assert 'class="actions choices"' not in client.get("/es/nothing").text
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+def test_every_table_has_one_h1_naming_its_game(client: TestClient, lang: str) -> None:
+    for game, name in (("crescent", "Crescent"), ("klondike", "Klondike")):
+        page = client.get(f"/{lang}/{game}")
+        assert page.status_code == 200
+        assert h1s(page.text) == [name], (lang, game)
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+def test_the_home_pages_variant_buttons_are_a_group_inside_their_form(client: TestClient, lang: str) -> None:
+    """A form's role is form: role=group on it is no valid ARIA (axe aria-allowed-role)."""
+    html = client.get(f"/{lang}/").text
+    assert not re.search(r"<form[^>]*\brole=", html)
+    groups = re.findall(r'<form method="post" action="/[^"]+/new"><div class="actions variants" role="group"', html)
+    assert len(groups) == 2  # Crescent's and Klondike's

@@ -26,6 +26,9 @@ export async function hint() {
       $("notice-text").textContent = h.message;
       showButtons(notice, v);
       notice.showModal();
+      // The least drastic way out first: undo the last move where there is one, else close.
+      const undo = $("notice-undo");
+      (undo && !undo.hidden ? undo : $("notice-close")).focus();
       announce(h.message);
     } else if (h.kind !== "move") say(h.message, "refusal");
     else if (state.view.version === v.version) {

@@ -130,6 +130,7 @@ function render() {
     if (ref.count) ref.count.textContent = p.count;
     b.classList.toggle("empty", !p.count);
     b.classList.toggle("deep", p.count > 1);
+    b.classList.toggle("face-under", p.cards.length > 0 && p.down < p.count - 1); // the card under the top one is face up
     b.classList.toggle("recycle", !p.count && p.id in v.taps); // a tap turns the waste back
     b.classList.toggle("selected", on);
     b.classList.toggle("dest", dest);

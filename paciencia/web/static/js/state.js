@@ -46,11 +46,22 @@ export function dropOn(sel, id) {
   return foundationFor(sel.id, sel.n) || id;
 }
 
-/** Where `sel` goes when put down on the foundations' area: the one that takes it, else the
- * first (for the server to say why not). */
+/** Where `sel` goes when put down on the foundations' area: the one that takes it, else one of
+ * its own suit's (for the server to say why not: not another suit's "same suit" refusal), by
+ * the suit of its top card, else of its notation (Fh, Ah: the suit's letter last). */
 export function toFoundations(sel) {
-  const first = state.view.places.find((p) => p.role === "foundation");
-  return foundationFor(sel.id, sel.n) || (first && first.id);
+  const found = foundationFor(sel.id, sel.n);
+  if (found) return found;
+  const all = state.view.places.filter((p) => p.role === "foundation");
+  const p = place(sel.id);
+  const card = p && p.cards[p.cards.length - sel.n];
+  if (card === undefined || !all.length) return all.length ? all[0].id : null;
+  const suit = Math.floor(card / 13);
+  const own =
+    all.find((f) => f.card !== null && Math.floor(f.card / 13) === suit) ||
+    all.find((f) => f.id.toLowerCase().endsWith("shdc"[suit])) ||
+    all[0];
+  return own.id;
 }
 
 /** What a tap on place `id` (on its card number `i` from the bottom, if known) picks up: from
