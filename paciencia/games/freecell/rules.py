@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Self
+from typing import TYPE_CHECKING, ClassVar, Self
 
 from paciencia.engine import protocol
 from paciencia.engine.cards import CARD_NAMES, SUIT_LETTERS
@@ -43,6 +43,9 @@ from paciencia.games.piles import (
     is_run,
     ordered_run,
 )
+
+if TYPE_CHECKING:
+    from paciencia.solver import Result
 
 CELL0 = 8
 MAX_CELLS = 4
@@ -96,7 +99,7 @@ class FreeCellGame(Game[FreeCellMove]):
     name = "freecell"
     prefix = "FC"
     variants: ClassVar[dict[str, str]] = {"4": "four free cells", "3": "three", "2": "two", "1": "one"}
-    capabilities = frozenset({"finish", "runs"})
+    capabilities = frozenset({"finish", "runs", "solve"})
     hint_budget = (1, 20_000)
     """Every card is in sight: one completion (the position itself) is the whole knowledge."""
     deal_search = (0.5, 3.0, 1.0)
@@ -111,6 +114,17 @@ class FreeCellGame(Game[FreeCellMove]):
 
     def parse_move(self, token: str) -> FreeCellMove:
         return move.parse(token, _TOKEN, "FreeCell", EXPECTED_MOVE)
+
+    def solve(self, state: State[FreeCellMove], timeout: float) -> Result:
+        from paciencia.games.freecell.solver import solve_freecell
+
+        return solve_freecell(state, timeout)
+
+    def settle(self, state: State[FreeCellMove], nodes: int) -> tuple[str, str | None]:
+        from paciencia.games.freecell.solver import settle
+
+        assert isinstance(state, FreeCellState)
+        return settle(state, nodes)
 
     def from_fields(
         self, code: DealCode, fields: dict[str, str], places: dict[str, list[tuple[int, bool]]]

@@ -1,0 +1,171 @@
+"""The FreeCell solver: every card is in sight, so the game is one of perfect information.
+
+``solve_freecell(state, timeout)`` answers ``winnable`` with a line of move tokens (replayed
+through ``State.play`` before it is returned), ``unwinnable`` only when a search that uses
+sound reductions alone exhausted every position, ``unknown`` when time ran out first.
+
+The search runs in C (``_freecell.c``): depth-first over make/unmake on its own copy of the
+position, with a transposition table of 128-bit hashes of the canonical key, the children of
+each position tried best first by an evaluation (cards up, free cells and empty cascades, few
+cards above the cards the foundations want next). *Sound* searches try every search move;
+*dives* add random noise to the order and stop after a node budget, so they only ever find
+wins (a depth-first search led astray early can spend its time in one part of the tree; a dive
+with another order leaves it).
+
+**Moves searched.** A card up to its foundation; a run (a cascade's end cards built down in
+alternating colours) onto a cascade's end card that it fits, or into an empty cascade, of at
+most ``(free cells + 1) × 2^(empty cascades, the destination not counted)`` cards, as the rules
+allow it; a cell's card onto a cascade; a cascade's end card into a free cell. Every legal move
+is one of these, or leads to a position with the same key as one of these (below), so the
+search enters every position reachable from the root up to that key: it reports ``unwinnable``
+only when none is won. Left out, each leading to a key that a move searched leads to:
+
+* of several empty cascades only the first is a destination, and of several free cells only the
+  first (the key does not tell cascades or cells apart);
+* a whole cascade moved into an empty one (the same key);
+* a card from one cell to another (the same key).
+
+**Canonical key.** The cascades as a multiset (no rule depends on a cascade's number), the cells
+as a set; the foundations are the cards in neither.
+
+**Safe moves up** (``_safe``), made at once after every move: a card whose foundation takes it
+next goes up when its rank is an Ace or a 2, or both foundations of the other colour hold every
+card of one rank below it. Proof: take a winning line ``L`` from the position; the line ``L'``
+that sends the card ``c`` up first and then plays ``L`` without ``c``'s own moves is legal and
+wins. The only cards that may ever lie on ``c`` are the two of the other colour one rank below;
+in the second case both are on their foundations already, where they stay (no card leaves a
+foundation), so in ``L`` nothing is put on ``c`` and a run that carries ``c`` carries it last:
+``L'`` moves the same run without it. ``L'`` always has at least the free cells and empty
+cascades ``L`` has (``c`` takes up none of them), so every move of ``L`` that carries as many
+cards is allowed there too. For a 2, a card put on it in ``L`` is an Ace of the other colour,
+which ``L'`` sends up instead (its foundation is empty, as the Ace is in play); and nothing may
+lie on an Ace.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+
+from paciencia.engine.protocol import State
+from paciencia.games.freecell.rules import CELL0, PLACE_NAMES, FreeCellMove, FreeCellState
+from paciencia.solver import Result, Verdict, _freecell
+
+__all__ = ["settle", "solve_freecell"]
+
+# Search moves, as the C search reports them: (kind, a, b, n, card).
+CF = 0  # the end card of cascade a up to its foundation
+LF = 1  # the card of cell a up
+CL = 2  # the end card of cascade a into a free cell
+LC = 3  # the card of cell a onto cascade b
+CC = 4  # the last n cards of cascade a onto cascade b
+
+WON, EXHAUSTED, FULL = 0, 1, 4  # what _freecell.search answers (2: budget spent, 3: out of time)
+DIVES_SHARE = 0.3
+"""Until this share of the time, sound searches alternate with dives; then the sound search."""
+
+Step = tuple[int, int, int, int, int]
+
+
+def _safe(found: list[int], c: int) -> bool:
+    """The safe moves up (see the module notes): ``c``'s rank (the Ace 0) is at most 1, or both
+    foundations of the other colour hold at least that many cards."""
+    s, r = c // 13, c % 13
+    other = (1, 2) if s in (0, 3) else (0, 3)
+    return r < 2 or (found[other[0]] >= r and found[other[1]] >= r)
+
+
+def _c_position(state: FreeCellState) -> tuple[list[list[int]], list[int], list[int]]:
+    return [list(c) for c in state.cascades], list(state.cells), list(state.found)
+
+
+def _token(sim: FreeCellState, step: Step) -> str:
+    """The move notation of a C search move, in the position ``sim`` it is played from."""
+    kind, a, b, n, card = step
+    if kind == CF:
+        return f"{a + 1}-F"
+    if kind == CC:
+        return f"{a + 1}x{n}-{b + 1}" if n > 1 else f"{a + 1}-{b + 1}"
+    if kind == CL:
+        return f"{a + 1}-{PLACE_NAMES[CELL0 + sim.cells.index(-1)]}"
+    cell = PLACE_NAMES[CELL0 + sim.cells.index(card)]
+    return f"{cell}-F" if kind == LF else f"{cell}-{b + 1}"
+
+
+def _tokens(state: FreeCellState, steps: Iterable[Step]) -> tuple[str, ...]:
+    """The line in move notation, each token played on a copy of ``state`` as it is written (an
+    illegal token raises): the cells are named as the engine finds the cards in them."""
+    sim = state.copy()
+    out: list[str] = []
+    for step in steps:
+        token = _token(sim, step)
+        out.append(str(sim.play(token)))
+    if not sim.is_won():
+        raise AssertionError("the solver's line does not win")
+    return tuple(out)
+
+
+def solve_freecell(state: State[FreeCellMove], timeout: float = 10.0) -> Result:
+    """Whether ``state`` (a FreeCell position, left untouched) can be won; see the module notes.
+
+    In C: sound searches (each given 3% of the timeout, or as long as the dives so far) alternate
+    with dives (noise, a node budget growing as they fail) until ``DIVES_SHARE`` of the time, then
+    the sound search until the deadline. ``notes``: ``phase`` (``dive`` or ``sound``) for a win,
+    ``proof`` for a loss, ``dives``."""
+    if not isinstance(state, FreeCellState):
+        raise TypeError("solve_freecell takes a FreeCell position")
+    start = time.perf_counter()
+    deadline = start + timeout
+    if state.is_won():
+        return Result(Verdict.WINNABLE, (), 0, 0.0)
+    pos = _c_position(state)
+    dives_end = start + timeout * DIVES_SHARE
+    slice_ = timeout * 0.03
+    spent = 0.0
+    nodes = dives = 0
+    while True:
+        now = time.perf_counter()
+        last = now >= dives_end
+        seconds = (deadline if last else min(deadline, now + slice_)) - now
+        status, steps, n = _freecell.search(*pos, 0, 0, max(seconds, 0.0), 0.0)
+        nodes += n
+        if status == WON:
+            line = _tokens(state, steps)
+            return Result(
+                Verdict.WINNABLE, line, nodes, time.perf_counter() - start, {"phase": "sound", "dives": dives}
+            )
+        if status == EXHAUSTED:
+            notes = {"proof": "search", "dives": dives}
+            return Result(Verdict.UNWINNABLE, (), nodes, time.perf_counter() - start, notes)
+        if last or status == FULL:
+            return Result(Verdict.UNKNOWN, (), nodes, time.perf_counter() - start, {"dives": dives})
+        began = time.perf_counter()
+        budget = 20_000 * (1 + dives // 4)
+        status, steps, n = _freecell.search(*pos, 1, budget, max(dives_end - began, 0.0), 10.0, dives + 1)
+        dives += 1
+        nodes += n
+        spent += time.perf_counter() - began
+        slice_ = max(slice_, spent)
+        if status == WON:
+            notes = {"phase": "dive", "dives": dives}
+            return Result(Verdict.WINNABLE, _tokens(state, steps), nodes, time.perf_counter() - start, notes)
+
+
+SAFETY_SECONDS = 10.0
+"""A clock only against a runaway search: node budgets decide, so a busy machine answers alike."""
+
+
+def settle(state: FreeCellState, nodes: int) -> tuple[str, str | None]:
+    """``Game.settle``: a sound search on half the budget (it settles small positions either
+    way), then a noisy dive on the rest (it only finds wins)."""
+    if state.is_won():
+        return Verdict.WINNABLE.value, None
+    pos = _c_position(state)
+    for dive, budget, noise in ((0, nodes // 2, 0.0), (1, nodes // 2, 10.0)):
+        status, steps, _ = _freecell.search(*pos, dive, max(budget, 1), SAFETY_SECONDS, noise, 1)
+        if status == WON:
+            first = str(state.resolve(state.game.parse_move(_token(state, steps[0])))) if steps else None
+            return Verdict.WINNABLE.value, first
+        if status == EXHAUSTED and not dive:
+            return Verdict.UNWINNABLE.value, None
+    return Verdict.UNKNOWN.value, None
