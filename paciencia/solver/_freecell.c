@@ -278,15 +278,7 @@ typedef struct {
     uint64_t rng;
 } Options;
 
-typedef struct {
-    Step m;
-    double score;
-} Scored;
-
-static int by_score(const void *x, const void *y) {
-    double a = ((const Scored *)x)->score, b = ((const Scored *)y)->score;
-    return a < b ? 1 : a > b ? -1 : 0;
-}
+SCORED_MOVES(Step)
 
 /* Enters the position after a move: the safe moves up, then a win (1), a position met before
  * (0), a new frame of its moves in the evaluation's order (0), or a full table (-1). */
@@ -308,8 +300,7 @@ static int enter(FB *b, Table *t, Stack *st, Options *o) {
         if (o->noise > 0) e += o->noise * next_unit(&o->rng);
         sc[q] = (Scored){ms[q], e};
     }
-    qsort(sc, (size_t)n, sizeof(Scored), by_score);
-    for (int q = 0; q < n; q++) ms[q] = sc[q].m;
+    order_moves(sc, ms, n);
     push_frame(st, ms, n, mark, 0);
     return 0;
 }
@@ -317,21 +308,8 @@ static int enter(FB *b, Table *t, Stack *st, Options *o) {
 #define SEARCH_BOARD FB
 #define SEARCH_MOVE Step
 #define SEARCH_OPTIONS Options
+#define SEARCH_TRAIL_STEPS
 #include "_search_run.h"
-
-static int read_cards(PyObject *seq, uint8_t *out, int cap, int *n) {
-    Py_ssize_t len = PySequence_Size(seq);
-    if (len < 0 || len > cap) return 0;
-    for (Py_ssize_t i = 0; i < len; i++) {
-        PyObject *x = PySequence_GetItem(seq, i);
-        long c = x ? PyLong_AsLong(x) : -1;
-        Py_XDECREF(x);
-        if (c < 0 || c >= 52) return 0;
-        out[i] = (uint8_t)c;
-    }
-    *n = (int)len;
-    return 1;
-}
 
 /* A position from Python: the cascades bottom to top, the cells (-1 for an empty one), the
  * foundations' counts. NULL with ValueError when it is not one. */
@@ -344,32 +322,15 @@ static FB *board_from(PyObject *cols, PyObject *cells, PyObject *found) {
     b->tcap = 1024;
     b->trail = malloc(sizeof(Step) * 1024);
     Py_ssize_t ncells = PySequence_Size(cells);
-    int ok = b->trail && PySequence_Size(cols) == NC && PySequence_Size(found) == 4 && ncells >= 0 && ncells <= 4;
-    b->ncells = (int)ncells;
+    b->ncells = ncells >= 0 && ncells <= 4 ? (int)ncells : 0;
+    int ok = b->trail && PySequence_Size(cols) == NC && ncells == b->ncells;
+    ok = ok && read_ints(cells, b->cell, b->ncells, -1, 51) && read_ints(found, b->found, 4, 0, 13);
     for (int a = 0; ok && a < NC; a++) {
         PyObject *c = PySequence_GetItem(cols, a);
         ok = c && read_cards(c, b->col[a], DEPTH, &b->len[a]);
         Py_XDECREF(c);
     }
-    for (int q = 0; ok && q < b->ncells; q++) {
-        PyObject *x = PySequence_GetItem(cells, q);
-        b->cell[q] = x ? (int)PyLong_AsLong(x) : -2;
-        Py_XDECREF(x);
-        ok = b->cell[q] >= -1 && b->cell[q] < 52;
-    }
-    for (int s = 0; ok && s < 4; s++) {
-        PyObject *x = PySequence_GetItem(found, s);
-        b->found[s] = x ? (int)PyLong_AsLong(x) : -1;
-        Py_XDECREF(x);
-        ok = b->found[s] >= 0 && b->found[s] <= 13;
-    }
-    if (!ok) {
-        free(b->trail);
-        free(b);
-        PyErr_Clear();
-        PyErr_SetString(PyExc_ValueError, "not a FreeCell position for the search");
-        return NULL;
-    }
+    if (!ok) return not_a_position(b, b->trail, "not a FreeCell position for the search");
     for (int q = b->ncells; q < 4; q++) b->cell[q] = -1;
     for (int a = 0; a < NC; a++)
         for (int q = 0; q < b->len[a]; q++) b->hc[a] ^= ZC[q][b->col[a][q]];
@@ -392,22 +353,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
     FB *b = board_from(cols, cells, found);
     if (!b) return NULL;
     Options o = {dive, budget, now() + seconds, noise, (uint64_t)seed};
-    long nodes = 0;
-    int status;
-    Py_BEGIN_ALLOW_THREADS;
-    status = run(b, &o, &nodes, table_start(budget, (size_t)1 << 16));
-    Py_END_ALLOW_THREADS;
-    PyObject *steps = PyList_New(0);
-    if (status == WON)
-        for (int q = 0; q < b->nt; q++) {
-            Step s = b->trail[q];
-            PyObject *x = Py_BuildValue("(iiiii)", s.kind, s.a, s.b, s.n, s.card);
-            PyList_Append(steps, x);
-            Py_DECREF(x);
-        }
-    free(b->trail);
-    free(b);
-    return Py_BuildValue("iNl", status, steps, nodes);
+    return run_for_python(b, &o, table_start(budget, (size_t)1 << 16));
 }
 
 static PyMethodDef methods[] = {

@@ -17,6 +17,7 @@ from paciencia.games import new_state, state_from_text
 from paciencia.games.freecell.rules import FreeCellState
 from paciencia.games.freecell.solver import _safe, settle, solve_freecell
 from paciencia.solver import Verdict, solve
+from tests.solver.plain import plain_winnable
 from tests.tables import RANKS, SUITS
 
 
@@ -78,35 +79,6 @@ def test_with_one_free_cell_the_verdicts_agree_with_fc_solve() -> None:
 
 
 # -- the verdicts against a plain search --------------------------------------------------------
-
-
-def plain_winnable(state: FreeCellState, budget: int) -> bool | None:
-    """Exhaustive search over the engine's legal moves with a visited set of engine keys (no
-    reduction at all); None past ``budget`` positions."""
-    sim = state.copy()
-    if sim.is_won():
-        return True
-    seen = {sim.key()}
-    stack = [iter(sim.legal_moves())]
-    while stack:
-        m = next(stack[-1], None)
-        if m is None:
-            stack.pop()
-            if stack:
-                sim.undo()
-            continue
-        sim.push(m)
-        if sim.is_won():
-            return True
-        k = sim.key()
-        if k in seen:
-            sim.undo()
-            continue
-        seen.add(k)
-        if len(seen) > budget:
-            return None
-        stack.append(iter(sim.legal_moves()))
-    return False
 
 
 def random_position(rng: random.Random, left: int) -> FreeCellState:

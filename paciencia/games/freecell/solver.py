@@ -50,6 +50,7 @@ from collections.abc import Iterable
 from paciencia.engine.protocol import State
 from paciencia.games.freecell.rules import CELL0, PLACE_NAMES, FreeCellMove, FreeCellState
 from paciencia.solver import Result, Verdict, _freecell
+from paciencia.solver.schedule import EXHAUSTED, WON, Answer, alternate
 
 __all__ = ["settle", "solve_freecell"]
 
@@ -60,7 +61,6 @@ CL = 2  # the end card of cascade a into a free cell
 LC = 3  # the card of cell a onto cascade b
 CC = 4  # the last n cards of cascade a onto cascade b
 
-WON, EXHAUSTED, FULL = 0, 1, 4  # what _freecell.search answers (2: budget spent, 3: out of time)
 DIVES_SHARE = 0.3
 """Until this share of the time, sound searches alternate with dives; then the sound search."""
 
@@ -108,47 +108,21 @@ def _tokens(state: FreeCellState, steps: Iterable[Step]) -> tuple[str, ...]:
 def solve_freecell(state: State[FreeCellMove], timeout: float = 10.0) -> Result:
     """Whether ``state`` (a FreeCell position, left untouched) can be won; see the module notes.
 
-    In C: sound searches (each given 3% of the timeout, or as long as the dives so far) alternate
-    with dives (noise, a node budget growing as they fail) until ``DIVES_SHARE`` of the time, then
-    the sound search until the deadline. ``notes``: ``phase`` (``dive`` or ``sound``) for a win,
-    ``proof`` for a loss, ``dives``."""
-    if not isinstance(state, FreeCellState):
-        raise TypeError("solve_freecell takes a FreeCell position")
-    start = time.perf_counter()
-    deadline = start + timeout
+    In C, on ``paciencia.solver.schedule.alternate``: sound searches (each given 3% of the timeout,
+    or as long as the dives so far) alternate with dives (noise, a node budget growing as they
+    fail) until ``DIVES_SHARE`` of the time, then the sound search until the deadline."""
+    assert isinstance(state, FreeCellState), "solve_freecell takes a FreeCell position"
+    start, pos = time.perf_counter(), _c_position(state)
     if state.is_won():
         return Result(Verdict.WINNABLE, (), 0, 0.0)
-    pos = _c_position(state)
-    dives_end = start + timeout * DIVES_SHARE
-    slice_ = timeout * 0.03
-    spent = 0.0
-    nodes = dives = 0
-    while True:
-        now = time.perf_counter()
-        last = now >= dives_end
-        seconds = (deadline if last else min(deadline, now + slice_)) - now
-        status, steps, n = _freecell.search(*pos, 0, 0, max(seconds, 0.0), 0.0)
-        nodes += n
-        if status == WON:
-            line = _tokens(state, steps)
-            return Result(
-                Verdict.WINNABLE, line, nodes, time.perf_counter() - start, {"phase": "sound", "dives": dives}
-            )
-        if status == EXHAUSTED:
-            notes = {"proof": "search", "dives": dives}
-            return Result(Verdict.UNWINNABLE, (), nodes, time.perf_counter() - start, notes)
-        if last or status == FULL:
-            return Result(Verdict.UNKNOWN, (), nodes, time.perf_counter() - start, {"dives": dives})
-        began = time.perf_counter()
-        budget = 20_000 * (1 + dives // 4)
-        status, steps, n = _freecell.search(*pos, 1, budget, max(dives_end - began, 0.0), 10.0, dives + 1)
-        dives += 1
-        nodes += n
-        spent += time.perf_counter() - began
-        slice_ = max(slice_, spent)
-        if status == WON:
-            notes = {"phase": "dive", "dives": dives}
-            return Result(Verdict.WINNABLE, _tokens(state, steps), nodes, time.perf_counter() - start, notes)
+
+    def sound(seconds: float) -> Answer:
+        return _freecell.search(*pos, 0, 0, seconds, 0.0)
+
+    def dive(dives: int, seconds: float) -> Answer:
+        return _freecell.search(*pos, 1, 20_000 * (1 + dives // 4), seconds, 10.0, dives + 1)
+
+    return alternate(start, timeout, DIVES_SHARE, 0.03, sound, dive, lambda steps: _tokens(state, steps))
 
 
 SAFETY_SECONDS = 10.0

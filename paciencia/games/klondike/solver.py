@@ -130,6 +130,7 @@ from paciencia.games.klondike.rules import (
     KlondikeState,
 )
 from paciencia.solver import Result, Verdict, _klondike
+from paciencia.solver.schedule import Answer, alternate
 
 __all__ = ["REACH", "solve_klondike"]
 
@@ -281,7 +282,6 @@ def _c_line(state: KlondikeState, steps: list[tuple[int, int, int, int, int]]) -
     return _tokens(state, path)
 
 
-WON, EXHAUSTED, FULL = 0, 1, 4  # what _klondike.search answers (2: budget spent, 3: out of time)
 SOUND = 7  # the search's shortcuts: 1 the automatic moves up, 2 the static test, 4 twin stacks
 DIVES_SHARE = 0.05
 """Until this share of the time, dives alternate with sound searches; then the sound search (with
@@ -299,7 +299,6 @@ def solve_klondike(state: State[KlondikeMove], timeout: float = 10.0) -> Result:
     if not isinstance(state, KlondikeState):
         raise TypeError("solve_klondike takes a Klondike position")
     start = time.perf_counter()
-    deadline = start + timeout
     if state.is_won():
         return Result(Verdict.WINNABLE, (), 0, 0.0)
     pos = _c_position(state)
@@ -307,32 +306,12 @@ def solve_klondike(state: State[KlondikeMove], timeout: float = 10.0) -> Result:
         return Result(Verdict.UNWINNABLE, (), 0, time.perf_counter() - start, {"proof": "static"})
     if timeout <= 0:
         return Result(Verdict.UNKNOWN, (), 0, 0.0)
-    dives_end = start + timeout * DIVES_SHARE
-    slice_ = timeout * 0.02
-    spent = 0.0
-    nodes = dives = 0
-    while True:
-        now = time.perf_counter()
-        last = now >= dives_end
-        seconds = (deadline if last else min(deadline, now + slice_)) - now
-        status, steps, n = _klondike.search(*pos, 0, 0, max(seconds, 0.0), 0.0, 0, SOUND)
-        nodes += n
-        if status == WON:
-            notes = {"phase": "sound", "dives": dives}
-            return Result(Verdict.WINNABLE, _c_line(state, steps), nodes, time.perf_counter() - start, notes)
-        if status == EXHAUSTED:
-            notes = {"proof": "search", "dives": dives}
-            return Result(Verdict.UNWINNABLE, (), nodes, time.perf_counter() - start, notes)
-        if last or status == FULL:
-            return Result(Verdict.UNKNOWN, (), nodes, time.perf_counter() - start, {"dives": dives})
-        began = time.perf_counter()
+
+    def sound(seconds: float) -> Answer:
+        return _klondike.search(*pos, 0, 0, seconds, 0.0, 0, SOUND)
+
+    def dive(dives: int, seconds: float) -> Answer:
         budget = 5000 * (1 + dives // 20)
-        noise = 20.0 if dives else 0.0
-        status, steps, n = _klondike.search(*pos, 1, budget, max(dives_end - began, 0.0), noise, dives, SOUND)
-        dives += 1
-        nodes += n
-        spent += time.perf_counter() - began
-        slice_ = max(slice_, spent)
-        if status == WON:
-            notes = {"phase": "dive", "dives": dives}
-            return Result(Verdict.WINNABLE, _c_line(state, steps), nodes, time.perf_counter() - start, notes)
+        return _klondike.search(*pos, 1, budget, seconds, 20.0 if dives else 0.0, dives, SOUND)
+
+    return alternate(start, timeout, DIVES_SHARE, 0.02, sound, dive, lambda steps: _c_line(state, steps))
