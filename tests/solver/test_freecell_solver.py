@@ -170,3 +170,20 @@ def test_solve_codes_and_positions() -> None:
     text = run("play", "FC1-2-AAAAAAB", "5-a").stdout
     p = run("solve", "--position", "-", "--timeout", "10", stdin=text)
     assert p.returncode == 0 and p.stdout.splitlines()[0] in ("winnable", "unwinnable")
+
+
+def test_hints_and_reviews_work_for_freecell() -> None:
+    """Every card is in sight: the knowledge is the position itself, so the hint is exact, and it
+    starts a winning line; a game given up with one free cell is reviewed as a lost deal."""
+    from paciencia.games.honest import Budget, advise
+    from paciencia.games.review import review_game
+
+    start = new_state(code(1))
+    advice = advise(start.game.knowledge(start, []), Budget(*start.game.hint_budget))
+    assert advice.analysis.kind == "move" and advice.exact and advice.chance == 1.0
+    after = start.copy()
+    assert advice.analysis.token is not None
+    after.play(advice.analysis.token)
+    assert solve(after, 30.0).verdict is Verdict.WINNABLE
+    lost = new_state(code(1, 1))
+    assert review_game(lost, ["5-a"]).deal == Verdict.UNWINNABLE.value
