@@ -201,4 +201,18 @@ register(
         ),
     ),
 )
-register(FreeCellGame, Table(layout="rows", title="freecell", board_label="freecell_board"), site=False)
+register(
+    FreeCellGame,
+    Table(
+        layout="freecell",
+        stylesheet="freecell.css",
+        title="freecell",
+        blurb="freecell_blurb",
+        rules="rules_freecell",
+        board_label="freecell_board",
+        keys_help="fc_keys_help",
+        variant_buttons=tuple((v, f"new_fc_{v}", f"new-{v}") for v in FreeCellGame.variants),
+        variant_titles={v: f"fc_cells_{v}" for v in FreeCellGame.variants},
+        tools=True,
+    ),
+)
