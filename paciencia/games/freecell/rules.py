@@ -413,7 +413,7 @@ class FreeCellState(State[FreeCellMove]):
     def observe(self) -> Observation:
         """Every card in sight (the deal code too: nothing is hidden)."""
         cells = tuple(
-            PlaceInfo(PLACE_NAMES[CELL0 + k], "cell", int(c >= 0), number=k + 1, cards=(c,) if c >= 0 else ())
+            PlaceInfo(PLACE_NAMES[CELL0 + k], "cell", int(c >= 0), cards=(c,) if c >= 0 else ())
             for k, c in enumerate(self.cells)
         )
         found = foundation_places(FOUNDATIONS, self.found)
