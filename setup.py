@@ -10,6 +10,6 @@ setup(
             depends=["paciencia/solver/_search.h", "paciencia/solver/_search_run.h"],
             extra_compile_args=["-O2"],
         )
-        for name in ("_crescent", "_klondike")
+        for name in ("_crescent", "_freecell", "_klondike")
     ]
 )

@@ -19,7 +19,7 @@ from typing import Any
 
 from paciencia.engine.errors import IllegalMove, PacienciaError
 from paciencia.engine.protocol import State
-from paciencia.games import REGISTRY, new_state, state_from_text
+from paciencia.games import GAMES, new_state, state_from_text
 from paciencia.i18n import LOCALES, Words, normalize_locale
 
 EXIT_REFUSED = 1
@@ -38,7 +38,7 @@ def _lang(value: str) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="paciencia", description="Crescent and Klondike solitaire.")
+    parser = argparse.ArgumentParser(prog="paciencia", description="Crescent, Klondike and FreeCell solitaire.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     deal = sub.add_parser("deal", help="print the table text of a deal")
@@ -69,8 +69,8 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--nodes", type=_nodes, help=NODES_HELP)
 
     survey = sub.add_parser("survey", help="solve many random deals in parallel; print the share winnable")
-    survey.add_argument("game", choices=list(REGISTRY))
-    survey.add_argument("--variant", required=True, help="crescent: N F D B; klondike: 3 1")
+    survey.add_argument("game", choices=list(GAMES))
+    survey.add_argument("--variant", required=True, help="crescent: N F D B; klondike: 3 1; freecell: 4 3 2 1")
     survey.add_argument("--deals", type=int, default=1000, help="how many deals (default 1000)")
     survey.add_argument(
         "--timeout", type=_seconds, help="seconds per deal (default 10; with --nodes, a cap, default none)"

@@ -4,9 +4,13 @@ named positions that the site's tests (API and browser) and the web benchmarks s
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TypeAlias, TypeVar
+from typing import Any, TypeAlias, TypeVar
+
+import pytest
 
 from paciencia.engine.cards import RANK_LETTERS, SUIT_LETTERS
+from paciencia.engine.errors import IllegalMove
+from paciencia.engine.protocol import State
 from paciencia.games import state_from_text
 
 T = TypeVar("T")
@@ -93,6 +97,15 @@ def klondike_table(
         used = {c.strip("[]") for cards in full.values() for c in cards}
         full["S"] = face_down(c for c in DECK if c not in used)
     return _table(f"# klondike {code} {header}", [(p, full.get(p, [])) for p in KLONDIKE_PLACES])
+
+
+def refusal(state: State[Any], token: str) -> str:
+    """The reason code that refuses ``token`` in ``state``, checked to leave it unchanged."""
+    before = state.to_text()
+    with pytest.raises(IllegalMove) as e:
+        state.play(token)
+    assert state.to_text() == before, "a refused move changed the position"
+    return e.value.reason
 
 
 def read(text: str, kind: type[T]) -> T:

@@ -30,6 +30,10 @@ class Reason(StrEnum):
     RUN_TOO_LONG = "run_too_long"
     STOCK_EMPTY = "stock_empty"
     ONE_CARD_ONLY = "one_card_only"
+    # FreeCell
+    CELL_FULL = "cell_full"
+    RUN_CAPACITY = "run_capacity"
+    FROM_FOUNDATION = "from_foundation"
 
 
 class Position(StrEnum):

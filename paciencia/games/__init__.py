@@ -17,6 +17,7 @@ from paciencia.engine.dealcode import EXPECTED_FORM, DealCode
 from paciencia.engine.errors import InvalidCode, InvalidPosition
 from paciencia.engine.protocol import Game, State
 from paciencia.games.crescent import CrescentGame
+from paciencia.games.freecell import FreeCellGame
 from paciencia.games.klondike import KlondikeGame
 
 
@@ -78,17 +79,23 @@ class Entry:
 
 
 REGISTRY: dict[str, Entry] = {}
-"""Every playable game by name, in the order the site lists them."""
+"""Every game the site plays, by name, in the order the site lists them."""
+GAMES: dict[str, Entry] = {}
+"""Every game the command line, the solver and the survey know: the site's and those not (yet) on it."""
 
 
-def register(game: type[Game[Any]], table: Table) -> None:
-    if game.name in REGISTRY or any(e.game.prefix == game.prefix for e in REGISTRY.values()):
+def register(game: type[Game[Any]], table: Table, site: bool = True) -> None:
+    """Registers a game; ``site=False`` keeps it off the site (the command line still finds it)."""
+    if game.name in GAMES or any(e.game.prefix == game.prefix for e in GAMES.values()):
         raise ValueError(f"a game named {game.name!r} or with prefix {game.prefix!r} is registered already")
-    REGISTRY[game.name] = Entry(game, table)
+    GAMES[game.name] = Entry(game, table)
+    if site:
+        REGISTRY[game.name] = GAMES[game.name]
 
 
 def unregister(name: str) -> None:
     REGISTRY.pop(name, None)
+    GAMES.pop(name, None)
 
 
 @contextmanager
@@ -108,7 +115,7 @@ def entry(name: str) -> Entry:
 
 def game_for(code: DealCode) -> Game[Any]:
     """The game (with its variant) that a code names; ``InvalidCode`` naming what is wrong."""
-    cls = next((e.game for e in REGISTRY.values() if e.game.prefix == code.game), None)
+    cls = next((e.game for e in GAMES.values() if e.game.prefix == code.game), None)
     if cls is None:
         raise InvalidCode(f"unknown game {code.game!r} in {str(code)!r} (expected {EXPECTED_FORM})")
     if code.version != cls.version:
@@ -192,5 +199,20 @@ register(
             ("notice-new", "new_game", ""),
             ("notice-close", "close", ""),
         ),
+    ),
+)
+register(
+    FreeCellGame,
+    Table(
+        layout="freecell",
+        stylesheet="freecell.css",
+        title="freecell",
+        blurb="freecell_blurb",
+        rules="rules_freecell",
+        board_label="freecell_board",
+        keys_help="fc_keys_help",
+        variant_buttons=tuple((v, f"new_fc_{v}", f"new-{v}") for v in FreeCellGame.variants),
+        variant_titles={v: f"fc_cells_{v}" for v in FreeCellGame.variants},
+        tools=True,
     ),
 )

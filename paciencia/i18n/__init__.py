@@ -50,6 +50,9 @@ REASONS: dict[Reason, str] = {
     Reason.RUN_TOO_LONG: N_("The column does not hold that many cards"),
     Reason.STOCK_EMPTY: N_("The stock and the waste are both empty"),
     Reason.ONE_CARD_ONLY: N_("Only one card at a time can go there"),
+    Reason.CELL_FULL: N_("That free cell already holds a card"),
+    Reason.RUN_CAPACITY: N_("Not enough free cells and empty cascades to move that many cards"),
+    Reason.FROM_FOUNDATION: N_("A card on a foundation stays there"),
 }
 
 
@@ -231,6 +234,15 @@ class Words:
                     "column %(number)d: %(hidden)s, then %(cards)s", number=p.number, hidden=hidden, cards=shown
                 )
             return self._("column %(number)d: %(cards)s", number=p.number, cards=shown)
+        if p.kind == "cascade":
+            if not p.count:
+                return self._("cascade %(number)d: empty", number=p.number)
+            shown = ", ".join(self.card_name(c) for c in p.cards)
+            return self._("cascade %(number)d: %(cards)s", number=p.number, cards=shown)
+        if p.kind == "cell":
+            if not p.count:
+                return self._("free cell %(name)s: empty", name=p.place)
+            return self._("free cell %(name)s: %(card)s", name=p.place, card=top)
         raise ValueError(f"no words for a place of kind {p.kind!r}")
 
     def describe(self, state: State[Any]) -> str:

@@ -1,7 +1,7 @@
 """Solving, for every game: is a deal or position winnable, and the winning line.
 
 Each game brings its solver (``Game.solve``, in the game's package; the search loops are the C
-extensions in this package, ``_crescent`` and ``_klondike``, and the surveys are ``survey``).
+extensions in this package, ``_crescent``, ``_klondike`` and ``_freecell``, and the surveys are ``survey``).
 ``solve(state, timeout)`` answers with a ``Result``: ``winnable`` with a line in move notation
 that replays to won, ``unwinnable`` when the whole search space was exhausted (only sound
 pruning took part), or ``unknown`` when time (or the node budget) ran out first.

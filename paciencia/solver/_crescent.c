@@ -501,15 +501,7 @@ typedef struct {
 #define R_SOUND (R_CLEAR | R_DEAD)
 #define NOEVAL 256
 
-typedef struct {
-    int m;
-    double score;
-} Scored;
-
-static int by_score(const void *x, const void *y) {
-    double a = ((const Scored *)x)->score, b = ((const Scored *)y)->score;
-    return a < b ? 1 : a > b ? -1 : 0;
-}
+SCORED_MOVES(int)
 
 static void note_end(Board *b, Options *o) {
     int long_pile = 0;
@@ -670,8 +662,7 @@ static int enter(Board *b, Table *t, Stack *st, Options *o) {
         }
         unmake(b);
     }
-    qsort(sc, (size_t)ns, sizeof(Scored), by_score);
-    for (int q = 0; q < ns; q++) ms[q] = sc[q].m;
+    order_moves(sc, ms, ns);
     push_frame(st, ms, ns, mark, 0);
     return 0;
 }

@@ -518,15 +518,7 @@ typedef struct {
 } Options;
 
 
-typedef struct {
-    Step m;
-    double score;
-} Scored;
-
-static int by_score(const void *x, const void *y) {
-    double a = ((const Scored *)x)->score, b = ((const Scored *)y)->score;
-    return a < b ? 1 : a > b ? -1 : 0;
-}
+SCORED_MOVES(Step)
 
 /* Enters the position after a move: the safe moves up, then a win (1), a cut (0), a new frame
  * (0), or a full table (-1). */
@@ -555,8 +547,7 @@ static int enter(KB *b, Table *t, Stack *st, Options *o) {
             if (o->noise > 0) e += o->noise * next_unit(&o->rng);
             sc[q] = (Scored){ms[q], e};
         }
-        qsort(sc, (size_t)n, sizeof(Scored), by_score);
-        for (int q = 0; q < n; q++) ms[q] = sc[q].m;
+        order_moves(sc, ms, n);
     }
     push_frame(st, ms, n, mark, fd);
     return 0;
@@ -565,21 +556,8 @@ static int enter(KB *b, Table *t, Stack *st, Options *o) {
 #define SEARCH_BOARD KB
 #define SEARCH_MOVE Step
 #define SEARCH_OPTIONS Options
+#define SEARCH_TRAIL_STEPS
 #include "_search_run.h"
-
-static int read_cards(PyObject *seq, uint8_t *out, int cap, int *n) {
-    Py_ssize_t len = PySequence_Size(seq);
-    if (len < 0 || len > cap) return 0;
-    for (Py_ssize_t i = 0; i < len; i++) {
-        PyObject *x = PySequence_GetItem(seq, i);
-        long c = x ? PyLong_AsLong(x) : -1;
-        Py_XDECREF(x);
-        if (c < 0 || c >= 52) return 0;
-        out[i] = (uint8_t)c;
-    }
-    *n = (int)len;
-    return 1;
-}
 
 /* A position from Python: columns bottom to top with their face-down counts, the talon (waste
  * bottom to top, then the stock in drawing order), the pointer (the waste's size), the
@@ -594,7 +572,7 @@ static KB *board_from(PyObject *cols, PyObject *down, PyObject *tal, int p, PyOb
     b->trail = malloc(sizeof(Step) * 1024);
     b->draw = draw;
     int ok = b->trail && (draw == 1 || draw == 3) && PySequence_Size(cols) == NC && PySequence_Size(down) == NC &&
-             PySequence_Size(found) == 4 && read_cards(tal, b->tal, 52, &b->n) && p >= 0 && p <= b->n;
+             read_cards(tal, b->tal, 52, &b->n) && p >= 0 && p <= b->n;
     b->p = p;
     for (int a = 0; ok && a < NC; a++) {
         PyObject *c = PySequence_GetItem(cols, a), *d = PySequence_GetItem(down, a);
@@ -604,19 +582,8 @@ static KB *board_from(PyObject *cols, PyObject *down, PyObject *tal, int p, PyOb
         Py_XDECREF(c);
         Py_XDECREF(d);
     }
-    for (int s = 0; ok && s < 4; s++) {
-        PyObject *x = PySequence_GetItem(found, s);
-        b->found[s] = x ? (int)PyLong_AsLong(x) : -1;
-        Py_XDECREF(x);
-        ok = b->found[s] >= 0 && b->found[s] <= 13;
-    }
-    if (!ok) {
-        free(b->trail);
-        free(b);
-        PyErr_Clear();
-        PyErr_SetString(PyExc_ValueError, "not a Klondike position for the search");
-        return NULL;
-    }
+    ok = ok && read_ints(found, b->found, 4, 0, 13);
+    if (!ok) return not_a_position(b, b->trail, "not a Klondike position for the search");
     hash_talon(b);
     for (int a = 0; a < NC; a++)
         for (int q = 0; q < b->down[a]; q++) b->hd[a] ^= ZC[q][b->col[a][q] | 64];
@@ -669,22 +636,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
     KB *b = board_from(cols, down, tal, p, found, draw);
     if (!b) return NULL;
     Options o = {dive, shortcuts, budget, deadline_in(seconds), noise, (uint64_t)seed};
-    long nodes = 0;
-    int status;
-    Py_BEGIN_ALLOW_THREADS;
-    status = run(b, &o, &nodes, table_start(budget, (size_t)1 << 16));
-    Py_END_ALLOW_THREADS;
-    PyObject *steps = PyList_New(0);
-    if (status == WON)
-        for (int q = 0; q < b->nt; q++) {
-            Step s = b->trail[q];
-            PyObject *x = Py_BuildValue("(iiiii)", s.kind, s.a, s.b, s.n, s.card);
-            PyList_Append(steps, x);
-            Py_DECREF(x);
-        }
-    free(b->trail);
-    free(b);
-    return Py_BuildValue("iNl", status, steps, nodes);
+    return run_for_python(b, &o, table_start(budget, (size_t)1 << 16));
 }
 
 static PyMethodDef methods[] = {

@@ -1,4 +1,4 @@
-/* What the two C search loops share: hashing, the clock, a random stream, the statuses, and the
+/* What the C search loops share: hashing, the clock, a random stream, the statuses, and the
  * transposition table (a set of 128-bit keys, each with a bit set: the Klondike search keeps
  * there the waste pointers it entered a position with; the Crescent search one bit). */
 #ifndef PACIENCIA_SEARCH_H
@@ -158,5 +158,62 @@ static void push_frame(Stack *st, const void *ms, int n, int mark, int tag) {
     st->frames[st->nf++] = (Frame){st->n, n, 0, mark, tag};
     st->n += n;
 }
+
+/* A move with its score, to order a frame's moves best first: SCORED_MOVES(Step) defines Scored
+ * and by_score (a qsort comparison, the higher score first) for a searcher's move type. */
+#define SCORED_MOVES(MOVE)                                                                          \
+    typedef struct {                                                                                \
+        MOVE m;                                                                                     \
+        double score;                                                                               \
+    } Scored;                                                                                       \
+    static int by_score(const void *x, const void *y) {                                             \
+        double a = ((const Scored *)x)->score, b = ((const Scored *)y)->score;                      \
+        return a < b ? 1 : a > b ? -1 : 0;                                                          \
+    }                                                                                               \
+    /* The n scored moves into ms, the best first. */                                               \
+    static void order_moves(Scored *sc, MOVE *ms, int n) {                                          \
+        qsort(sc, (size_t)n, sizeof(Scored), by_score);                                             \
+        for (int q = 0; q < n; q++) ms[q] = sc[q].m;                                                \
+    }
+
+#ifdef Py_PYTHON_H
+/* Cards (ints 0-51) from a Python sequence of at most `cap` into `out`, their number into `n`;
+ * 0 when it is not such a sequence. */
+__attribute__((unused)) static int read_cards(PyObject *seq, uint8_t *out, int cap, int *n) {
+    Py_ssize_t len = PySequence_Size(seq);
+    if (len < 0 || len > cap) return 0;
+    for (Py_ssize_t i = 0; i < len; i++) {
+        PyObject *x = PySequence_GetItem(seq, i);
+        long c = x ? PyLong_AsLong(x) : -1;
+        Py_XDECREF(x);
+        if (c < 0 || c >= 52) return 0;
+        out[i] = (uint8_t)c;
+    }
+    *n = (int)len;
+    return 1;
+}
+
+/* Exactly `count` ints from a Python sequence into `out`, each from `low` to `high`; 0 otherwise. */
+__attribute__((unused)) static int read_ints(PyObject *seq, int *out, int count, int low, int high) {
+    if (PySequence_Size(seq) != count) return 0;
+    for (int i = 0; i < count; i++) {
+        PyObject *x = PySequence_GetItem(seq, i);
+        long v = x ? PyLong_AsLong(x) : low - 1L;
+        Py_XDECREF(x);
+        if (v < low || v > high || PyErr_Occurred()) return 0;
+        out[i] = (int)v;
+    }
+    return 1;
+}
+
+/* Frees a board read from Python (and its trail) that is not a position: NULL, with ValueError. */
+__attribute__((unused)) static void *not_a_position(void *board, void *trail, const char *message) {
+    free(trail);
+    free(board);
+    PyErr_Clear();
+    PyErr_SetString(PyExc_ValueError, message);
+    return NULL;
+}
+#endif
 
 #endif

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from paciencia.engine.dealcode import DEAL_COUNT, SplitMix64
-from paciencia.games import REGISTRY, new_state
+from paciencia.games import GAMES, new_state
 from paciencia.solver import Verdict, solve
 
 
@@ -43,9 +43,9 @@ def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
 
 
 def deal_codes(game: str, variant: str, count: int, seed: int) -> list[str]:
-    found = REGISTRY.get(game)
+    found = GAMES.get(game)
     if found is None:
-        raise ValueError(f"unknown game {game!r} (expected {' or '.join(REGISTRY)})")
+        raise ValueError(f"unknown game {game!r} (expected {' or '.join(GAMES)})")
     probe = found.game(variant.upper())  # refuses an unknown variant
     rng = SplitMix64(seed)
     return [str(probe.code(rng.below(DEAL_COUNT))) for _ in range(count)]

@@ -171,6 +171,10 @@ def arrival(words: Words, place: PlaceInfo, card: int, n: int) -> str:
         return say(words, "to_" + place.kind, card=name, suit=words.suit_name(place.suit))
     if place.role == Role.FOUNDATION:
         return say(words, "kl_to_foundation", card=name, suit=words.suit_name(place.suit))
+    if place.kind == "cell":
+        return say(words, "fc_to_cell", card=name, name=place.place)
+    if place.kind == "cascade":
+        return say(words, "fc_run_to_cascade" if n > 1 else "fc_to_cascade", card=name, number=place.number)
     key = "kl_run_to_column" if n > 1 else "kl_to_column"
     return say(words, key, card=name, number=place.number)
 

@@ -220,6 +220,28 @@ UI: dict[str, str] = {
     "kl_picker_down": N_("Start one card lower"),
     "kl_picker_help": N_("↑/↓ change the first card, Enter takes the run, Esc closes."),
     "kl_copy_hint": N_("Tap the code to copy it"),
+    # FreeCell
+    "freecell": N_("FreeCell"),
+    "freecell_blurb": N_("One deck face up in eight cascades, four free cells: Microsoft's numbered deals."),
+    "rules_freecell": N_("How to play FreeCell"),
+    "freecell_board": N_("FreeCell table"),
+    "cells": N_("Free cells"),
+    "cascades": N_("Cascades"),
+    "fc_cells_4": N_("Four free cells"),
+    "fc_cells_3": N_("Three free cells"),
+    "fc_cells_2": N_("Two free cells"),
+    "fc_cells_1": N_("One free cell"),
+    "new_fc_4": N_("New game, four free cells"),
+    "new_fc_3": N_("New game, three free cells"),
+    "new_fc_2": N_("New game, two free cells"),
+    "new_fc_1": N_("New game, one free cell"),
+    "fc_keys_help": N_(
+        "Keys: ←/→ move between places, Enter picks up or puts down, ↑/↓ choose how much of a cascade to take, "
+        "U undo, H hint, F finish, N new game, Esc cancels."
+    ),
+    "fc_to_cell": N_("%(card)s to free cell %(name)s."),
+    "fc_to_cascade": N_("%(card)s to cascade %(number)s."),
+    "fc_run_to_cascade": N_("%(card)s and the cards on it to cascade %(number)s."),
     # What a hint says, for every game: an action's hint by the action's name, a notice's title
     # by the hint's kind (the same words as above).
     "hint_draw": N_("Hint: draw from the stock."),

@@ -101,6 +101,12 @@ def _klondike_notice(page: Page, lang: str) -> None:
     expect(page.locator("#notice")).to_be_visible()
 
 
+def _freecell(page: Page, lang: str) -> None:
+    open_table(page, "freecell", {"code": "FC1-4-AAAAAAB"}, lang)
+    place(page, "5").locator(".card").last.click()  # 6♣: several places take it, so it is picked up
+    expect(place(page, "5")).to_have_class(re.compile(r"\bselected\b"))
+
+
 def _confirm(page: Page, lang: str) -> None:
     open_table(page, "klondike", {"code": "KL1-3-AAAAAAB"}, lang)
     page.keyboard.press("Space")
@@ -132,13 +138,16 @@ SCENES: dict[str, Callable[[Page, str], None]] = {
     "klondike rules": _page("/klondike/rules"),
     "crescent odds": _page("/crescent/odds"),
     "klondike odds": _page("/klondike/odds"),
+    "freecell rules": _page("/freecell/rules"),
     "not found": _page("/crescent/no-such-game"),
     "crescent examples": _page("/crescent/examples?step=17"),
     "klondike examples": _page("/klondike/examples?step=40"),
+    "freecell examples": _page("/freecell/examples?step=60"),
     "crescent table, cards picked up": _crescent,
     "crescent won panel": _crescent_won,
     "klondike run picker": _klondike,
     "klondike notice": _klondike_notice,
+    "freecell table, a card picked up": _freecell,
     "new game confirmation": _confirm,
     "look dialog": _look,
     "review page": _review,

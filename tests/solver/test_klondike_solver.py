@@ -11,6 +11,7 @@ from paciencia.games.klondike.analysis import _best_move, hint_klondike, useful_
 from paciencia.games.klondike.rules import PARENTS, KlondikeGame, KlondikeState
 from paciencia.games.klondike.solver import REACH, _c_line, _c_position, _safe, solve_klondike
 from paciencia.solver import Verdict, _klondike, solve
+from tests.solver.plain import plain_winnable
 from tests.tables import DECK, RANKS, face_down, klondike_table, read, up
 
 # Deals the solver settles as winnable well within a second (from bench runs).
@@ -33,35 +34,6 @@ ALL_UP = {"Fs": up("s", RANKS), "Fh": up("h", RANKS), "Fd": up("d", RANKS), "Fc"
 
 
 # -- plain search: every legal move (draws included), no shortcut --------------------------------
-
-
-def plain_winnable(state: KlondikeState, budget: int = 20_000) -> bool | None:
-    """Exhaustive search over the engine's legal moves with a visited set of engine keys; None
-    past ``budget`` positions."""
-    sim = state.copy()
-    if sim.is_won():
-        return True
-    seen = {sim.key()}
-    stack = [iter(sim.legal_moves())]
-    while stack:
-        m = next(stack[-1], None)
-        if m is None:
-            stack.pop()
-            if stack:
-                sim.undo()
-            continue
-        sim.push(m)
-        if sim.is_won():
-            return True
-        k = sim.key()
-        if k in seen:
-            sim.undo()
-            continue
-        seen.add(k)
-        if len(seen) > budget:
-            return None
-        stack.append(iter(sim.legal_moves()))
-    return False
 
 
 def small_position(

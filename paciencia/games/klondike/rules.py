@@ -28,12 +28,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Self
 
 from paciencia.engine.cards import CARD_NAMES, SUIT_LETTERS
 from paciencia.engine.dealcode import DealCode, shuffled
-from paciencia.engine.errors import InvalidMove, InvalidPosition
+from paciencia.engine.errors import InvalidPosition
 from paciencia.engine.protocol import (
     Action,
     Figures,
@@ -50,6 +50,18 @@ from paciencia.engine.protocol import (
 )
 from paciencia.engine.reasons import Position, Reason
 from paciencia.engine.tabletext import NUMBER, check_fields, check_places, check_status, face_down_first, int_field
+from paciencia.games.moves import MAX_RUN as MAX_RUN
+from paciencia.games.moves import MoveTable, PlaceMove
+
+# The pile vocabulary is shared (``piles``); its names are also this module's, as the
+# Klondike modules and tests read them here.
+from paciencia.games.piles import FITS as FITS
+from paciencia.games.piles import KING as KING
+from paciencia.games.piles import PARENTS as PARENTS
+from paciencia.games.piles import RANK as RANK
+from paciencia.games.piles import RED as RED
+from paciencia.games.piles import SUIT as SUIT
+from paciencia.games.piles import check_one_deck, foundation_counts, foundation_lines, foundation_places, ordered_run
 
 if TYPE_CHECKING:
     from paciencia.solver import Result
@@ -60,56 +72,34 @@ F0 = 8
 FANY = 12
 STOCK = 13
 PLACES = 14
-KING = 12
-MAX_RUN = 13
-"""The longest ordered run (K down to A): legal moves never carry more cards."""
-
 PLACE_NAMES = [str(i + 1) for i in range(COLS)] + ["W"] + [f"F{s}" for s in SUIT_LETTERS] + ["F", "S"]
-PLACE_INDEX = {name.upper(): i for i, name in enumerate(PLACE_NAMES)}
 TEXT_ORDER = ["S", "W", *PLACE_NAMES[F0:FANY], *PLACE_NAMES[:COLS]]
 
-SUIT = [c // 13 for c in range(52)]
-RANK = [c % 13 for c in range(52)]
-RED = [c // 13 in (1, 2) for c in range(52)]
-# FITS[a * 52 + b]: card b may lie on card a in a column (one rank lower, other colour).
-FITS = [RANK[b] + 1 == RANK[a] and RED[a] != RED[b] for a in range(52) for b in range(52)]
-# PARENTS[c]: the two cards that c may lie on (none for a King).
-PARENTS = [tuple(a for a in range(52) if FITS[a * 52 + c]) for c in range(52)]
 
 # Move kinds, fixed when a move is made so that check/push/undo dispatch on one int.
 K_DRAW, K_COL_COL, K_COL_F, K_W_COL, K_W_F, K_F_COL, K_STOCK, K_BAD = range(8)
 
 
 @dataclass(frozen=True, slots=True)
-class KlondikeMove:
+class KlondikeMove(PlaceMove):
     """``n`` cards from place ``src`` to place ``dst``; the draw ``D`` has ``src == dst == -1``.
 
     ``kind`` and ``static`` follow from the three fields: ``static`` is the reason that
     refuses the move in every position (a move onto the waste, a run to a foundation…).
     """
 
-    src: int
-    dst: int
-    n: int = 1
-    kind: int = field(init=False, compare=False, repr=False)
-    static: Reason | None = field(init=False, compare=False, repr=False)
+    NAMES: ClassVar[Sequence[str]] = PLACE_NAMES
 
-    def __post_init__(self) -> None:
-        kind, static = _classify(self.src, self.dst, self.n)
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "static", static)
+    @staticmethod
+    def classify(src: int, dst: int, n: int) -> tuple[int, Reason | None]:
+        return _classify(src, dst, n)
 
     def __str__(self) -> str:
-        if self.kind == K_DRAW:
-            return "D"
-        src = PLACE_NAMES[self.src]
-        return f"{src}x{self.n}-{PLACE_NAMES[self.dst]}" if self.n > 1 else f"{src}-{PLACE_NAMES[self.dst]}"
+        return "D" if self.kind == K_DRAW else PlaceMove.__str__(self)
 
     def places(self) -> tuple[str | None, int, str | None]:
         """A draw's cards go from the stock to the waste."""
-        if self.kind == K_DRAW:
-            return "S", 1, "W"
-        return PLACE_NAMES[self.src], self.n, PLACE_NAMES[self.dst]
+        return ("S", 1, "W") if self.kind == K_DRAW else PlaceMove.places(self)
 
 
 def _classify(s: int, d: int, n: int) -> tuple[int, Reason | None]:
@@ -137,25 +127,21 @@ def _classify(s: int, d: int, n: int) -> tuple[int, Reason | None]:
 
 
 DRAW = KlondikeMove(-1, -1, 0)
-# _MOVES[s][d][n - 1]: the interned move, for runs up to MAX_RUN cards.
-_MOVES = [[[KlondikeMove(s, d, n) for n in range(1, MAX_RUN + 1)] for d in range(PLACES)] for s in range(PLACES)]
+move = MoveTable(KlondikeMove, F0)
+"""``move(src, dst, n)``: the interned move of ``n`` cards from place ``src`` to place ``dst``."""
+_MOVES = move.all
 _TO_F = [_MOVES[i][FANY][0] for i in range(COLS)]
 _W_F = _MOVES[WASTE][FANY][0]
 _W_COL = [_MOVES[WASTE][d][0] for d in range(COLS)]
 _F_COL = [[_MOVES[F0 + s][d][0] for d in range(COLS)] for s in range(4)]
 # The move a foundation move is recorded as in the history: its suit's own foundation.
-_TO_SUIT = [[_MOVES[s][F0 + suit][0] for suit in range(4)] for s in range(PLACES)]
+_TO_SUIT = move.to_suit
 
 _TOKEN = re.compile(r"([1-7]|W|S|F[SHDC])(?:X([1-9][0-9]{0,2}))?-([1-7]|W|S|F[SHDC]?)", re.ASCII)
 EXPECTED_MOVE = (
     "SRC-DST or SRCxN-DST with columns 1-7, W the waste, Fs Fh Fd Fc the foundations (F: the card's own), "
     "as 3-6, 3x4-6, W-F, 5-Fh, Fh-2; or D to draw"
 )
-
-
-def move(src: int, dst: int, n: int = 1) -> KlondikeMove:
-    """The interned move ``n`` cards from place ``src`` to place ``dst``."""
-    return _MOVES[src][dst][n - 1] if n <= MAX_RUN else KlondikeMove(src, dst, n)
 
 
 class KlondikeGame(Game[KlondikeMove]):
@@ -193,14 +179,9 @@ class KlondikeGame(Game[KlondikeMove]):
         return KlondikeState(self, self.code(number), stock, [], [0] * 4, cols, list(range(COLS)))
 
     def parse_move(self, token: str) -> KlondikeMove:
-        t = token.strip().upper()
-        if t == "D":
+        if token.strip().upper() == "D":
             return DRAW
-        m = _TOKEN.fullmatch(t)
-        if m is None or (m.group(2) is not None and int(m.group(2)) == 0):
-            raise InvalidMove(f"not a Klondike move: {token!r} (expected {EXPECTED_MOVE})")
-        src, count, dst = m.groups()
-        return move(PLACE_INDEX[src], PLACE_INDEX[dst], int(count) if count else 1)
+        return move.parse(token, _TOKEN, "Klondike", EXPECTED_MOVE)
 
     def solve(self, state: State[KlondikeMove], timeout: float, nodes: int | None = None) -> Result:
         from paciencia.games.klondike.solver import solve_klondike
@@ -235,32 +216,14 @@ class KlondikeGame(Game[KlondikeMove]):
         """
         check_fields(fields, ("status", "moves", "recycles", "fan", "up"))
         check_places(places, TEXT_ORDER)
-        counts = [0] * 52
-        for cards in places.values():
-            for c, _ in cards:
-                counts[c] += 1
-        for c, k in enumerate(counts):
-            if k != 1:
-                raise InvalidPosition(
-                    f"card {CARD_NAMES[c]} appears {k} times; Klondike holds each of the 52 cards exactly once"
-                )
+        check_one_deck(places, "Klondike")
         for c, up in places["S"]:
             if up:
                 raise InvalidPosition(f"stock S: {CARD_NAMES[c]} must be face down, as [{CARD_NAMES[c]}]")
         for c, up in places["W"]:
             if not up:
                 raise InvalidPosition(f"waste W: [{CARD_NAMES[c]}] must be face up")
-        found = []
-        for suit in range(4):
-            name = PLACE_NAMES[F0 + suit]
-            cards = places[name]
-            want = [suit * 13 + r for r in range(len(cards))]
-            if [c for c, _ in cards] != want:
-                expect = " ".join(CARD_NAMES[suit * 13 + r] for r in range(min(3, max(len(cards), 1))))
-                raise InvalidPosition(f"foundation {name} must run from the Ace up in order ({expect} …)")
-            if not all(up for _, up in cards):
-                raise InvalidPosition(f"foundation {name} holds a face-down card")
-            found.append(len(cards))
+        found = foundation_counts(places, PLACE_NAMES[F0:FANY])
         cols: list[list[int]] = []
         down: list[int] = []
         for i in range(COLS):
@@ -643,8 +606,7 @@ class KlondikeState(State[KlondikeMove]):
             ("S", [(c, False) for c in self.stock]),
             ("W", [(c, True) for c in self.waste]),
         ]
-        for suit in range(4):
-            out.append((PLACE_NAMES[F0 + suit], [(suit * 13 + r, True) for r in range(self.found[suit])]))
+        out += foundation_lines(PLACE_NAMES[F0:FANY], self.found)
         for i, col in enumerate(self.cols):
             hidden = self.down[i]
             out.append((PLACE_NAMES[i], [(c, k >= hidden) for k, c in enumerate(col)]))
@@ -672,15 +634,7 @@ class KlondikeState(State[KlondikeMove]):
 
     def run_length(self, i: int) -> int:
         """How many face-up cards at column ``i``'s end form an ordered run (0 when empty)."""
-        col = self.cols[i]
-        j = len(col) - 1
-        if j < 0:
-            return 0
-        n = 1
-        while j > self.down[i] and FITS[col[j - 1] * 52 + col[j]]:
-            n += 1
-            j -= 1
-        return n
+        return ordered_run(self.cols[i], self.down[i])
 
     def observe(self) -> Observation:
         """The stock as a count, the waste's fan (or its top alone), each foundation's top card,
@@ -690,12 +644,7 @@ class KlondikeState(State[KlondikeMove]):
             PlaceInfo("S", "stock", len(self.stock), role=Role.STOCK),
             PlaceInfo("W", "waste", len(self.waste), cards=self.visible_waste(), role=Role.WASTE),
         )
-        found = tuple(
-            PlaceInfo(
-                PLACE_NAMES[F0 + s], "foundation", n, suit=s, cards=(s * 13 + n - 1,) if n else (), role=Role.FOUNDATION
-            )
-            for s, n in enumerate(self.found)
-        )
+        found = foundation_places(PLACE_NAMES[F0:FANY], self.found)
         cols = tuple(
             PlaceInfo(
                 PLACE_NAMES[i],

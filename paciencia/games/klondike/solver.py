@@ -130,6 +130,7 @@ from paciencia.games.klondike.rules import (
 )
 from paciencia.solver import Result, Verdict, _klondike
 from paciencia.solver.meter import Meter
+from paciencia.solver.schedule import EXHAUSTED, FULL, WON
 
 __all__ = ["REACH", "solve_klondike"]
 
@@ -281,7 +282,6 @@ def _c_line(state: KlondikeState, steps: list[tuple[int, int, int, int, int]]) -
     return _tokens(state, path)
 
 
-WON, EXHAUSTED, FULL = 0, 1, 4  # what _klondike.search answers (2: budget spent, 3: out of time)
 SOUND = 7  # the search's shortcuts: 1 the automatic moves up, 2 the static test, 4 twin stacks
 DIVES_SHARE = 0.05
 """Until this share of the time, dives alternate with sound searches; then the sound search (with

@@ -5,7 +5,7 @@
 
 const $ = (id) => document.getElementById(id);
 // How a layout spreads a place's cards, by kind (as js/layouts/<layout>.js boots the table).
-const SPREADS = { klondike: { column: "cascade", waste: "fan" } };
+const SPREADS = { klondike: { column: "cascade", waste: "fan" }, freecell: { cascade: "cascade" } };
 const PLAY_MS = 700;
 
 const root = $("example");

@@ -1,0 +1,8 @@
+"""FreeCell (PRODUCT.md §7): ``deal`` holds Microsoft's shuffle, ``rules`` the rules and the
+observation, ``solver`` the search (its loop in C, ``paciencia/solver/_freecell.c``) and the
+answers built on it.
+"""
+
+from paciencia.games.freecell.rules import FreeCellGame
+
+__all__ = ["FreeCellGame"]

@@ -1,0 +1,47 @@
+"""Microsoft FreeCell's deals, so that ``FC1-4-AAAAAAB`` is the deal players know as game #1.
+
+The shuffle, as Microsoft's FreeCell (and the public descriptions of it) has it:
+
+* A linear congruential generator on a 32-bit state seeded with the deal number:
+  ``state = state * 214013 + 2531011`` (mod 2³²), and each draw is ``(state >> 16) & 0x7fff``.
+* The deck in Microsoft's order: A♣ A♦ A♥ A♠ 2♣ … K♠ (rank by rank, suits ♣ ♦ ♥ ♠).
+* 52 times: with ``left`` cards remaining, ``j = draw % left``; card ``j`` is dealt and the
+  last remaining card takes its index. The k-th card dealt (from 0) goes onto cascade
+  ``k % 8``, so the first four cascades get 7 cards and the others 6; the first card dealt
+  to a cascade is its bottom (the top of the screen), the last one its playable card.
+
+Deal numbers above Microsoft's 2³¹ − 1 follow FreeCell Pro's extension (which Freecell Solver's
+``make-microsoft-freecell-board`` shares), so every one of the codes' 26⁷ numbers deals: from 2³¹
+to 2³² − 1 each draw has its bit 15 set; from 2³² the state starts at the number mod 2³² and a
+draw is ``((state >> 16) & 0xffff) + 1``.
+"""
+
+from __future__ import annotations
+
+CASCADES = 8
+_MASK = 0xFFFFFFFF
+
+
+def _card(ms: int) -> int:
+    """The project's card id (``suit * 13 + rank``, suits ♠ ♥ ♦ ♣) of Microsoft's card ``ms``."""
+    return (3 - ms % 4) * 13 + ms // 4
+
+
+def microsoft_deal(number: int) -> list[list[int]]:
+    """The eight cascades of Microsoft's deal ``number``, each bottom to top (card ids)."""
+    state = number & _MASK
+    deck = list(range(52))
+    cascades: list[list[int]] = [[] for _ in range(CASCADES)]
+    for k in range(52):
+        left = 52 - k
+        state = (state * 214013 + 2531011) & _MASK
+        if number < 1 << 31:
+            draw = (state >> 16) & 0x7FFF
+        elif number < 1 << 32:
+            draw = ((state >> 16) & 0x7FFF) | 0x8000
+        else:
+            draw = ((state >> 16) & 0xFFFF) + 1
+        j = draw % left
+        cascades[k % CASCADES].append(_card(deck[j]))
+        deck[j] = deck[left - 1]
+    return cascades
