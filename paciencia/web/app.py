@@ -12,6 +12,7 @@ import logging
 import math
 import multiprocessing
 import os
+import re
 import signal
 import threading
 import time
@@ -86,6 +87,17 @@ TYPES = {
 }
 
 
+_CSS_COMMENT = re.compile(rb"/\*.*?\*/", re.S)
+_BLANKS = re.compile(rb"\n[ \t]*(?=\S|\n)|\n{2,}")
+
+
+def without_comments(css: bytes) -> bytes:
+    """A stylesheet as sent: its comments and indentation are for the people who read the
+    source (a quarter of site.css's bytes on the wire), not for browsers. Our stylesheets hold
+    no ``/*`` inside a string."""
+    return _BLANKS.sub(b"\n", _CSS_COMMENT.sub(b"", css)).strip() + b"\n"
+
+
 class StaticAssets:
     """The site's own assets, read once at start and answered from memory (no thread hop per file).
 
@@ -100,7 +112,10 @@ class StaticAssets:
         for path in directory.rglob("*"):
             if path.is_file() and path.suffix in TYPES:
                 name = "/" + path.relative_to(directory).as_posix()
-                self.files[name] = (path.read_bytes(), TYPES[path.suffix].encode())
+                body = path.read_bytes()
+                if path.suffix == ".css":
+                    body = without_comments(body)
+                self.files[name] = (body, TYPES[path.suffix].encode())
                 packed = precompressed(self.files[name][0]) if compressible(TYPES[path.suffix]) else b""
                 if packed and len(packed) < len(self.files[name][0]):
                     self.gzipped[name] = packed

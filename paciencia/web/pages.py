@@ -25,6 +25,7 @@ from paciencia.games import REGISTRY, entry
 from paciencia.i18n import LOCALES, Words, normalize_locale
 from paciencia.web import api, daily, examples, odds, stats
 from paciencia.web.lang import negotiate, request_words
+from paciencia.web.odds_words import ODDS_UI
 from paciencia.web.service import ServiceError, review_answer
 from paciencia.web.store import GameNotFound
 from paciencia.web.words import LANGUAGE_NAMES, plural_words, position_message, say, ui_words
@@ -421,6 +422,10 @@ async def examples_page(lang: str, game: str, request: Request) -> Response:
     )
 
 
+PAGE_ONLY = ("ex_intro_", "rules_", "review_about", "stats_about")
+"""Words of other pages, which no table script says."""
+
+
 @router.api_route("/{lang}/{game}/{game_id}", methods=["GET", "HEAD"])
 async def table(lang: str, game: str, game_id: str, request: Request) -> Response:
     """The table of one of this browser's games; a game of another kind goes to its own page."""
@@ -432,7 +437,10 @@ async def table(lang: str, game: str, game_id: str, request: Request) -> Respons
     if view["game"] != game:
         return RedirectResponse(f"/{lang}/{view['game']}/{game_id}", status_code=303)
     spec = entry(game).table
-    ui: dict[str, object] = {**ui_words(lang), "plurals": plural_words(lang)}
+    # The words the table's scripts may say: not the other pages' long texts (every byte of a first
+    # visit counts).
+    said = {k: v for k, v in ui_words(lang).items() if k not in ODDS_UI and not k.startswith(PAGE_ONLY)}
+    ui: dict[str, object] = {**said, "plurals": plural_words(lang)}
     if "runs" in entry(game).game.capabilities:  # the run picker names the cards of a run
         ui = {**ui, "card_names": card_names(words)}
     return render(
