@@ -46,10 +46,10 @@ class PlaceInfo:
     """One place as a player sees it, in words-free form.
 
     ``kind`` is one of ``pile``, ``asc``, ``desc`` (Crescent), ``stock``, ``waste``,
-    ``foundation``, ``column`` (Klondike): the words layer describes a place by its kind, so a
-    new game reuses these kinds or brings its words. ``cards`` are the visible cards, bottom to
-    top (the last is the top); ``count`` counts every card of the place, ``face_down`` those
-    the player has not been shown.
+    ``foundation``, ``column`` (Klondike), ``cell``, ``cascade`` (FreeCell): the words layer
+    describes a place by its kind, so a new game reuses these kinds or brings its words.
+    ``cards`` are the visible cards, bottom to top (the last is the top); ``count`` counts every
+    card of the place, ``face_down`` those the player has not been shown.
     """
 
     place: str

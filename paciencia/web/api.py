@@ -34,7 +34,7 @@ class NewGame(BaseModel):
     game: str = Field(
         default_factory=lambda: next(iter(REGISTRY)),
         max_length=16,
-        description="The game of a random deal: crescent, klondike",
+        description="The game of a random deal: crescent, klondike, freecell",
     )
     variant: str | None = Field(
         default=None, max_length=4, description="Variant of a random deal: Crescent N F D B, Klondike 3 1"

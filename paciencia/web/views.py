@@ -21,8 +21,13 @@ from paciencia.web.words import say
 
 
 class PlaceView(BaseModel):
-    id: str = Field(description="The place in move notation: Crescent piles 1-16 and As…Kc; Klondike S W Fs… 1-7")
-    kind: str = Field(description="pile, asc, desc (Crescent); stock, waste, foundation, column (Klondike)")
+    id: str = Field(
+        description="The place in move notation: Crescent piles 1-16 and As…Kc; Klondike S W Fs… 1-7; "
+        "FreeCell a-d Fs… 1-8"
+    )
+    kind: str = Field(
+        description="pile, asc, desc (Crescent); stock, waste, foundation, column (Klondike); cell, cascade (FreeCell)"
+    )
     role: str = Field(description="tableau, foundation, stock or waste")
     number: int = Field(description="The pile's or column's number (0 otherwise)")
     count: int = Field(description="How many cards the place holds, face down included")
