@@ -23,7 +23,7 @@ from web_site import CHROMIUM_ARGS, chromium_path, served
 
 BUDGET = 45 * 1024
 FIRST_TRIP = 14_600  # ten TCP segments of 1460 bytes: what the first round trip carries
-TABLES = ("crescent", "klondike")
+TABLES = ("crescent", "klondike", "freecell")
 
 
 def first_visit(browser: Any, url: str, table: str) -> tuple[int, int, list[tuple[str, int]], str, str]:
