@@ -364,9 +364,11 @@ async def rules(lang: str, game: str, request: Request) -> Response:
         template,
         lang,
         f"/{game}/rules",
+        game=game,
         schemas=schemas,
         steps_of=steps_of,
         examples_url=f"/{lang}/{game}/examples" if found is not None else "",
+        odds_url=f"/{lang}/{game}/odds" if game in odds.games() else "",
     )
 
 
