@@ -10,7 +10,7 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from paciencia.solver import survey
+from paciencia.analysis import survey
 
 
 def surveys(game: str, prefix: str, variants: str, deals: int) -> Iterator[tuple[str, survey.Summary, float]]:

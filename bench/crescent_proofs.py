@@ -19,10 +19,12 @@ import argparse
 import statistics
 import time
 
+from paciencia.analysis import survey
+from paciencia.engine.verdict import Verdict
 from paciencia.games import new_state, state_from_text
 from paciencia.games.crescent.rules import CrescentState
 from paciencia.games.crescent.solver import _position, solve_crescent
-from paciencia.solver import Verdict, _crescent, survey
+from paciencia.solver import _crescent
 
 EXHAUSTED, WON = 1, 0
 

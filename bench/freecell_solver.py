@@ -19,8 +19,9 @@ import time
 
 from paciencia.engine.dealcode import number_to_letters
 from paciencia.engine.protocol import Status
+from paciencia.engine.verdict import Verdict
 from paciencia.games import new_state
-from paciencia.solver import Verdict, solve
+from paciencia.solver import solve
 
 
 def ours(deals: int, timeout: float, cells: int) -> None:

@@ -1,5 +1,5 @@
 """Honest play strength: an autoplayer that follows only the honest hints (what the player
-knows, ``paciencia.games.honest``, on each game's ``hint_budget``), from the deal to its end,
+knows, ``paciencia.analysis.honest``, on each game's ``hint_budget``), from the deal to its end,
 over a seeded sample of random deals; prints the share won with its 95% Wilson interval, and
 the hint latency (p50, p95) on the positions met.
 
@@ -19,10 +19,10 @@ import sys
 import time
 from pathlib import Path
 
+from paciencia.analysis.honest import Budget, advise
+from paciencia.analysis.survey import deal_codes, wilson
 from paciencia.engine.protocol import Status
 from paciencia.games import new_state
-from paciencia.games.honest import Budget, advise
-from paciencia.solver.survey import deal_codes, wilson
 
 MOVE_CAP = 1500
 

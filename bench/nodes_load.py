@@ -19,7 +19,7 @@ import subprocess
 import sys
 import time
 
-from paciencia.solver.survey import deal_codes
+from paciencia.analysis.survey import deal_codes
 
 BUSY = "while True:\n    pass\n"
 DEFAULT_NODES = {"klondike": 5_000_000, "crescent": 3_000_000}

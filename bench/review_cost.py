@@ -45,7 +45,7 @@ def every_copy(start: State[Any], tokens: list[str]) -> int:
 
 
 def measure(kind: str, code: str, moves: int) -> dict[str, Any]:
-    from paciencia.games.review import Positions, review_game
+    from paciencia.analysis.review import Positions, review_game
 
     tokens = record(code, moves)
     start = new_state(code)

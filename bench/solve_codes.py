@@ -18,7 +18,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from paciencia.solver.survey import deal_codes
+from paciencia.analysis.survey import deal_codes
 
 PACIENCIA = str(Path(__file__).resolve().parent.parent / ".venv" / "bin" / "paciencia")
 

@@ -189,7 +189,8 @@ def cmd_play(ns: argparse.Namespace) -> int:
 
 
 def cmd_solve(ns: argparse.Namespace) -> int:
-    from paciencia.solver import Verdict, solve
+    from paciencia.engine.verdict import Verdict
+    from paciencia.solver import solve
 
     if (ns.code is not None) + (ns.position is not None) + (ns.codes is not None) > 1:
         raise BadInput("solve takes a deal code, --position FILE or --codes FILE, only one of them")
@@ -246,7 +247,7 @@ def _solve_codes(source: str, timeout: float, nodes: int | None) -> int:
 
 
 def cmd_survey(ns: argparse.Namespace) -> int:
-    from paciencia.solver import survey
+    from paciencia.analysis import survey
 
     if ns.deals < 1 or ns.jobs < 1:
         raise BadInput("--deals and --jobs must be at least 1")

@@ -21,7 +21,7 @@ from paciencia.engine.knowledge import Knowledge, Slot, knowledge_of
 from paciencia.engine.reasons import Reason
 
 if TYPE_CHECKING:
-    from paciencia.solver import Result
+    from paciencia.engine.verdict import Result
 
 UNDO_TOKEN = "U"
 

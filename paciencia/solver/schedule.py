@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from paciencia.solver import Result, Verdict
+from paciencia.engine.verdict import Result, Verdict
 
 WON, EXHAUSTED, BUDGET, TIMEOUT, FULL = range(5)
 """What a C search answers (``_search.h``)."""

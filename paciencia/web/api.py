@@ -14,8 +14,8 @@ from fastapi import APIRouter, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
+from paciencia.analysis.review import BATCH_MOST
 from paciencia.games import REGISTRY
-from paciencia.games.review import BATCH_MOST
 from paciencia.i18n import normalize_locale
 from paciencia.web import daily, examples, odds, stats
 from paciencia.web.lang import request_words

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import paciencia.solver
-from paciencia.solver.survey import wilson
+from paciencia.analysis.survey import wilson
 
 DATA = Path(paciencia.solver.__file__).parent / "odds.json"
 

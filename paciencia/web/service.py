@@ -21,11 +21,11 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from paciencia.analysis.honest import Advice, Budget, advise
+from paciencia.analysis.honest import path_keys as path_keys
+from paciencia.analysis.review import BATCH_MOST, Lines, Review, StepReview, review_game, review_steps
 from paciencia.engine.protocol import Analysis, Game, Key, State, Status
 from paciencia.games import REGISTRY, new_state, state_from_text
-from paciencia.games.honest import Advice, Budget, advise
-from paciencia.games.honest import path_keys as path_keys
-from paciencia.games.review import BATCH_MOST, Lines, Review, StepReview, review_game, review_steps
 from paciencia.i18n import Words
 from paciencia.web.daily import daily_code
 from paciencia.web.limits import Limits, Refused
@@ -324,7 +324,7 @@ class Games:
 
     def hint(self, game_id: str, player: str, version: int, words: Words) -> dict[str, Any]:
         """A move worth playing now, or why there is none (``HintOut``), from what the player
-        knows alone (``paciencia.games.honest``)."""
+        knows alone (``paciencia.analysis.honest``)."""
         with self.hints.admitted(player):
             saved, state, advice = self._advice(game_id, player, version)
             if not state.legal_moves():

@@ -23,8 +23,9 @@ from dataclasses import dataclass
 
 from paciencia.engine.dealcode import DEAL_COUNT, DealCode
 from paciencia.engine.protocol import Status
+from paciencia.engine.verdict import Verdict
 from paciencia.games import REGISTRY, entry, new_state
-from paciencia.solver import Verdict, solve
+from paciencia.solver import solve
 from paciencia.web.store import Store
 
 log = logging.getLogger(__name__)

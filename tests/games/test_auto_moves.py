@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 
 from paciencia.engine.protocol import Game, State, Status
+from paciencia.engine.verdict import Verdict
 from paciencia.games.crescent.rules import ASC, CrescentGame, CrescentState
 from paciencia.games.klondike.rules import COLS, F0, WASTE, KlondikeGame, KlondikeState
-from paciencia.solver import Verdict, solve
+from paciencia.solver import solve
 from tests.tables import crescent_table, face_down, klondike_table, read
 
 # -- what a rule may read ------------------------------------------------------------------------

@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from paciencia.analysis.honest import Budget, advise
+from paciencia.analysis.review import CHECKPOINT, Lines, Positions, StepReview, review_game, review_steps, verdict
 from paciencia.engine.protocol import Status
 from paciencia.games import new_state
-from paciencia.games.honest import Budget, advise
-from paciencia.games.review import CHECKPOINT, Lines, Positions, StepReview, review_game, review_steps, verdict
 
 
 def test_positions_are_the_record_replayed_with_a_copy_every_checkpoint() -> None:

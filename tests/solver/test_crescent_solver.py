@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from paciencia.engine.verdict import Verdict
 from paciencia.games import new_state, state_from_text
 from paciencia.games.crescent.analysis import analyse_crescent, crescent_progress, hint_crescent, useful_crescent
 from paciencia.games.crescent.rules import CrescentState
@@ -15,7 +16,7 @@ from paciencia.games.crescent.solver import (
     projection,
     solve_crescent,
 )
-from paciencia.solver import Verdict, _crescent
+from paciencia.solver import _crescent
 from tests.tables import CRESCENT_FOUNDATIONS, RANKS, SUITS, crescent_table, read
 
 

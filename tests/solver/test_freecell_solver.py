@@ -13,10 +13,11 @@ import pytest
 
 from paciencia.engine.dealcode import number_to_letters
 from paciencia.engine.protocol import Status
+from paciencia.engine.verdict import Verdict
 from paciencia.games import new_state, state_from_text
 from paciencia.games.freecell.rules import FreeCellState
 from paciencia.games.freecell.solver import _safe, settle, solve_freecell
-from paciencia.solver import Verdict, solve
+from paciencia.solver import solve
 from tests.solver.plain import plain_winnable
 from tests.tables import RANKS, SUITS
 
@@ -187,8 +188,8 @@ def test_solve_codes_and_positions() -> None:
 def test_hints_and_reviews_work_for_freecell() -> None:
     """Every card is in sight: the knowledge is the position itself, so the hint is exact, and it
     starts a winning line; a game given up with one free cell is reviewed as a lost deal."""
-    from paciencia.games.honest import Budget, advise
-    from paciencia.games.review import review_game
+    from paciencia.analysis.honest import Budget, advise
+    from paciencia.analysis.review import review_game
 
     start = new_state(code(1))
     advice = advise(start.game.knowledge(start, []), Budget(*start.game.hint_budget))

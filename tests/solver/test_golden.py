@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 
 from paciencia.engine.protocol import Status
+from paciencia.engine.verdict import Verdict
 from paciencia.games import new_state
-from paciencia.solver import Verdict, solve
+from paciencia.solver import solve
 
 GOLDEN = [json.loads(t) for t in (Path(__file__).parent / "golden" / "solve.jsonl").read_text().splitlines()]
 

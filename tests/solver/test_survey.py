@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from paciencia.solver.survey import deal_codes, run, summarise, wilson
+from paciencia.analysis.survey import deal_codes, run, summarise, wilson
 
 
 def test_wilson_interval_matches_known_values() -> None:

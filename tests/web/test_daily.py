@@ -9,8 +9,9 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from paciencia.engine.verdict import Verdict
 from paciencia.games import new_state
-from paciencia.solver import Verdict, solve
+from paciencia.solver import solve
 from paciencia.web import daily
 
 

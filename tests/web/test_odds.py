@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from paciencia.analysis.survey import wilson
 from paciencia.i18n import LOCALES, Words
-from paciencia.solver.survey import wilson
 from paciencia.web import Settings, create_app
 from paciencia.web.odds import DATA
 from paciencia.web.words import say, ui_words

@@ -1,7 +1,7 @@
 """Crescent's hints. The full-knowledge ones (``analyse_crescent``, ``hint_crescent``: a move on a
 winning line, else the best-evaluated move that leads to no position met before, or "no useful
 move", or "lost" when the solver exhausted the position) read every card; the site's hints are
-honest (``paciencia.games.honest``) and use this module only on completions of what the player
+honest (``paciencia.analysis.honest``) and use this module only on completions of what the player
 knows: ``crescent_knowledge``, ``settle`` (the solver on a node budget), ``useful_crescent`` and
 ``move_scores``.
 """
@@ -13,9 +13,10 @@ from collections.abc import Sequence
 
 from paciencia.engine.knowledge import Knowledge, knowledge_of
 from paciencia.engine.protocol import UNDO_TOKEN, Analysis, Key
+from paciencia.engine.verdict import Result, Verdict
 from paciencia.games.crescent.rules import ASC, DESC, PILE_LIMIT, UNDO_LIMIT, CrescentMove, CrescentState, move
 from paciencia.games.crescent.solver import EXHAUSTED, MET, RANK, WON, _position, evaluate, solve_crescent
-from paciencia.solver import Result, Verdict, _crescent
+from paciencia.solver import _crescent
 
 
 def analyse(state: CrescentState, seconds: float, avoid: set[Key]) -> Analysis:

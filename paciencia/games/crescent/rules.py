@@ -39,7 +39,7 @@ from paciencia.engine.reasons import Position, Reason
 from paciencia.engine.tabletext import check_fields, check_places, check_status, face_down_first, int_field
 
 if TYPE_CHECKING:
-    from paciencia.solver import Result
+    from paciencia.engine.verdict import Result
 
 PILES = 16
 PILE_SIZE = 6

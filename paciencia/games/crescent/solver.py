@@ -149,8 +149,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+from paciencia.engine.verdict import Result, Verdict
 from paciencia.games.crescent.rules import ASC, DESC, REDEAL, CrescentMove, CrescentState, move
-from paciencia.solver import Result, Verdict, _crescent
+from paciencia.solver import _crescent
 from paciencia.solver.meter import Meter
 
 RANK = [c % 13 for c in range(52)]

@@ -45,7 +45,7 @@ from paciencia.games.piles import (
 )
 
 if TYPE_CHECKING:
-    from paciencia.solver import Result
+    from paciencia.engine.verdict import Result
 
 CELL0 = 8
 MAX_CELLS = 4

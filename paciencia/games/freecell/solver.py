@@ -49,8 +49,9 @@ import time
 from collections.abc import Iterable
 
 from paciencia.engine.protocol import State
+from paciencia.engine.verdict import Result, Verdict
 from paciencia.games.freecell.rules import CELL0, PLACE_NAMES, FreeCellMove, FreeCellState
-from paciencia.solver import Result, Verdict, _freecell
+from paciencia.solver import _freecell
 from paciencia.solver.schedule import BUDGET, EXHAUSTED, WON, Answer, alternate
 
 __all__ = ["settle", "solve_freecell"]

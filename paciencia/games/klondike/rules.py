@@ -64,7 +64,7 @@ from paciencia.games.piles import SUIT as SUIT
 from paciencia.games.piles import check_one_deck, foundation_counts, foundation_lines, foundation_places, ordered_run
 
 if TYPE_CHECKING:
-    from paciencia.solver import Result
+    from paciencia.engine.verdict import Result
 
 COLS = 7
 WASTE = 7

@@ -123,12 +123,13 @@ from collections.abc import Iterable
 
 from paciencia.engine.cards import SUIT_LETTERS
 from paciencia.engine.protocol import State
+from paciencia.engine.verdict import Result, Verdict
 from paciencia.games.klondike.rules import (
     SUIT,
     KlondikeMove,
     KlondikeState,
 )
-from paciencia.solver import Result, Verdict, _klondike
+from paciencia.solver import _klondike
 from paciencia.solver.meter import Meter
 from paciencia.solver.schedule import EXHAUSTED, FULL, WON
 

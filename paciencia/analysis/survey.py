@@ -28,8 +28,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from paciencia.engine.dealcode import DEAL_COUNT, SplitMix64
+from paciencia.engine.verdict import Verdict
 from paciencia.games import GAMES, new_state
-from paciencia.solver import Verdict, solve
+from paciencia.solver import solve
 
 
 def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:

@@ -24,7 +24,7 @@ from typing import Any
 
 from paciencia.engine.knowledge import Knowledge
 from paciencia.engine.protocol import Analysis, Key, State, Status
-from paciencia.solver import Verdict
+from paciencia.engine.verdict import Verdict
 
 ENUMERATE = 8
 """Every completion is drawn (and the answers are exact) when there are at most this many times

@@ -7,7 +7,7 @@ is found by halving; with undos, the positions are solved from the last one back
 positions are small and settle fast) until one is winnable. Every position of the
 record is reachable from the deal, so a winnable one proves the deal winnable. ``review_steps``
 gives the review page's lines, a few at a time: each position winnable with full knowledge, and
-the chance the player had with their own knowledge (``paciencia.games.honest``).
+the chance the player had with their own knowledge (``paciencia.analysis.honest``).
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from paciencia.analysis.honest import Advice, Budget, chance
 from paciencia.engine.protocol import UNDO_TOKEN, State, Status
-from paciencia.games.honest import Advice, Budget, chance
-from paciencia.solver import Verdict
+from paciencia.engine.verdict import Verdict
 
 REVIEW_SECONDS = 8.0
 """At most about this long settling positions for one review (the game is over: no move waits)."""
