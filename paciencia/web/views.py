@@ -155,33 +155,13 @@ def announce(words: Words, saved: SavedGame, obs: Observation) -> str:
 
 
 def _action_words(words: Words, name: str, before: Observation, obs: Observation) -> str:
-    if name == "redeal":
-        left = obs.figures.redeals_left or 0
-        # The last one says what the button now says (the seeds' "No redeals").
-        return say(words, "redealt", count=left) if left else say(words, "redealt_last", none=words.redeal_button(0))
-    if name == "draw":
-        waste = next(p for p in obs.places if p.role == Role.WASTE)
-        if not waste.count:
-            return say(words, "kl_recycled", number=obs.figures.passes)
-        return say(words, "kl_drew", cards=", ".join(words.card_name(c) for c in waste.cards))
-    return ""
+    return words.action_done(name, obs)  # the game's words for its action
 
 
 def arrival(words: Words, place: PlaceInfo, card: int, n: int) -> str:
-    """``card`` (the first of ``n``) goes to ``place``: a move's words, and a hint's."""
-    name = words.card_name(card)
-    if place.kind == "pile":
-        return say(words, "to_pile", card=name, number=place.number)
-    if place.kind in ("asc", "desc"):
-        return say(words, "to_" + place.kind, card=name, suit=words.suit_name(place.suit))
-    if place.role == Role.FOUNDATION:
-        return say(words, "kl_to_foundation", card=name, suit=words.suit_name(place.suit))
-    if place.kind == "cell":
-        return say(words, "fc_to_cell", card=name, name=place.place)
-    if place.kind == "cascade":
-        return say(words, "fc_run_to_cascade" if n > 1 else "fc_to_cascade", card=name, number=place.number)
-    key = "kl_run_to_column" if n > 1 else "kl_to_column"
-    return say(words, key, card=name, number=place.number)
+    """``card`` (the first of ``n``) goes to ``place``: a move's words, and a hint's, as the
+    game whose kind of place it is says them."""
+    return words.arrival(place, card, n)
 
 
 def _left_behind(words: Words, was: PlaceInfo, now: PlaceInfo) -> str:
