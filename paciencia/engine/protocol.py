@@ -45,9 +45,9 @@ class Role(StrEnum):
 class PlaceInfo:
     """One place as a player sees it, in words-free form.
 
-    ``kind`` is one of ``pile``, ``asc``, ``desc`` (Crescent), ``stock``, ``waste``,
-    ``foundation``, ``column`` (Klondike), ``cell``, ``cascade`` (FreeCell): the words layer
-    describes a place by its kind, so a new game reuses these kinds or brings its words.
+    ``kind`` names the kind of place (a pile, a column, a foundation…): the words layer
+    describes a place by its kind, in the words of the game that brings the kind
+    (``GameWords.places``), so a new game reuses a kind or brings its own words.
     ``cards`` are the visible cards, bottom to top (the last is the top); ``count`` counts every
     card of the place, ``face_down`` those the player has not been shown.
     """
@@ -87,8 +87,8 @@ class Group:
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """A move that is not a card's move from place to place: a button (Crescent's redeal), or
-    a tap on ``place`` (Klondike's draw, a tap on the stock). ``left``: how many remain."""
+    """A move that is not a card's move from place to place: a button (a redeal), or a tap on
+    ``place`` (a draw, a tap on the stock). ``left``: how many remain."""
 
     name: str
     token: str
@@ -344,7 +344,7 @@ class State(ABC, Generic[M]):
 
     def resolve(self, move: M) -> M:
         """The move as it would be made here (a game whose notation lets a move leave a place
-        to be found, as Klondike's ``W-F``, names it)."""
+        to be found, as ``W-F`` for "the waste's card to its foundation", names it)."""
         return move
 
     def finish_move(self) -> M | None:

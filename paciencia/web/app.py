@@ -522,7 +522,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(
         title="paciencia",
-        summary="Solitaire (Crescent, Klondike): games live on the server; the browser only shows them.",
+        summary="Solitaire: games live on the server; the browser only shows them.",
         version="1",
         openapi_url="/api/openapi.json",
         docs_url=None,
