@@ -64,17 +64,12 @@ class PlaceInfo:
 
 @dataclass(frozen=True, slots=True)
 class Figures:
-    """The counters a table and its results panel show (games fill in what applies)."""
+    """The counters a table and its results panel show: the moves, and the game's own by name
+    (``counts``: redeals left, passes through the stock…), each a field of the site's view of
+    the game under that name; the game's ``Table`` labels those it shows."""
 
     moves: int
-    redeals_left: int | None = None
-    recycles: int | None = None
-    sent_up: int | None = None
-
-    @property
-    def passes(self) -> int | None:
-        """The pass through the stock the player is on (the first is 1)."""
-        return None if self.recycles is None else self.recycles + 1
+    counts: Mapping[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

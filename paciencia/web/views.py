@@ -264,11 +264,7 @@ def game_view(saved: SavedGame, words: Words, answers_move: bool = False) -> dic
         "end_title": end_title(words, saved.game, result),
         "moves": f.moves,
     }
-    for key, value in (("redeals", f.redeals_left), ("recycles", f.recycles), ("sent_up", f.sent_up)):
-        if value is not None:
-            view[key] = value
-    if f.passes is not None:
-        view["passes"] = f.passes
+    view.update(f.counts)  # the game's own counters, by the names its Table shows them under
     view.update(obs.parameters)
     actions = []
     for a in obs.actions:

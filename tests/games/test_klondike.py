@@ -366,7 +366,7 @@ def test_sent_up_counts_cards_to_foundations_minus_cards_back() -> None:
     s = base()
     s.play("4-F")
     s.play("W-F")
-    assert s.up == 2 and s.figures() == Figures(moves=2, recycles=0, sent_up=2)
+    assert s.up == 2 and s.figures() == Figures(2, {"recycles": 0, "passes": 1, "sent_up": 2})
     s.play("Fs-5")
     assert s.up == 1 and header_of(s)["up"] == "1"
     s.undo()
@@ -635,7 +635,7 @@ def test_observation() -> None:
     assert obs.place("W").count == 3 and names(obs.place("W").cards) == ["Jh", "Kd", "Kc"]
     assert (obs.place("7").face_down, names(obs.place("7").cards)) == (6, ["Ad"])
     assert obs.place("Fs").count == 0 and obs.place("Fs").cards == ()
-    assert (obs.status, obs.figures.moves, obs.figures.passes, obs.can_undo, obs.can_finish) == (
+    assert (obs.status, obs.figures.moves, obs.figures.counts["passes"], obs.can_undo, obs.can_finish) == (
         Status.PLAYING,
         1,
         1,

@@ -500,7 +500,7 @@ class CrescentState(State[CrescentMove]):
         )
 
     def figures(self) -> Figures:
-        return Figures(moves=self.moves, redeals_left=self.redeals)
+        return Figures(self.moves, {"redeals": self.redeals})
 
     def copy(self) -> Self:
         other = type(self)(

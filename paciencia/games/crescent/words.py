@@ -69,7 +69,7 @@ def redeal_button(w: Words, left: int | None) -> str:
 
 
 def _redealt(w: Words, obs: Observation) -> str:
-    left = obs.figures.redeals_left or 0
+    left = obs.figures.counts.get("redeals", 0)
     if left:
         return w.n_("Cards redealt; %(count)s redeal left.", "Cards redealt; %(count)s redeals left.", left)
     # The last one says what the button now says (the seeds' "No redeals").

@@ -689,7 +689,8 @@ class KlondikeState(State[KlondikeMove]):
         )
 
     def figures(self) -> Figures:
-        return Figures(moves=self.moves, recycles=self.recycles, sent_up=self.up)
+        # The pass through the stock the player is on: the first is 1.
+        return Figures(self.moves, {"recycles": self.recycles, "passes": self.recycles + 1, "sent_up": self.up})
 
     def copy(self) -> Self:
         other = type(self)(

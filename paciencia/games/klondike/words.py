@@ -54,7 +54,7 @@ def _no_button(w: Words, left: int | None) -> str:
 def _drew(w: Words, obs: Observation) -> str:
     waste = next(p for p in obs.places if p.role == Role.WASTE)
     if not waste.count:
-        return w._("The waste is turned back into the stock: pass %(number)s.", number=obs.figures.passes)
+        return w._("The waste is turned back into the stock: pass %(number)s.", number=obs.figures.counts["passes"])
     return w._("Drawn: %(cards)s.", cards=", ".join(w.card_name(c) for c in waste.cards))
 
 
