@@ -17,8 +17,12 @@ from paciencia.engine.dealcode import EXPECTED_FORM, DealCode
 from paciencia.engine.errors import InvalidCode, InvalidPosition
 from paciencia.engine.protocol import Game, State
 from paciencia.games.crescent import CrescentGame
+from paciencia.games.crescent import words as crescent_words
 from paciencia.games.freecell import FreeCellGame
+from paciencia.games.freecell import words as freecell_words
 from paciencia.games.klondike import KlondikeGame
+from paciencia.games.klondike import words as klondike_words
+from paciencia.i18n import GameWords
 
 
 @dataclass(frozen=True)
@@ -72,6 +76,9 @@ class Table:
         ("notice-close", "close", ""),
     )
     """The hint notice's buttons ("no move helps", "lost"), as ``end_buttons``."""
+    words: GameWords = field(default_factory=GameWords)
+    """The game's words (``paciencia.i18n.GameWords``): its reasons, kinds of place, actions,
+    UI keys (those named above among them) and catalogs."""
 
 
 @dataclass(frozen=True)
@@ -158,8 +165,8 @@ register(
         blurb="crescent_blurb",
         play="play_crescent",
         rules="rules_crescent",
-        board_label="board",
-        keys_help="keys_help",
+        board_label="crescent_board",
+        keys_help="crescent_keys_help",
         counters=(("moves", "moves", "moves"),),
         end_figures=(("moves", "moves", "end-moves"),),
         variant_buttons=(
@@ -169,6 +176,7 @@ register(
             ("B", "new_four_face_down", "new-B"),
         ),
         tools=True,
+        words=crescent_words.WORDS,
     ),
 )
 register(
@@ -205,6 +213,7 @@ register(
             ("notice-new", "new_game", ""),
             ("notice-close", "close", ""),
         ),
+        words=klondike_words.WORDS,
     ),
 )
 register(
@@ -221,5 +230,6 @@ register(
         variant_buttons=tuple((v, f"new_fc_{v}", f"new-{v}") for v in FreeCellGame.variants),
         variant_titles={v: f"fc_cells_{v}" for v in FreeCellGame.variants},
         tools=True,
+        words=freecell_words.WORDS,
     ),
 )
