@@ -28,9 +28,10 @@ from paciencia.i18n import GameWords
 @dataclass(frozen=True)
 class Table:
     """How the site lays out a game's table: its layout module and stylesheet (files of the
-    ``static/`` folder of the game's package), the UI word keys of its board's name, keys help and title, the figures of
-    its status bar and results panel (``(UI word key, view field, element id)``), and its
-    buttons for a new game in a given variant (``(variant, UI word key, element id)``)."""
+    ``static/`` folder of the game's package), the UI word keys of its board's name, keys help
+    and title, the figures of its status bar and results panel (``(UI word key, view field,
+    element id)``), and its buttons for a new game in a given variant (``(variant, UI word
+    key, element id)``)."""
 
     layout: str = ""
     """The layout module (``layout.js``), whose default export is the layout's data (how each
