@@ -27,13 +27,19 @@ from paciencia.i18n import GameWords
 
 @dataclass(frozen=True)
 class Table:
-    """How the site lays out a game's table: the layout module (``js/layouts/<layout>.js``)
-    and stylesheet, the UI word keys of its board's name, keys help and title, the figures of
+    """How the site lays out a game's table: its layout module and stylesheet (files of the
+    ``static/`` folder of the game's package), the UI word keys of its board's name, keys help and title, the figures of
     its status bar and results panel (``(UI word key, view field, element id)``), and its
     buttons for a new game in a given variant (``(variant, UI word key, element id)``)."""
 
-    layout: str = "rows"
+    layout: str = ""
+    """The layout module (``layout.js``), whose default export is the layout's data (how each
+    kind of place spreads its cards, how the arrows walk, whether a double tap plays); empty:
+    the default layout (every place shows its top card, the arrows move spatially)."""
     stylesheet: str | None = None
+    """The table's stylesheet (``table.css``), where its places stand."""
+    base_styles: tuple[str, ...] = ()
+    """Site stylesheets (``css/<name>`` under the site's static root) the table's own builds on."""
     title: str = ""
     """UI word key of the game's name (the page titles, the home page's card); empty: the name."""
     blurb: str = ""
@@ -154,8 +160,7 @@ def state_from_text(text: str) -> State[Any]:
 register(
     CrescentGame,
     Table(
-        layout="rows",
-        stylesheet="crescent.css",
+        stylesheet="table.css",
         title="crescent",
         blurb="crescent_blurb",
         play="play_crescent",
@@ -177,8 +182,9 @@ register(
 register(
     KlondikeGame,
     Table(
-        layout="klondike",
-        stylesheet="klondike.css",
+        layout="layout.js",
+        stylesheet="table.css",
+        base_styles=("cascades.css",),
         title="klondike",
         blurb="klondike_blurb",
         rules="rules_klondike",
@@ -213,8 +219,9 @@ register(
 register(
     FreeCellGame,
     Table(
-        layout="freecell",
-        stylesheet="freecell.css",
+        layout="layout.js",
+        stylesheet="table.css",
+        base_styles=("cascades.css",),
         title="freecell",
         blurb="freecell_blurb",
         rules="rules_freecell",

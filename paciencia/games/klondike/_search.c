@@ -646,9 +646,9 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_klondike", NULL, -1, methods, NULL, NULL, NULL, NULL};
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_search", NULL, -1, methods, NULL, NULL, NULL, NULL};
 
-PyMODINIT_FUNC PyInit__klondike(void) {
+PyMODINIT_FUNC PyInit__search(void) {
     for (int c = 0; c < 52; c++) {
         SUIT_[c] = (uint8_t)(c / 13);
         RANK_[c] = (uint8_t)(c % 13);

@@ -1,4 +1,4 @@
-"""The Crescent solver's search loop (``_crescent.c``); see ``paciencia.games.crescent.solver``."""
+"""The Crescent solver's search loop (``_search.c`` beside it); see ``paciencia.games.crescent.solver``."""
 
 from collections.abc import Sequence
 

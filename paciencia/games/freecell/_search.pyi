@@ -1,4 +1,4 @@
-"""The FreeCell solver's search loop (``_freecell.c``); see ``paciencia.games.freecell.solver``."""
+"""The FreeCell solver's search loop (``_search.c`` beside it); see ``paciencia.games.freecell.solver``."""
 
 from collections.abc import Sequence
 

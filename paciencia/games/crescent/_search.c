@@ -867,9 +867,9 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_crescent", NULL, -1, methods, NULL, NULL, NULL, NULL};
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_search", NULL, -1, methods, NULL, NULL, NULL, NULL};
 
-PyMODINIT_FUNC PyInit__crescent(void) {
+PyMODINIT_FUNC PyInit__search(void) {
     for (int c = 0; c < 52; c++) {
         RANK_[c] = c % 13;
         SUIT_[c] = c / 13;

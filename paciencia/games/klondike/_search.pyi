@@ -1,4 +1,4 @@
-"""The Klondike solver's search loop (``_klondike.c``); see ``paciencia.games.klondike.solver``."""
+"""The Klondike solver's search loop (``_search.c`` beside it); see ``paciencia.games.klondike.solver``."""
 
 from collections.abc import Sequence
 
