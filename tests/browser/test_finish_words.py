@@ -1,5 +1,6 @@
-"""Finish, stopped, says how many cards went up for every game with Finish: FreeCell's said 0 (the
-count followed a counter only Klondike keeps)."""
+"""What the table says of a game's own counts, for any game: Finish, stopped, says how many cards went
+up (FreeCell's said 0: the count followed a counter only Klondike keeps); an action's button shows
+how many of it remain."""
 
 from __future__ import annotations
 
@@ -30,3 +31,14 @@ def test_freecell_finish_stopped_counts_the_cards_that_went_up(page: Page) -> No
     stopped = int(re.findall(r"\d+", message.inner_text())[0])
     expect(moves(page)).to_have_text(str(stopped))
     assert 3 <= stopped < 22
+
+
+def test_an_actions_count_is_the_actions_own(page: Page) -> None:
+    """The redeal button's icon shows the redeals left, from the action itself (its ``left``)."""
+    game = open_table(page, "crescent", {"code": "CR1-N-AAAAAAB"})
+    assert [a["left"] for a in game["actions"]] == [3]
+    icon = page.locator("#redeal .ico")
+    expect(icon).to_have_attribute("data-left", "3")
+    page.locator("#redeal").click()
+    expect(page.locator("#redeal")).to_have_text("Redeal (2 left)")
+    expect(icon).to_have_attribute("data-left", "2")
