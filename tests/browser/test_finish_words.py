@@ -9,7 +9,8 @@ import re
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import moves, open_table
-from tests.games.test_freecell import position, up
+from tests.games.test_freecell import position
+from tests.tables import up
 
 AT_LEAST_3 = re.compile(r"^([3-9]|\d\d+)$")
 
