@@ -48,6 +48,9 @@ class ActionView(BaseModel):
     enabled: bool
     text: str = Field(description="The button's words (empty for a tap on a place)")
     place: str | None = Field(default=None, description="The place a tap on which plays the action")
+    left: int | None = Field(
+        default=None, description="How many of it remain (redeals left), where the game counts them"
+    )
 
 
 class DeckView(BaseModel):
@@ -270,7 +273,9 @@ def game_view(saved: SavedGame, words: Words, answers_move: bool = False) -> dic
     for a in obs.actions:
         enabled = a.enabled and playing
         text = words.action(a.name, a.left)
-        actions.append({"name": a.name, "token": a.token, "enabled": enabled, "text": text, "place": a.place})
+        actions.append(
+            {"name": a.name, "token": a.token, "enabled": enabled, "text": text, "place": a.place, "left": a.left}
+        )
         view["can_" + a.name] = enabled
         if text:
             view[a.name + "_text"] = text
