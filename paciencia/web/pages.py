@@ -435,7 +435,7 @@ async def table(lang: str, game: str, game_id: str, request: Request) -> Respons
         return refused
     words = Words(lang)
     games = request.app.state.games
-    view = await run_in_threadpool(games.viewed, words, False, games.load, game_id, request.state.player)
+    view = await run_in_threadpool(games.view, game_id, request.state.player, words)
     if view["game"] != game:
         return RedirectResponse(f"/{lang}/{view['game']}/{game_id}", status_code=303)
     spec = entry(game).table
@@ -472,7 +472,7 @@ async def review(lang: str, game: str, game_id: str, request: Request) -> Respon
     words = Words(lang)
     games = request.app.state.games
     player = request.state.player
-    saved = await run_in_threadpool(games.load, game_id, player)
+    saved = await run_in_threadpool(games.store.load, game_id, player)
     if saved.game != game:
         return RedirectResponse(f"/{lang}/{saved.game}/{game_id}/review", status_code=303)
     try:
