@@ -17,7 +17,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_valida
 from paciencia.analysis.review import BATCH_MOST
 from paciencia.games import REGISTRY
 from paciencia.i18n import normalize_locale
-from paciencia.web import daily, examples, odds, stats
+from paciencia.web import daily, odds, showcase, stats
 from paciencia.web.lang import request_words
 from paciencia.web.service import Games, ServiceError, Start, review_answer, step_answer
 from paciencia.web.store import GameNotFound, SavedGame
@@ -332,7 +332,7 @@ async def get_example(game: str, request: Request, lang: str | None = None) -> R
     if lang is not None and normalize_locale(lang) is None:
         raise ServiceError(422, "bad_lang", "bad_lang", lang=lang[:20])
     words = request_words(request)
-    data = await run_in_threadpool(examples.api_steps, game, words.locale)
+    data = await run_in_threadpool(showcase.api_steps, game, words.locale)
     if data is None:
         raise ServiceError(404, "not_found", "no_example")
     return answer(data)

@@ -20,10 +20,10 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from fastapi.templating import Jinja2Templates
 
 from paciencia.engine.errors import InvalidCode, InvalidPosition, PacienciaError
-from paciencia.examples import example
 from paciencia.games import REGISTRY, entry
+from paciencia.games.examples import example
 from paciencia.i18n import LOCALES, Words, normalize_locale
-from paciencia.web import api, daily, examples, odds, stats
+from paciencia.web import api, daily, odds, showcase, stats
 from paciencia.web.lang import negotiate, request_words
 from paciencia.web.odds_words import ODDS_UI
 from paciencia.web.service import ServiceError, review_answer
@@ -353,7 +353,7 @@ async def rules(lang: str, game: str, request: Request) -> Response:
     # The schemas: positions of the game's example (its start and its named steps), drawn as
     # the table draws them, each linked to its step on the Examples page.
     found = example(game)
-    all_steps = await run_in_threadpool(examples.steps, game, lang) if found is not None else None
+    all_steps = await run_in_threadpool(showcase.steps, game, lang) if found is not None else None
     schemas: dict[str, Any] = {}
     steps_of: dict[str, int] = {}
     if found is not None and all_steps is not None:
@@ -392,7 +392,7 @@ async def examples_page(lang: str, game: str, request: Request) -> Response:
     for a game without one."""
     if (refused := _entry(request, lang, game)) is not None:
         return refused
-    all_steps = await run_in_threadpool(examples.steps, game, lang)
+    all_steps = await run_in_threadpool(showcase.steps, game, lang)
     if all_steps is None:
         return not_found(request)
     last = len(all_steps) - 1
@@ -403,7 +403,7 @@ async def examples_page(lang: str, game: str, request: Request) -> Response:
     view = all_steps[step]
     name = ui[spec.title] if spec.title else game
     data = {
-        "steps": examples.page_steps(all_steps, tuple(field for _, field, _ in spec.counters)),
+        "steps": showcase.page_steps(all_steps, tuple(field for _, field, _ in spec.counters)),
         "reading": view["reading"],
         "deck": view["deck"],
         "ui": {k: ui[k] for k in ("ex_step", "ex_play", "ex_pause")},

@@ -1,6 +1,7 @@
-"""The Examples pages' steps: each game's won game (``paciencia.examples``) replayed on the
-engine, every position seen through the same view the table gets (``views.game_view``), in
-words. Worked out once per game and language, then kept: the games never change.
+"""The Examples pages' steps: each game's won game (``paciencia.games.examples``) replayed on
+the engine, every position seen through the same view the table gets (``views.game_view``:
+the observation, and the token played on the one before), in words. Worked out once per game
+and language, then kept: the games never change.
 
 The browser gets the steps precomputed and only shows them (js/examples.js): it holds no rule.
 """
@@ -11,7 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from paciencia.engine.protocol import Observation, Status
-from paciencia.examples import example
+from paciencia.games.examples import example
 from paciencia.i18n import Words
 from paciencia.web.views import Meta, game_view
 from paciencia.web.words import say
