@@ -243,15 +243,11 @@ class SavedGame:
         return not self.closed and self.status == Status.PLAYING
 
     def observation(self) -> Observation:
-        """``state.observe()``, remembered for this version (a move's answer needs it twice)."""
+        """``state.observe()``, remembered for this version (the view of it, then the position
+        before the next move, for that move's words)."""
         if self._observed is None or self._observed[0] != self.version:
             self._observed = (self.version, self.state.observe())
         return self._observed[1]
-
-    def elapsed(self, now: float | None = None) -> float:
-        if self.started is None:
-            return 0.0
-        return max(0.0, (self.ended if self.ended is not None else (now or time.time())) - self.started)
 
 
 def starting_state(start_kind: str, start: str) -> State[Any]:
