@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from paciencia.games import Table, entry, registered
+from paciencia.games import entry, registered
+from paciencia.games.table import Table
 from paciencia.web import Settings, create_app
 
 LAYOUT = 'export default { spread: { column: "cascade" }, arrows: "order" };\n'
