@@ -8,9 +8,11 @@ The command line, the site, the solver and the survey all find games through thi
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from paciencia.engine import tabletext
@@ -28,6 +30,19 @@ class Entry:
     @property
     def name(self) -> str:
         return self.game.name
+
+    @property
+    def package(self) -> str:
+        """The package that brings the game (``paciencia.games.<name>``, or a test's own)."""
+        module = sys.modules[self.game.__module__]
+        return module.__name__ if hasattr(module, "__path__") else module.__name__.rpartition(".")[0]
+
+    @property
+    def folder(self) -> Path:
+        """The package's folder, where its assets, catalogs and data lie."""
+        module = sys.modules[self.package]
+        assert module.__file__ is not None, f"{self.name}'s package has no file"
+        return Path(module.__file__).parent
 
 
 REGISTRY: dict[str, Entry] = {}

@@ -13,7 +13,6 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import json
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -54,15 +53,9 @@ class Example:
 
 
 def package(game: str) -> str | None:
-    """The package of the registered game named ``game`` (its ``Game`` class's), if it has one."""
+    """The package of the game named ``game``, if it is registered."""
     found = GAMES.get(game)
-    if found is None:
-        return None
-    module = sys.modules[found.game.__module__]
-    if hasattr(module, "__path__"):  # the class is defined in the package's __init__
-        return module.__name__
-    parent = module.__name__.rpartition(".")[0]
-    return parent or None
+    return None if found is None else found.package
 
 
 def builder(game: str) -> ModuleType | None:
