@@ -5,6 +5,7 @@ Errors are raised, never answered here: ``app.py`` maps each kind to its respons
 
 from __future__ import annotations
 
+import asyncio
 import json
 import math
 import time
@@ -307,6 +308,11 @@ async def get_chance(game_id: str, version: int, request: Request) -> Response:
     return answer(await run_in_threadpool(games.chance, game_id, player_of(request), version, words))
 
 
+REVIEW_WAIT = 0.1
+REVIEW_WAITS = 10
+"""How long (``REVIEW_WAIT`` × this, in seconds) a review's ask waits for it before it answers 202."""
+
+
 @router.get("/games/{game_id}/review", response_model=ReviewOut, responses=ERRORS)
 async def get_review(game_id: str, request: Request) -> Response:
     """Once the game has ended (or a later game was started): whether the deal was winnable, and
@@ -316,6 +322,11 @@ async def get_review(game_id: str, request: Request) -> Response:
     words = request_words(request)
     player = player_of(request)
     review = await run_in_threadpool(games.review, game_id, player)
+    for _ in range(REVIEW_WAITS):  # a short game's review is ready in a moment: answered at once
+        if review is not None:
+            break
+        await asyncio.sleep(REVIEW_WAIT)
+        review = await run_in_threadpool(games.review, game_id, player)
     body = review_answer(game_id, review, await run_in_threadpool(games.load, game_id, player), words)
     if review is None:  # worked out in the background: ask again
         return Response(

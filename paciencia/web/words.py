@@ -271,9 +271,7 @@ UI: dict[str, str] = {
     "review_unknown": N_("The solver could not tell whether this deal could be won."),
     "review_lost_at": N_("After move %(number)s (%(move)s) no line won any more."),
     "review_keep": N_("Playing %(move)s there instead would have kept it winnable."),
-    "review_unsure_between": N_(
-        "The solver could not settle which move lost it: one of moves %(first)s to %(last)s."
-    ),
+    "review_unsure_between": N_("The solver could not settle which move lost it: one of moves %(first)s to %(last)s."),
     "review_unsure": N_("The solver could not settle which move lost it."),
     "review_working": N_("The solver is working on the review…"),
     "review_replay": N_("Replay from just before it"),

@@ -16,6 +16,7 @@ from paciencia.engine.protocol import State
 from paciencia.games import new_state, state_from_text
 from paciencia.web import Settings, create_app
 from tests.tables import LOST, NO_USEFUL, crescent_table
+from tests.web.reviewing import reviewed
 
 
 @pytest.fixture
@@ -192,12 +193,14 @@ def test_the_review_marks_the_move_that_lost_a_winnable_deal(client: TestClient)
         move = {"move": f"{src}-{dsts[0]}", "version": game["version"]}
         game = client.post(f"/api/games/{game['id']}/moves", json=move).json()
     assert game["status"] == "blocked" and game["version"] > 2
-    review = client.get(f"/api/games/{game['id']}/review").json()
-    assert review["deal"] == "winnable"
+    review = reviewed(client, game["id"]).json()
+    assert review["deal"] == "winnable" and review["ready"]
     assert (review["losing"], review["losing_move"], review["certain"]) == (1, "1-2", True)
-    assert review["text"] == "This deal could be won. After move 2 (1-2) no line won any more."
-    es = client.get(f"/api/games/{game['id']}/review?lang=es").json()
-    assert es["text"] == "Este reparto se podía ganar. Después de la jugada 2 (1-2) ya ninguna secuencia ganaba."
+    assert review["text"].startswith("This deal could be won. After move 2 (1-2) no line won any more.")
+    es = reviewed(client, game["id"], "es").json()
+    assert es["text"].startswith(
+        "Este reparto se podía ganar. Después de la jugada 2 (1-2) ya ninguna secuencia ganaba."
+    )
     page = client.get(f"/en/crescent/{game['id']}/review")
     assert page.status_code == 200
     assert '<tr id="step-2" data-index="2" class="losing">' in page.text
