@@ -51,10 +51,13 @@ def reason(state: State[Any], token: str, others: list[str] | None = None) -> st
     if to.role == Role.FOUNDATION:
         return "foundation"
     source = obs.place(src)
+    if source.role == Role.FOUNDATION:  # a card taken down, to build with
+        return "build"
     left = source.count - n  # the cards under the ones moved
     if left > 0 and left - 1 < source.count - len(source.cards):
         return "turn_up"  # the card it uncovers is not in sight: named as such, not by what it is
-    if left == 0 and source.kind in EMPTIES:
+    moved_whole = to.count == 0 and to.kind == source.kind  # the same as it was, one place over
+    if left == 0 and source.kind in EMPTIES and not moved_whole:
         return EMPTIES[source.kind]
     if left > 0:
         after = state.copy()
