@@ -534,7 +534,15 @@ def review_answer(game_id: str, review: Review | None, saved: SavedGame, words: 
     """A ``Review`` as ``ReviewOut``: the results panel's words on it (``None``: not ready yet)."""
     url = f"/{words.locale}/{saved.game}/{game_id}/review"
     if review is None:
-        return {"ready": False, "text": say(words, "review_working"), "moves": len(saved.tokens), "review_url": url}
+        pending = dict.fromkeys(("deal", "losing", "losing_move", "won_at", "lost_at", "keep"))
+        pending.update(certain=False, unsure=False)
+        return {
+            "ready": False,
+            **pending,
+            "moves": len(saved.tokens),
+            "text": say(words, "review_working"),
+            "review_url": url,
+        }
     losing_move = saved.tokens[review.losing] if review.losing is not None else None
     text = verdict_words(words, review.deal)
     if review.losing is not None:
