@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from paciencia.analysis.honest import Advice, Budget, chance
-from paciencia.engine.protocol import UNDO_TOKEN, Game, State, Status
+from paciencia.engine.protocol import Game, State, Status, is_undo
 from paciencia.engine.verdict import Result, Verdict
 
 SAFETY_SECONDS = 120.0
@@ -263,7 +263,7 @@ class Lines:
         self.parent = [-1]
         line = [0]
         for i, token in enumerate(tokens, 1):
-            undo = token.strip().upper() == UNDO_TOKEN
+            undo = is_undo(token)
             if undo and len(line) > 1:
                 line.pop()
                 self.same.append(line[-1])

@@ -26,6 +26,11 @@ if TYPE_CHECKING:
 UNDO_TOKEN = "U"
 
 
+def is_undo(token: str) -> bool:
+    """Whether a notation token is the undo (``U``, any case, spaces around it)."""
+    return token.strip().upper() == UNDO_TOKEN
+
+
 class Status(StrEnum):
     PLAYING = "playing"
     WON = "won"
@@ -45,9 +50,9 @@ class Role(StrEnum):
 class PlaceInfo:
     """One place as a player sees it, in words-free form.
 
-    ``kind`` is one of ``pile``, ``asc``, ``desc`` (Crescent), ``stock``, ``waste``,
-    ``foundation``, ``column`` (Klondike), ``cell``, ``cascade`` (FreeCell): the words layer
-    describes a place by its kind, so a new game reuses these kinds or brings its words.
+    ``kind`` names the kind of place (a pile, a column, a foundation…): the words layer
+    describes a place by its kind, in the words of the game that brings the kind
+    (``GameWords.places``), so a new game reuses a kind or brings its own words.
     ``cards`` are the visible cards, bottom to top (the last is the top); ``count`` counts every
     card of the place, ``face_down`` those the player has not been shown.
     """
@@ -64,17 +69,12 @@ class PlaceInfo:
 
 @dataclass(frozen=True, slots=True)
 class Figures:
-    """The counters a table and its results panel show (games fill in what applies)."""
+    """The counters a table and its results panel show: the moves, and the game's own by name
+    (``counts``: redeals left, passes through the stock…), each a field of the site's view of
+    the game under that name; the game's ``Table`` labels those it shows."""
 
     moves: int
-    redeals_left: int | None = None
-    recycles: int | None = None
-    sent_up: int | None = None
-
-    @property
-    def passes(self) -> int | None:
-        """The pass through the stock the player is on (the first is 1)."""
-        return None if self.recycles is None else self.recycles + 1
+    counts: Mapping[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,8 +87,8 @@ class Group:
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """A move that is not a card's move from place to place: a button (Crescent's redeal), or
-    a tap on ``place`` (Klondike's draw, a tap on the stock). ``left``: how many remain."""
+    """A move that is not a card's move from place to place: a button (a redeal), or a tap on
+    ``place`` (a draw, a tap on the stock). ``left``: how many remain."""
 
     name: str
     token: str
@@ -164,6 +164,17 @@ class Analysis:
 
 
 M = TypeVar("M")
+
+
+@dataclass(frozen=True, slots=True)
+class Played(Generic[M]):
+    """One token played (``State.step``): ``token`` as a game's record keeps it (``U``, or the
+    move's notation as parsed, so that replaying the record makes the same moves), ``move`` the
+    move made (as made: a foundation named) or taken back, ``undo`` which of the two."""
+
+    token: str
+    move: M
+    undo: bool
 
 
 class Game(ABC, Generic[M]):
@@ -344,7 +355,7 @@ class State(ABC, Generic[M]):
 
     def resolve(self, move: M) -> M:
         """The move as it would be made here (a game whose notation lets a move leave a place
-        to be found, as Klondike's ``W-F``, names it)."""
+        to be found, as ``W-F`` for "the waste's card to its foundation", names it)."""
         return move
 
     def finish_move(self) -> M | None:
@@ -365,13 +376,20 @@ class State(ABC, Generic[M]):
             raise IllegalMove(str(move), reason)
         self.push(move)
 
+    def step(self, token: str) -> Played[M]:
+        """Plays one notation token: a move, or ``U`` for undo (the one way a token is applied:
+        the command line, the site and the analyses all come here); nothing changes when it is
+        malformed or refused."""
+        if is_undo(token):
+            return Played(UNDO_TOKEN, self.undo(), True)
+        move = self.game.parse_move(token)
+        made = self.resolve(move)
+        self.apply(made)
+        return Played(str(move), made, False)
+
     def play(self, token: str) -> M:
-        """Plays one notation token: a move, or ``U`` for undo; returns the move made or undone."""
-        if token.strip().upper() == UNDO_TOKEN:
-            return self.undo()
-        move = self.resolve(self.game.parse_move(token))
-        self.apply(move)
-        return move
+        """Plays one notation token (``step``); returns the move made or undone."""
+        return self.step(token).move
 
     def play_all(self, tokens: Iterable[str]) -> None:
         for token in tokens:

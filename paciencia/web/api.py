@@ -18,7 +18,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_valida
 from paciencia.analysis.review import BATCH_MOST
 from paciencia.games import REGISTRY
 from paciencia.i18n import normalize_locale
-from paciencia.web import daily, examples, odds, stats
+from paciencia.web import daily, odds, showcase, stats
 from paciencia.web.lang import request_words
 from paciencia.web.service import Games, ServiceError, Start, review_answer, step_answer
 from paciencia.web.store import GameNotFound, SavedGame
@@ -35,10 +35,10 @@ class NewGame(BaseModel):
     game: str = Field(
         default_factory=lambda: next(iter(REGISTRY)),
         max_length=16,
-        description="The game of a random deal: crescent, klondike, freecell",
+        description="The game of a random deal: a registered game's name (as in its page's path)",
     )
     variant: str | None = Field(
-        default=None, max_length=4, description="Variant of a random deal: Crescent N F D B, Klondike 3 1"
+        default=None, max_length=4, description="Variant of a random deal: one of the game's variant letters"
     )
     winnable_only: bool | None = Field(
         default=None,
@@ -168,7 +168,7 @@ def games_of(request: Request) -> Games:
 WINNABLE_COOKIE = "paciencia_winnable"
 """The player's "winnable deals only" setting: ``1`` on (the page sets it; it is no secret)."""
 VARIANT_COOKIE = "paciencia_variant"
-"""The variant last chosen per game, ``crescent:F.klondike:1`` (the page and the forms set it)."""
+"""The variant last chosen per game, ``<game>:<variant>`` joined by dots (the page and the forms set it)."""
 
 
 def chosen_variants(request: Request) -> dict[str, str]:
@@ -243,7 +243,7 @@ async def create_game(body: NewGame, request: Request) -> Response:
     start = start_of(body, request)
     words = request_words(request)
     await limit_new_players(request)
-    return answer(await run_in_threadpool(games.viewed, words, False, games.create, start, player_of(request)), 201)
+    return answer(await run_in_threadpool(games.new, start, player_of(request), words), 201)
 
 
 @router.get("/games/{game_id}", response_model=GameView, responses=ERRORS)
@@ -251,20 +251,18 @@ async def get_game(game_id: str, request: Request) -> Response:
     """The game as it stands."""
     games = games_of(request)
     words = request_words(request)
-    return answer(await run_in_threadpool(games.viewed, words, False, games.load, game_id, player_of(request)))
+    return answer(await run_in_threadpool(games.view, game_id, player_of(request), words))
 
 
 @router.post("/games/{game_id}/moves", response_model=GameView, responses=ERRORS)
 async def play_move(game_id: str, body: MoveIn, request: Request) -> Response:
-    """Plays one move (``SRC-DST``), a game's action (Crescent ``R``, Klondike ``D``) or an undo
+    """Plays one move (``SRC-DST``), a game's action (its own token: a redeal, a draw) or an undo
     (``U``) and stores it before answering."""
     games = games_of(request)
     words = request_words(request)
     player = player_of(request)
     request.state.token = body.move  # a malformed one is named in the refusal's words
-    return answer(
-        await run_in_threadpool(games.viewed, words, True, games.play, game_id, player, body.move, body.version)
-    )
+    return answer(await run_in_threadpool(games.play, game_id, player, body.move, body.version, words))
 
 
 @router.post("/games/{game_id}/hint", response_model=HintOut, responses=ERRORS)
@@ -279,12 +277,12 @@ async def get_hint(game_id: str, body: VersionIn, request: Request) -> Response:
 
 @router.post("/games/{game_id}/finish", response_model=GameView, responses=ERRORS)
 async def finish_step(game_id: str, body: VersionIn, request: Request) -> Response:
-    """Plays the next step of Finish (Klondike: one card up, or a draw, once every card is face
-    up or seen); 422 ``cannot_finish`` where Finish does not apply."""
+    """Plays the next step of Finish (a card up, or the game's action, once the rest is
+    automatic); 422 ``cannot_finish`` where Finish does not apply, in the game's words."""
     games = games_of(request)
     words = request_words(request)
     player = player_of(request)
-    return answer(await run_in_threadpool(games.viewed, words, True, games.finish, game_id, player, body.version))
+    return answer(await run_in_threadpool(games.finish, game_id, player, body.version, words))
 
 
 @router.post("/games/{game_id}/auto", response_model=GameView, responses=ERRORS)
@@ -295,7 +293,7 @@ async def auto_move(game_id: str, body: VersionIn, request: Request) -> Response
     games = games_of(request)
     words = request_words(request)
     player = player_of(request)
-    return answer(await run_in_threadpool(games.viewed, words, True, games.auto, game_id, player, body.version))
+    return answer(await run_in_threadpool(games.auto, game_id, player, body.version, words))
 
 
 @router.get("/games/{game_id}/chance", response_model=ChanceOut, responses=ERRORS)
@@ -327,7 +325,7 @@ async def get_review(game_id: str, request: Request) -> Response:
             break
         await asyncio.sleep(REVIEW_WAIT)
         review = await run_in_threadpool(games.review, game_id, player)
-    body = review_answer(game_id, review, await run_in_threadpool(games.load, game_id, player), words)
+    body = review_answer(game_id, review, await run_in_threadpool(games.store.load, game_id, player), words)
     if review is None:  # worked out in the background: ask again
         return Response(
             json.dumps(body, ensure_ascii=False, separators=(",", ":")),
@@ -379,7 +377,7 @@ async def get_example(game: str, request: Request, lang: str | None = None) -> R
     if lang is not None and normalize_locale(lang) is None:
         raise ServiceError(422, "bad_lang", "bad_lang", lang=lang[:20])
     words = request_words(request)
-    data = await run_in_threadpool(examples.api_steps, game, words.locale)
+    data = await run_in_threadpool(showcase.api_steps, game, words.locale)
     if data is None:
         raise ServiceError(404, "not_found", "no_example")
     return answer(data)

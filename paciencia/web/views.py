@@ -9,24 +9,21 @@ card the player has not been shown: the Observation carries none.
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, Field
 
-from paciencia.engine.protocol import Observation, PlaceInfo, Role, Status
+from paciencia.engine.protocol import Observation, PlaceInfo, Played, Role, Status
 from paciencia.games import entry
 from paciencia.i18n import Words
-from paciencia.web.store import LEFT, SavedGame
 from paciencia.web.words import say
 
 
 class PlaceView(BaseModel):
-    id: str = Field(
-        description="The place in move notation: Crescent piles 1-16 and As…Kc; Klondike S W Fs… 1-7; "
-        "FreeCell a-d Fs… 1-8"
-    )
+    id: str = Field(description="The place in the game's move notation (as 1, Fs, W)")
     kind: str = Field(
-        description="pile, asc, desc (Crescent); stock, waste, foundation, column (Klondike); cell, cascade (FreeCell)"
+        description="The kind of place, as the game names it (pile, foundation, column…): its words and looks"
     )
     role: str = Field(description="tableau, foundation, stock or waste")
     number: int = Field(description="The pile's or column's number (0 otherwise)")
@@ -46,11 +43,14 @@ class GroupView(BaseModel):
 
 
 class ActionView(BaseModel):
-    name: str = Field(description="redeal (Crescent), draw (Klondike: a tap on the stock)…")
+    name: str = Field(description="The action's name, as the game names it (redeal, draw: a tap on the stock…)")
     token: str
     enabled: bool
     text: str = Field(description="The button's words (empty for a tap on a place)")
     place: str | None = Field(default=None, description="The place a tap on which plays the action")
+    left: int | None = Field(
+        default=None, description="How many of it remain (redeals left), where the game counts them"
+    )
 
 
 class DeckView(BaseModel):
@@ -61,11 +61,11 @@ class DeckView(BaseModel):
 
 class GameView(BaseModel):
     id: str
-    game: str = Field(description="The game's name: crescent, klondike…")
+    game: str = Field(description="The game's name, as in its page's path")
     variant: str
     lang: str
     title: str = Field(description="The game's name (and variant, and code once it may be shown) for the page title")
-    code: str | None = Field(description="The deal code; null while it would reveal face-down cards (Klondike)")
+    code: str | None = Field(description="The deal code; null while it would reveal face-down cards")
     version: int = Field(description="Moves stored so far; a move must name it")
     status: str = Field(description="playing, won, blocked or left (for a newer game of the same game)")
     closed: bool = Field(
@@ -74,13 +74,15 @@ class GameView(BaseModel):
     status_text: str
     end_title: str = Field(description="The results panel's title for this status")
     moves: int
-    redeals: int | None = Field(default=None, description="Crescent: redeals left")
-    recycles: int | None = Field(default=None, description="Klondike: times the waste was turned back")
-    sent_up: int | None = Field(default=None, description="Klondike: cards sent up, less those taken back down")
-    passes: int | None = Field(default=None, description="Klondike: the pass through the stock (the first is 1)")
-    draw: int | None = Field(default=None, description="Klondike: cards turned per draw, 3 or 1")
+    redeals: int | None = Field(default=None, description="Where the game redeals: redeals left")
+    recycles: int | None = Field(
+        default=None, description="Where the game has a stock: times the waste was turned back"
+    )
+    sent_up: int | None = Field(default=None, description="Cards sent up, less those taken back down (where counted)")
+    passes: int | None = Field(default=None, description="The pass through the stock (the first is 1)")
+    draw: int | None = Field(default=None, description="Where the game draws: cards turned per draw")
     can_undo: bool
-    can_finish: bool = Field(description="Finish is offered (Klondike: every card face up or seen)")
+    can_finish: bool = Field(description="Finish is offered (the game says when: the rest is automatic)")
     can_auto: bool = Field(
         default=False, description="An automatic move up applies now (POST /api/games/{id}/auto plays it)"
     )
@@ -91,7 +93,7 @@ class GameView(BaseModel):
     dests: dict[str, list[str]] = Field(
         description="Legal destinations per source (a place, or <place>x<n> for a run of n cards)"
     )
-    taps: dict[str, str] = Field(description="A tap on this place plays this token (Klondike: the stock draws)")
+    taps: dict[str, str] = Field(description="A tap on this place plays this token (as the stock's draw)")
     deck: DeckView
     ranks: list[str] = Field(description="The 13 rank letters of this language (as deck.ranks)")
     elapsed: float = Field(description="Seconds of play so far")
@@ -102,6 +104,36 @@ class GameView(BaseModel):
     winnable: bool = Field(default=False, description="The deal is one the solver proved winnable")
 
     model_config = {"extra": "allow"}  # can_<action> and <action>_text, flattened for each action
+
+
+LEFT = "left"
+"""The status of a game its player left for a newer one of the same game."""
+
+
+@dataclass(frozen=True, slots=True)
+class Meta:
+    """What the table says of a game beside its position: which of the player's games it is and
+    how long its record is (``version``), whether it was left or is over for good, whether it
+    started from a pasted table text (whose header's code is the paster's word), its clock, and
+    whether its deal was proved winnable."""
+
+    id: str
+    version: int
+    left: bool = False
+    closed: bool = False
+    pasted: bool = False
+    started: float | None = None
+    ended: float | None = None
+    winnable: bool = False
+
+    def result(self, obs: Observation) -> str:
+        """The status the table shows: the position's, or ``left``."""
+        return LEFT if self.left else obs.status.value
+
+    def elapsed(self, now: float) -> float:
+        if self.started is None:
+            return 0.0
+        return max(0.0, (self.ended if self.ended is not None else now) - self.started)
 
 
 SUITS = ["♠", "♥", "♦", "♣"]
@@ -130,15 +162,13 @@ def label(words: Words, place: PlaceInfo) -> str:
     return found
 
 
-def announce(words: Words, saved: SavedGame, obs: Observation) -> str:
-    """What the last token did (from the observations before and after it), then the end if it came."""
-    token, move, before = saved.last, saved.last_move, saved.before
-    if token is None or move is None or before is None:
-        return ""
+def announce(words: Words, before: Observation, played: Played[Any], obs: Observation) -> str:
+    """What the token played did (from the observations before and after it), then the end if it came."""
     parts: list[str] = []
-    if token == "U":
+    if played.undo:
         parts.append(say(words, "undone"))
     else:
+        move = played.move
         src, n, dst = move.places()
         action = next((a for a in before.actions if a.token == str(move)), None)
         if action is not None:
@@ -155,38 +185,18 @@ def announce(words: Words, saved: SavedGame, obs: Observation) -> str:
 
 
 def _action_words(words: Words, name: str, before: Observation, obs: Observation) -> str:
-    if name == "redeal":
-        left = obs.figures.redeals_left or 0
-        # The last one says what the button now says (the seeds' "No redeals").
-        return say(words, "redealt", count=left) if left else say(words, "redealt_last", none=words.redeal_button(0))
-    if name == "draw":
-        waste = next(p for p in obs.places if p.role == Role.WASTE)
-        if not waste.count:
-            return say(words, "kl_recycled", number=obs.figures.passes)
-        return say(words, "kl_drew", cards=", ".join(words.card_name(c) for c in waste.cards))
-    return ""
+    return words.action_done(name, obs)  # the game's words for its action
 
 
 def arrival(words: Words, place: PlaceInfo, card: int, n: int) -> str:
-    """``card`` (the first of ``n``) goes to ``place``: a move's words, and a hint's."""
-    name = words.card_name(card)
-    if place.kind == "pile":
-        return say(words, "to_pile", card=name, number=place.number)
-    if place.kind in ("asc", "desc"):
-        return say(words, "to_" + place.kind, card=name, suit=words.suit_name(place.suit))
-    if place.role == Role.FOUNDATION:
-        return say(words, "kl_to_foundation", card=name, suit=words.suit_name(place.suit))
-    if place.kind == "cell":
-        return say(words, "fc_to_cell", card=name, name=place.place)
-    if place.kind == "cascade":
-        return say(words, "fc_run_to_cascade" if n > 1 else "fc_to_cascade", card=name, number=place.number)
-    key = "kl_run_to_column" if n > 1 else "kl_to_column"
-    return say(words, key, card=name, number=place.number)
+    """``card`` (the first of ``n``) goes to ``place``: a move's words, and a hint's, as the
+    game whose kind of place it is says them."""
+    return words.arrival(place, card, n)
 
 
 def _left_behind(words: Words, was: PlaceInfo, now: PlaceInfo) -> str:
     """What the source now shows, where the player could not see it before: a card turned face
-    up, or (where a place shows only its top card, as Crescent's piles) the new top card."""
+    up, or (where a place shows only its top card, the cards under it hidden) the new top card."""
     if now.role != Role.TABLEAU:
         return ""
     if now.face_down < was.face_down and now.cards:
@@ -208,26 +218,26 @@ def _groups(words: Words, obs: Observation) -> list[dict[str, Any]]:
     ]
 
 
-def shown_code(saved: SavedGame, obs: Observation) -> str | None:
+def shown_code(meta: Meta, obs: Observation) -> str | None:
     """The deal code the table may name: none while it would reveal unseen cards (the
     observation's rule), nor once the game ended until it is closed (a blocked game may be
     undone and played on); and none for a pasted position, whose header's code is the paster's
     word, not checked against its cards: there it names the game and variant (the rules) only."""
-    if obs.code is None or saved.start_kind == "text":
+    if obs.code is None or meta.pasted:
         return None
-    if saved.status != Status.PLAYING and not saved.closed:
+    if obs.status != Status.PLAYING and not meta.closed:
         return None
     return str(obs.code)
 
 
-def title(words: Words, saved: SavedGame, obs: Observation) -> str:
+def title(words: Words, meta: Meta, obs: Observation) -> str:
     """The game's name, its variant's where the table names it, and the code once it may be shown."""
-    table = entry(saved.game).table
-    parts = [say(words, table.title) if table.title else saved.game]
+    table = entry(obs.game).table
+    parts = [say(words, table.title) if table.title else obs.game]
     variant = table.variant_titles.get(obs.variant)
     if variant:
         parts.append("— " + say(words, variant))
-    code = shown_code(saved, obs)
+    code = shown_code(meta, obs)
     if code is not None and not table.variant_titles:
         parts.append(code)
     return " ".join(parts)
@@ -243,11 +253,18 @@ def end_title(words: Words, game: str, result: str) -> str:
     return say(words, key) if key else status_text(words, result)
 
 
-def game_view(saved: SavedGame, words: Words, answers_move: bool = False) -> dict[str, Any]:
-    """The position for the browser, as ``GameView`` documents it (built as plain data: it is
-    the server's hottest path, and these values come from the engine, so there is nothing to
-    validate). ``answers_move``: the view answers the token just played (``last``, ``announce``)."""
-    obs = saved.observation()
+def game_view(
+    meta: Meta,
+    obs: Observation,
+    words: Words,
+    played: tuple[Observation, Played[Any]] | None = None,
+    can_auto: bool = False,
+) -> dict[str, Any]:
+    """The position ``obs`` of the game ``meta`` for the browser, as ``GameView`` documents it
+    (built as plain data: it is the server's hottest path, and these values come from the
+    engine, so there is nothing to validate). ``played``: the view answers this token, played
+    on the position before it (``last``, ``announce``). ``can_auto``: an automatic move up
+    applies to the position (``State.auto_move``)."""
     labels = {p.place: label(words, p) for p in obs.places}
     places = []
     for p in obs.places:
@@ -266,36 +283,34 @@ def game_view(saved: SavedGame, words: Words, answers_move: bool = False) -> dic
                 "label": labels[p.place],
             }
         )
-    playing = saved.in_play
-    closed = saved.closed
-    result = saved.result
+    closed = meta.closed
+    playing = not closed and obs.status == Status.PLAYING
+    result = meta.result(obs)
     f = obs.figures
     ranks = [words.rank_letter(r) for r in range(13)]
     view: dict[str, Any] = {
-        "id": saved.id,
-        "game": saved.game,
+        "id": meta.id,
+        "game": obs.game,
         "variant": obs.variant,
         "lang": words.locale,
-        "title": title(words, saved, obs),
-        "code": shown_code(saved, obs),
-        "version": saved.version,
+        "title": title(words, meta, obs),
+        "code": shown_code(meta, obs),
+        "version": meta.version,
         "status": result,
         "closed": closed,
         "status_text": status_text(words, result),
-        "end_title": end_title(words, saved.game, result),
+        "end_title": end_title(words, obs.game, result),
         "moves": f.moves,
     }
-    for key, value in (("redeals", f.redeals_left), ("recycles", f.recycles), ("sent_up", f.sent_up)):
-        if value is not None:
-            view[key] = value
-    if f.passes is not None:
-        view["passes"] = f.passes
+    view.update(f.counts)  # the game's own counters, by the names its Table shows them under
     view.update(obs.parameters)
     actions = []
     for a in obs.actions:
         enabled = a.enabled and playing
         text = words.action(a.name, a.left)
-        actions.append({"name": a.name, "token": a.token, "enabled": enabled, "text": text, "place": a.place})
+        actions.append(
+            {"name": a.name, "token": a.token, "enabled": enabled, "text": text, "place": a.place, "left": a.left}
+        )
         view["can_" + a.name] = enabled
         if text:
             view[a.name + "_text"] = text
@@ -303,7 +318,7 @@ def game_view(saved: SavedGame, words: Words, answers_move: bool = False) -> dic
         {
             "can_undo": obs.can_undo and not closed,
             "can_finish": obs.can_finish and playing,
-            "can_auto": playing and saved.state.auto_move() is not None,
+            "can_auto": playing and can_auto,
             "actions": actions,
             "places": places,
             "groups": _groups(words, obs),
@@ -312,12 +327,12 @@ def game_view(saved: SavedGame, words: Words, answers_move: bool = False) -> dic
             "taps": obs.taps if playing else {},
             "deck": {"ranks": ranks, "suits": SUITS, "red": RED},
             "ranks": ranks,
-            "elapsed": round(saved.elapsed(time.time()), 1),
-            "running": saved.started is not None and saved.ended is None,
-            "last": saved.last if answers_move else None,
-            "announce": announce(words, saved, obs) if answers_move else "",
+            "elapsed": round(meta.elapsed(time.time()), 1),
+            "running": meta.started is not None and meta.ended is None,
+            "last": played[1].token if played is not None else None,
+            "announce": announce(words, played[0], played[1], obs) if played is not None else "",
             "description": ". ".join("; ".join(labels[n] for n in group) for group in obs.reading) + ".",
-            "winnable": saved.winnable,
+            "winnable": meta.winnable,
         }
     )
     return view

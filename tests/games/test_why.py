@@ -47,4 +47,3 @@ def test_positions_that_look_alike_give_every_move_the_same_reason(code: str) ->
         moves = [str(a.resolve(m)) for m in a.legal_moves()]
         assert moves == [str(b.resolve(m)) for m in b.legal_moves()]
         assert [reason(a, t, moves) for t in moves] == [reason(b, t, moves) for t in moves], code
-

@@ -1,7 +1,10 @@
 """Crescent (PRODUCT.md §2): ``rules`` holds the rules and the observation, ``solver`` the search
-(its loop in C, ``paciencia/solver/_crescent.c``), ``analysis`` the hints built on it.
+(its loop in C, ``_search.c`` here), ``analysis`` the hints built on it.
 """
 
 from paciencia.games.crescent.rules import CrescentGame
+from paciencia.games.crescent.table import TABLE
 
-__all__ = ["CrescentGame"]
+GAME = CrescentGame
+
+__all__ = ["GAME", "TABLE", "CrescentGame"]

@@ -1,8 +1,11 @@
 """Klondike (PRODUCT.md §3): ``rules`` holds the rules and the observation, ``finish`` the Finish
-button's steps, ``solver`` the search (its loop in C, ``paciencia/solver/_klondike.c``),
+button's steps, ``solver`` the search (its loop in C, ``_search.c`` here),
 ``analysis`` the hints built on it.
 """
 
 from paciencia.games.klondike.rules import KlondikeGame
+from paciencia.games.klondike.table import TABLE
 
-__all__ = ["KlondikeGame"]
+GAME = KlondikeGame
+
+__all__ = ["GAME", "TABLE", "KlondikeGame"]

@@ -87,14 +87,14 @@ export async function runFinish() {
   state.finishing = true;
   state.selected = null;
   state.finishedCards = 0;
-  say(state.ui.kl_finishing);
+  say(state.ui.finishing);
   while (state.finishing && state.view.can_finish) {
     if (!state.busy) {
       state.busy = true;
       try {
-        const before = state.view.sent_up || 0;
+        const before = cardsUp(state.view);
         const view = await api.finish(state.view.id, state.view.version, state.lang);
-        state.finishedCards += Math.max((view.sent_up || 0) - before, 0);
+        state.finishedCards += Math.max(cardsUp(view) - before, 0);
         setView(view, true);
       } catch (e) {
         state.finishing = false;
@@ -107,9 +107,12 @@ export async function runFinish() {
   }
   // Stopped: said here, with the count (an ended game's panel says the count with the end).
   if (state.finishing) say("");
-  else if (state.finishStopped) say(`${state.ui.kl_finish_stopped} ${finishedWords()}`);
+  else if (state.finishStopped) say(`${state.ui.finish_stopped} ${finishedWords()}`);
   state.finishing = state.finishStopped = false;
   requestRender();
 }
 
-const finishedWords = () => counted("kl_finished", state.finishedCards);
+const finishedWords = () => counted("finished", state.finishedCards);
+
+/** The cards on the foundations, for any game (a step of Finish that draws sends none up). */
+const cardsUp = (view) => view.places.reduce((n, p) => n + (p.role === "foundation" ? p.count : 0), 0);

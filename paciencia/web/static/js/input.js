@@ -83,19 +83,26 @@ function onPointerDown(ev) {
   const hit = ev.target.closest(".card");
   const [x0, y0, pointer] = [ev.clientX, ev.clientY, ev.pointerId];
   const pick = actionAt(id) ? null : pickAt(id, i);
-  const picker = loadedPicker();
+  // The run picker comes with the first press on a run that may be picked up, not with the page.
+  const picks = pick && canPick(id);
+  let picker = picks ? loadedPicker() : null;
+  if (picks && !picker) act.picker();
   const area = $("found-area");
   let mode = "press"; // then drag, pick (the run picker) or none
   let over = null; // the picker arrow under the finger
   let repeat = 0;
-  const press =
-    pick && picker && canPick(id)
-      ? setTimeout(() => {
-          if (mode !== "press") return;
-          mode = "pick";
-          picker.open(id, pick.n, { x: x0, y: y0 });
-        }, 450)
-      : 0;
+  const press = picks
+    ? setTimeout(
+        () =>
+          act.picker().then((m) => {
+            if (mode !== "press") return;
+            mode = "pick";
+            picker = m;
+            m.open(id, pick.n, { x: x0, y: y0 });
+          }),
+        450,
+      )
+    : 0;
 
   const onMove = (e) => {
     if (e.pointerId !== pointer) return;
@@ -217,7 +224,7 @@ function onKey(ev) {
   if (state.picker && loadedPicker()) loadedPicker().key(key);
   else if (key.startsWith("Arrow")) done = onArrow(key, here);
   else if (key === "Enter" && here) tap(here.dataset.place);
-  else if (key === " " && tapPlace) tap(tapPlace.place); // Klondike: Space draws
+  else if (key === " " && tapPlace) tap(tapPlace.place); // Space taps the place that has a tap of its own (a stock draws)
   else if (key === " ") done = false; // a focused place: its button's own click taps it
   else if (key === "u") act.undo(true);
   else if (key === "h") {
@@ -232,7 +239,7 @@ function onKey(ev) {
     act.say("");
     announce(state.ui.cancelled);
   } else {
-    // A game's button by its token's letter (Crescent: R redeals); when it cannot be played
+    // A game's button by its token's letter (R for a redeal); when it cannot be played
     // now, the server says why.
     const action = v.actions.find((a) => !a.place && a.token.toLowerCase() === key);
     if (action) send(action.token, null, true);

@@ -141,7 +141,7 @@ function render() {
     if (a && a.text) label(b, a.text);
     if (a) b.disabled = !a.enabled;
     const ico = b.querySelector(".ico[data-left]");
-    if (ico && v.redeals != null) ico.dataset.left = v.redeals;
+    if (ico && a && a.left != null) ico.dataset.left = a.left;
   }
   els.undo.disabled = !v.can_undo || state.finishing;
   const mode = state.finishing ? "stop" : v.can_finish ? "finish" : "hint";
@@ -344,7 +344,7 @@ function renderEnd(v) {
   showButtons(panel, v);
   if (els.notice.open) els.notice.close();
   // The last move and the end: said in the panel's own live region.
-  const said = finished ? `${counted("kl_finished", state.finishedCards)} ${v.status_text}` : v.announce;
+  const said = finished ? `${counted("finished", state.finishedCards)} ${v.status_text}` : v.announce;
   if (!panel.open) panel.showModal();
   if (v.status === "won") celebrate();
   if (said) announce(said);

@@ -1,0 +1,70 @@
+"""A game is one package: the layers every game shares name none of them, in code or comments.
+
+The names are the registered games' own (and the ``<prefix>_`` their word keys once took), so a
+game added later is held to this too.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from paciencia.games import GAMES
+from paciencia.web.words import ui_keys
+
+PACKAGE = Path(__file__).resolve().parents[2] / "paciencia"
+GENERIC = ("engine", "i18n", "web")
+
+
+def _names() -> re.Pattern[str]:
+    words = {e.name for e in GAMES.values()} | {e.game.prefix.lower() + "_" for e in GAMES.values()}
+    return re.compile("|".join(sorted(map(re.escape, words))), re.IGNORECASE)
+
+
+def _texts() -> list[tuple[str, str]]:
+    found = []
+    for folder in GENERIC:
+        for path in sorted((PACKAGE / folder).rglob("*")):
+            if not path.is_file() or "__pycache__" in path.parts:
+                continue
+            try:
+                text = path.read_text(encoding="utf-8")
+            except UnicodeDecodeError:
+                continue  # an image
+            found.append((path.relative_to(PACKAGE).as_posix(), text))
+    return found
+
+
+def test_the_shared_layers_name_no_game() -> None:
+    names = _names()
+    found = [
+        f"{name}:{n}: {line.strip()}"
+        for name, text in _texts()
+        for n, line in enumerate(text.splitlines(), 1)
+        if names.search(line)
+    ]
+    assert found == []
+
+
+def test_the_words_of_the_games_are_in_their_packages() -> None:
+    """Each registered game's words (and catalogs) come from its own package."""
+    for entry in GAMES.values():
+        words = entry.table.words
+        package = Path(__import__(entry.game.__module__, fromlist=["_"]).__file__ or "").parent
+        assert words.catalog == package / "locales", entry.name
+        assert words.reasons and words.places and words.ui, entry.name
+
+
+def test_every_word_key_a_table_names_has_words() -> None:
+    """The keys a game's ``Table`` names and its groups' names are UI keys of its words (or the
+    site's), so no page or view looks up a key that nothing gives."""
+    ui = ui_keys()
+    for entry in GAMES.values():
+        t = entry.table
+        keys = [t.title, t.blurb, t.play, t.rules, t.board_label, t.keys_help]
+        keys += [k for k, _field, _id in (*t.counters, *t.end_figures)]
+        keys += [k for _v, k, _id in t.variant_buttons] + list(t.variant_titles.values())
+        keys += list(t.end_titles.values()) + [k for _id, k, _when in (*t.end_buttons, *t.notice_buttons)]
+        for variant in entry.game.variants:
+            keys += [g.name for g in entry.game(variant).new_state(1).observe().groups]
+        assert [k for k in keys if k and k not in ui] == [], entry.name
