@@ -36,6 +36,7 @@ from paciencia.engine.errors import IllegalMove, InvalidCode, InvalidMove, Inval
 from paciencia.web import api, pages
 from paciencia.web.compress import CompressMiddleware, compressible, precompressed, wants_gzip
 from paciencia.web.lang import request_words
+from paciencia.web.levels import Levels
 from paciencia.web.limits import Limits
 from paciencia.web.players import Players, site_secret
 from paciencia.web.service import Games, ServiceError
@@ -518,6 +519,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         yield
         app.state.games.hints.close()
         app.state.winnable.close()
+        app.state.games.levels.close()
         app.state.store.close()
 
     app = FastAPI(
@@ -544,6 +546,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         settings.hint_queue,
         settings.hints_per_minute,
         app.state.limits,
+        Levels(app.state.store, settings.measure_levels),
     )
     app.state.asset_version = version
     app.include_router(api.router)

@@ -19,12 +19,14 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
+from paciencia.analysis.levels import LEVELS, NOT_WINNABLE
 from paciencia.engine.errors import InvalidCode, InvalidPosition, PacienciaError
 from paciencia.examples import example
 from paciencia.games import REGISTRY, entry
 from paciencia.i18n import LOCALES, Words, normalize_locale
 from paciencia.web import api, daily, examples, odds, stats
 from paciencia.web.lang import negotiate, request_words
+from paciencia.web.levels import has_levels
 from paciencia.web.odds_words import ODDS_UI
 from paciencia.web.service import ServiceError, review_answer
 from paciencia.web.store import GameNotFound
@@ -32,6 +34,7 @@ from paciencia.web.words import LANGUAGE_NAMES, plural_words, position_message, 
 
 TEMPLATE_DIR = Path(__file__).parent / "templates"
 TEMPLATES = Jinja2Templates(directory=TEMPLATE_DIR)
+TEMPLATES.env.globals["levelled"] = has_levels  # the table offers "Winnable, hard" where a variant has levels
 router = APIRouter(include_in_schema=False)
 
 
@@ -210,6 +213,7 @@ async def stats_page(lang: str, request: Request) -> Response:
                 "average_time": _clock(g.average_time),
                 "fewest_moves": "—" if g.fewest_moves is None else g.fewest_moves,
                 "average_moves": average,
+                "levels": [(ui["level_" + lv], g.by_level[lv]) for lv in (*LEVELS, NOT_WINNABLE) if lv in g.by_level],
             }
         )
     history = [

@@ -23,11 +23,14 @@ from typing import Any, TypeVar
 
 from paciencia.analysis.honest import Advice, Budget, advise
 from paciencia.analysis.honest import path_keys as path_keys
+from paciencia.analysis.levels import honest_chance
 from paciencia.analysis.review import BATCH_MOST, Lines, Review, StepReview, review_game, review_steps
 from paciencia.engine.protocol import Analysis, Game, Key, State, Status
 from paciencia.games import REGISTRY, new_state, state_from_text
 from paciencia.i18n import Words
 from paciencia.web.daily import daily_code
+from paciencia.web.levels import CHOSEN, Levels, NoLevelledDeals
+from paciencia.web.levels import draw as draw_levelled
 from paciencia.web.limits import Limits, Refused
 from paciencia.web.store import GameClosed, SavedGame, StaleMove, Store, starting_state
 from paciencia.web.views import arrival, game_view
@@ -190,6 +193,8 @@ class Start:
     at: int | None = None
     """With ``replay``: the new game replays that game's record up to (not including) its move ``at``."""
     daily: bool = False
+    level: str | None = None
+    """A random deal of this level (easy … expert), from the variant's levelled pool."""
 
     @property
     def random(self) -> bool:
@@ -205,9 +210,11 @@ class Games:
         hint_queue: int = HINT_QUEUE,
         hints_per_minute: float = HINTS_PER_MINUTE,
         limits: Limits | None = None,
+        levels: Levels | None = None,
     ) -> None:
         self.store = store
         self.winnable = winnable
+        self.levels = levels or Levels(store)
         self.limits = limits or Limits(store.engine)
         self.hints = HintPool(self.limits, hint_workers, hint_queue, hints_per_minute)
 
@@ -219,9 +226,20 @@ class Games:
         if step == self.create:
             saved = step(*args)
             with self.store.lock(saved.id):
-                return game_view(saved, words, answers_move)
+                return game_view(self._levelled(saved), words, answers_move)
         with self.store.lock(args[0]):
-            return game_view(step(*args), words, answers_move)
+            return game_view(self._levelled(step(*args)), words, answers_move)
+
+    def _levelled(self, saved: SavedGame) -> SavedGame:
+        """The game with its deal's level where it may be said (chosen, or the game closed),
+        and known; a closed game's deal without one is measured in the background."""
+        if saved.start_kind != "code" or not (saved.closed or saved.chosen_level):
+            return saved
+        if saved.level is None:
+            saved.level = saved.chosen_level or self.levels.known(saved.start)
+            if saved.level is None:
+                saved.level_pending = self.levels.want(saved.start)
+        return saved
 
     # -- create, load, play ----------------------------------------------------------------------
 
@@ -247,6 +265,8 @@ class Games:
             state = new_state(start.code)
             return "code", str(state.code), state, "code"
         variant = self._random_variant(start)
+        if start.level is not None:
+            return self._levelled_start(start, player, variant)
         if start.daily and "solve" in REGISTRY[start.game].game.capabilities:
             try:
                 code = daily_code(self.store, self.winnable, start.game, variant)
@@ -262,10 +282,28 @@ class Games:
         code = random_code(start.game, variant)
         return "code", code, new_state(code), "random"
 
+    def _levelled_start(self, start: Start, player: str, variant: str) -> tuple[str, str, State[Any], str]:
+        """A deal of the chosen level: from the variant's levelled pool (proved winnable, and
+        measured), one the player has not had yet while there are any."""
+        if start.level not in CHOSEN:
+            raise ServiceError(422, "bad_level", "bad_level", level=str(start.level)[:20])
+        if not start.winnable or start.daily:
+            raise ServiceError(422, "level_needs_winnable", "level_needs_winnable")
+        try:
+            code = draw_levelled(start.game, variant, start.level, self.store.player_starts(player, start.game))
+        except NoLevelledDeals:
+            raise ServiceError(422, "no_levels", "no_levels") from None
+        state = new_state(code)
+        if not self.store.proved_winnable(code):  # the pools' deals were solved when measured
+            self.store.save_verdict(code, start.game, variant, "winnable", 0, 0.0, True)
+        return "code", code, state, "winnable"
+
     def create(self, start: Start, player: str) -> SavedGame:
+        if start.level is not None and not start.random:
+            raise ServiceError(422, "level_needs_winnable", "level_needs_winnable")
         if start.replay is None or start.at is None:
             kind, text, state, source = self._begin(start, player)
-            return self.store.create(player, kind, text, state, source)
+            return self.store.create(player, kind, text, state, source, level=start.level)
         # Again from just before a move of the old game: its record replayed, so that the new game
         # knows what the old one knew there (the review's "replay from here"). Replaying up to
         # 20,000 tokens is heavy work: it is admitted like a hint and done on a worker, and the
@@ -350,10 +388,10 @@ class Games:
         """The estimated chance of winning from here with good play (``ChanceOut``), from the
         same completions as the hint."""
         with self.hints.admitted(player):
-            _, _, advice = self._advice(game_id, player, version)
+            _, state, advice = self._advice(game_id, player, version)
         if advice is None:
             raise ServiceError(422, "no_chance", "no_chance")
-        return chance_answer(version, advice, words)
+        return chance_answer(version, advice, words, honest_chance(state.game.name, state.game.variant, advice.chance))
 
     def _advice(self, game_id: str, player: str, version: int) -> tuple[SavedGame, State[Any], Advice | None]:
         """The game at ``version``, a copy of its state, and the honest advice for it (worked out
@@ -474,16 +512,24 @@ class Games:
             return self.hints.execute(work), n
 
 
-def chance_answer(version: int, advice: Advice, words: Words) -> dict[str, Any]:
-    """An ``Advice`` as ``ChanceOut``."""
+def chance_answer(version: int, advice: Advice, words: Words, honest: float | None = None) -> dict[str, Any]:
+    """An ``Advice`` as ``ChanceOut``: the share of the hidden cards' layouts that can be won
+    with every card known, and beside it, where it was measured, the share of games the
+    honest player (the site's hints) wins from positions shown that figure."""
     percent = round(100 * advice.chance)
+    text = say(words, "chance_text", percent=percent, count=advice.total)
+    honest_percent = None
+    if honest is not None and not (advice.exact and advice.won in (0, advice.total)):
+        honest_percent = round(100 * honest)
+        text += ". " + say(words, "chance_honest", percent=honest_percent)
     return {
         "version": version,
         "won": advice.won,
         "total": advice.total,
         "percent": percent,
         "exact": advice.exact,
-        "text": say(words, "chance_text", percent=percent, count=advice.total),
+        "honest_percent": honest_percent,
+        "text": text,
     }
 
 

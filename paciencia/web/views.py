@@ -100,6 +100,15 @@ class GameView(BaseModel):
     announce: str = Field(description="What the last action did, for the live region")
     description: str = Field(description="The whole board description")
     winnable: bool = Field(default=False, description="The deal is one the solver proved winnable")
+    level: str | None = Field(
+        default=None,
+        description="The deal's difficulty (easy, medium, hard, expert, unwinnable) once the game is closed, "
+        "or from the start where the player chose it; null otherwise (or while not yet measured)",
+    )
+    level_text: str = Field(default="", description="The level in words, as the results panel says it")
+    level_pending: bool = Field(
+        default=False, description="A closed game's deal is being measured: ask again in a few seconds for its level"
+    )
 
     model_config = {"extra": "allow"}  # can_<action> and <action>_text, flattened for each action
 
@@ -220,6 +229,18 @@ def shown_code(saved: SavedGame, obs: Observation) -> str | None:
     return str(obs.code)
 
 
+def shown_level(saved: SavedGame) -> str | None:
+    """The deal's level where the table may say it: chosen by the player, or the game closed
+    (the level is worked out from every card of the deal, so it tells of the unseen ones)."""
+    if saved.chosen_level is not None:
+        return saved.chosen_level
+    return saved.level if saved.closed and saved.start_kind == "code" else None
+
+
+def level_text(words: Words, level: str | None) -> str:
+    return say(words, "level_is", level=say(words, "level_" + level)) if level else ""
+
+
 def title(words: Words, saved: SavedGame, obs: Observation) -> str:
     """The game's name, its variant's where the table names it, and the code once it may be shown."""
     table = entry(saved.game).table
@@ -320,4 +341,8 @@ def game_view(saved: SavedGame, words: Words, answers_move: bool = False) -> dic
             "winnable": saved.winnable,
         }
     )
+    level = shown_level(saved)
+    view["level"] = level
+    view["level_text"] = level_text(words, level)
+    view["level_pending"] = level is None and saved.closed and saved.level_pending
     return view
