@@ -24,7 +24,7 @@ from paciencia.engine.errors import InvalidCode, InvalidPosition, PacienciaError
 from paciencia.examples import example
 from paciencia.games import REGISTRY, entry
 from paciencia.i18n import LOCALES, Words, normalize_locale
-from paciencia.web import api, daily, examples, odds, stats
+from paciencia.web import api, assets, daily, examples, odds, stats
 from paciencia.web.lang import negotiate, request_words
 from paciencia.web.levels import has_levels
 from paciencia.web.odds_words import ODDS_UI
@@ -34,6 +34,8 @@ from paciencia.web.words import LANGUAGE_NAMES, plural_words, position_message, 
 
 TEMPLATE_DIR = Path(__file__).parent / "templates"
 TEMPLATES = Jinja2Templates(directory=TEMPLATE_DIR)
+TEMPLATES.env.loader = assets.template_loader(TEMPLATE_DIR)  # and each game's, as <name>/<file>
+TEMPLATES.env.globals["game_file"] = assets.game_file
 TEMPLATES.env.globals["levelled"] = has_levels  # the table offers "Winnable, hard" where a variant has levels
 router = APIRouter(include_in_schema=False)
 
@@ -351,9 +353,9 @@ async def new_from_form(lang: str, game: str, request: Request) -> Response:
 async def rules(lang: str, game: str, request: Request) -> Response:
     if (refused := _entry(request, lang, game)) is not None:
         return refused
-    template = f"rules/{game}.{lang}.html"
-    if not (TEMPLATE_DIR / template).exists():
+    if not assets.has_template(game, f"rules.{lang}.html"):
         return not_found(request)
+    template = f"{game}/rules.{lang}.html"
     # The schemas: positions of the game's example (its start and its named steps), drawn as
     # the table draws them, each linked to its step on the Examples page.
     found = example(game)
