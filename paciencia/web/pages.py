@@ -258,6 +258,8 @@ async def daily_page(lang: str, request: Request) -> Response:
             **found,
             "name": f"{_game_name(ui, found['game'])} — {_variant_name(ui, found['game'], found['variant'])}",
         }
+        if found.get("level"):  # chosen in advance for everyone, like a chosen level: said from the start
+            row["level_text"] = say(words, "level_is", level=ui["level_" + found["level"]])
         if found.get("status"):
             row["result_text"] = ui["result_" + {"blocked": "lost"}.get(found["status"], found["status"])]
         if "seconds" in found:

@@ -186,6 +186,7 @@ def test_the_daily_deal_gives_its_level(client: TestClient) -> None:
     assert mine["level"] in levels.LEVELS  # the day's deal is proved winnable
     for d in deals:
         assert "level" in d
+    assert f"Level: {mine['level']}" in client.get("/en/daily").text
 
 
 def test_the_chance_names_what_it_counts_and_the_honest_players_chance(client: TestClient) -> None:
