@@ -20,6 +20,7 @@ import hashlib
 import json
 import math
 from bisect import bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
@@ -75,8 +76,16 @@ def seeded(knowledge: Knowledge, seed: int) -> Knowledge:
     return replace(knowledge, digest=digest)
 
 
+class Cancelled(Exception):
+    """A measure given up on (its ``cancel`` said so: the server is stopping)."""
+
+
 def autoplay(
-    start: State[Any], budget: Budget | None = None, seed: int = 0, chances: list[float] | None = None
+    start: State[Any],
+    budget: Budget | None = None,
+    seed: int = 0,
+    chances: list[float] | None = None,
+    cancel: Callable[[], bool] | None = None,
 ) -> bool:
     """The honest player's game from ``start`` to its end (on the site's hint budget unless
     told); whether it was won. ``chances``: gets the chance the advice gave at each position."""
@@ -85,6 +94,8 @@ def autoplay(
     state = start.copy()
     tokens: list[str] = []
     while len(tokens) < MOVE_CAP and state.status == Status.PLAYING:
+        if cancel is not None and cancel():
+            raise Cancelled(str(start.code))
         advice = advise(seeded(game.knowledge(start, tokens), seed), budget)
         if chances is not None:
             chances.append(advice.chance)
@@ -96,8 +107,15 @@ def autoplay(
     return state.status == Status.WON
 
 
-def measure(code: str, seeds: int = SEEDS, budget: Budget | None = None, nodes: int = SOLVE_NODES) -> Measure:
-    """A deal's measure (seconds of work: callers run it off any request)."""
+def measure(
+    code: str,
+    seeds: int = SEEDS,
+    budget: Budget | None = None,
+    nodes: int = SOLVE_NODES,
+    cancel: Callable[[], bool] | None = None,
+) -> Measure:
+    """A deal's measure (seconds of work: callers run it off any request); ``cancel``: asked
+    before each move of the honest games, ``Cancelled`` once it says so."""
     start = new_state(code)
     result = solve(start, math.inf, nodes)
     verdict = result.verdict.value
@@ -109,7 +127,7 @@ def measure(code: str, seeds: int = SEEDS, budget: Budget | None = None, nodes: 
     if verdict != Verdict.WINNABLE.value:
         return Measure(code, verdict, result.nodes, 0, 0)  # lost with every card known: lost for the player too
     budget = budget or Budget(*PLAY)
-    wins = sum(autoplay(start, budget, seed) for seed in range(1, seeds + 1))
+    wins = sum(autoplay(start, budget, seed, None, cancel) for seed in range(1, seeds + 1))
     return Measure(code, verdict, result.nodes, wins, seeds)
 
 
@@ -193,12 +211,14 @@ def settings(game: str, variant: str) -> dict[str, Any] | None:
     return dict(found["measure"]) if found else None
 
 
-def rate(code: str, game: str, variant: str) -> tuple[Measure, str | None] | None:
+def rate(
+    code: str, game: str, variant: str, cancel: Callable[[], bool] | None = None
+) -> tuple[Measure, str | None] | None:
     """Measures a deal as its variant's pools were measured and gives its level; None for a
     variant without measured thresholds."""
     c = cuts(game, variant)
     how = settings(game, variant)
     if c is None or how is None:
         return None
-    m = measure(code, how["seeds"], Budget(how["completions"], how["play_nodes"]), how["solve_nodes"])
+    m = measure(code, how["seeds"], Budget(how["completions"], how["play_nodes"]), how["solve_nodes"], cancel)
     return m, level_of(m, c, how["solve_nodes"])

@@ -25,6 +25,8 @@ log = logging.getLogger(__name__)
 
 CHOSEN = levels.LEVELS
 """The levels a player may ask for."""
+JOIN_SECONDS = 5.0
+"""How long a stopping server waits for a measure under way (one solve: it reads no flag)."""
 WAITING = 64
 """Deals that may wait to be measured; past them a deal is left for a later ending."""
 
@@ -67,6 +69,7 @@ class Levels:
         self.lock = threading.Lock()
         self.thread: threading.Thread | None = None
         self.stopping = threading.Event()
+        self.saving = threading.Lock()
 
     def known(self, code: str) -> str | None:
         """The deal's level, where it is measured (the pools' data, else the store's)."""
@@ -85,7 +88,7 @@ class Levels:
     def want(self, code: str) -> bool:
         """Has the deal measured in the background unless it is measured already, or its
         variant has no thresholds; whether it is being measured now (or waits to be)."""
-        if not self.background or levels.known(code) is not None:
+        if not self.background or self.stopping.is_set() or levels.known(code) is not None:
             return False
         found = variant_of(code)
         if found is None or not has_levels(*found):
@@ -115,6 +118,8 @@ class Levels:
                 return
             try:
                 self.measure_now(code)
+            except levels.Cancelled:
+                return
             except Exception:  # a solver bug, or the database went away: the next ending asks again
                 log.exception("could not measure the level of %s", code)
             finally:
@@ -122,18 +127,29 @@ class Levels:
                     self.asked.discard(code)
 
     def measure_now(self, code: str) -> str | None:
-        """Measures the deal as its variant's pools were and keeps its level (blocks)."""
+        """Measures the deal as its variant's pools were and keeps its level (blocks; given up
+        on once the server stops, and nothing is written after it has)."""
         which = variant_of(code)
         if which is None:
             return None
-        found = levels.rate(code, *which)
+        found = levels.rate(code, *which, self.stopping.is_set)
         if found is None:
             return None
         measure, level = found
-        self.store.save_level(code, *which, level, measure.as_dict())
+        with self.saving:
+            if self.stopping.is_set():
+                raise levels.Cancelled(code)
+            self.store.save_level(code, *which, level, measure.as_dict())
         return level
 
     def close(self) -> None:
+        """Stops the thread: a measure under way gives up at its next move, and once this
+        returns nothing more is written (the store may be closed)."""
         self.stopping.set()
         with contextlib.suppress(queue.Full):
             self.waiting.put_nowait("")
+        with self.saving:  # a level being written is written first
+            pass
+        thread = self.thread
+        if thread is not None:
+            thread.join(timeout=JOIN_SECONDS)

@@ -16,6 +16,7 @@ from sqlalchemy import create_engine, select
 from paciencia.analysis import levels
 from paciencia.games import new_state
 from paciencia.solver import solve
+from paciencia.web import Settings, create_app
 from paciencia.web.schema import database_url
 from paciencia.web.store import Store
 from paciencia.web.store import levels as levels_table
@@ -172,6 +173,19 @@ def test_a_closed_games_deal_is_measured_in_the_background(client: TestClient) -
     with store.engine.connect() as conn:
         row = conn.execute(select(levels_table).where(levels_table.c.code == UNMEASURED)).mappings().one()
     assert row["level"] == view["level"] and row["seeds"] in (0, levels.SEEDS)
+
+
+def test_a_stopping_server_gives_up_its_measure_and_writes_nothing_after(db_url: str) -> None:
+    """A measure takes seconds: the server's stop must not wait for it, nor find it writing to a
+    database it has closed (the thread used to outlive its app)."""
+    app = create_app(Settings(database_url=db_url))
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        game = played(client, created(client, game="klondike", code="KL1-3-AAAAAAD"), "D")
+        created(client, game="klondike", code="KL1-3-AAAAAAC")
+        assert client.get(f"/api/games/{game['id']}").json()["level_pending"] is True
+        thread = app.state.games.levels.thread
+        assert thread is not None and thread.is_alive()
+    assert not thread.is_alive()  # stopped with its app
 
 
 def test_the_daily_deal_gives_its_level(client: TestClient) -> None:
