@@ -9,33 +9,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
-
 from paciencia.games import GAMES
+from paciencia.web.words import ui_keys
 
 PACKAGE = Path(__file__).resolve().parents[2] / "paciencia"
 GENERIC = ("engine", "i18n", "web")
-PENDING = {
-    "web/static/css/crescent.css",
-    "web/static/css/examples.css",
-    "web/static/css/freecell.css",
-    "web/static/css/klondike.css",
-    "web/static/css/pages.css",
-    "web/static/js/examples.js",
-    "web/static/js/input.js",
-    "web/static/js/layouts/freecell.js",
-    "web/static/js/layouts/klondike.js",
-    "web/static/js/look.js",
-    "web/templates/rules/_game_layout.html",
-    "web/templates/rules/_layout.html",
-    *(
-        f"web/templates/rules/{g}.{loc}.html"
-        for g in ("crescent", "freecell", "klondike")
-        for loc in ("en", "es", "it", "pt-BR", "pt-PT")
-    ),
-}
-"""The game's assets (stylesheets, layout modules, rules pages) that move into the game packages
-in the same change as this test (issue 23): the lead empties this set once they have."""
 
 
 def _names() -> re.Pattern[str]:
@@ -62,18 +40,10 @@ def test_the_shared_layers_name_no_game() -> None:
     found = [
         f"{name}:{n}: {line.strip()}"
         for name, text in _texts()
-        if name not in PENDING
         for n, line in enumerate(text.splitlines(), 1)
         if names.search(line)
     ]
     assert found == []
-
-
-@pytest.mark.parametrize("name", sorted(PENDING))
-def test_each_pending_file_still_names_a_game(name: str) -> None:
-    """A file on the list that no longer names a game (or moved) comes off it."""
-    path = PACKAGE / name
-    assert path.exists() and _names().search(path.read_text(encoding="utf-8")), f"{name}: take it off PENDING"
 
 
 def test_the_words_of_the_games_are_in_their_packages() -> None:
@@ -83,3 +53,18 @@ def test_the_words_of_the_games_are_in_their_packages() -> None:
         package = Path(__import__(entry.game.__module__, fromlist=["_"]).__file__ or "").parent
         assert words.catalog == package / "locales", entry.name
         assert words.reasons and words.places and words.ui, entry.name
+
+
+def test_every_word_key_a_table_names_has_words() -> None:
+    """The keys a game's ``Table`` names and its groups' names are UI keys of its words (or the
+    site's), so no page or view looks up a key that nothing gives."""
+    ui = ui_keys()
+    for entry in GAMES.values():
+        t = entry.table
+        keys = [t.title, t.blurb, t.play, t.rules, t.board_label, t.keys_help]
+        keys += [k for k, _field, _id in (*t.counters, *t.end_figures)]
+        keys += [k for _v, k, _id in t.variant_buttons] + list(t.variant_titles.values())
+        keys += list(t.end_titles.values()) + [k for _id, k, _when in (*t.end_buttons, *t.notice_buttons)]
+        for variant in entry.game.variants:
+            keys += [g.name for g in entry.game(variant).new_state(1).observe().groups]
+        assert [k for k in keys if k and k not in ui] == [], entry.name
