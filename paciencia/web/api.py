@@ -48,6 +48,12 @@ class NewGame(BaseModel):
         default=None, ge=0, description="With replay: replay that game's moves up to (not including) move number at"
     )
     daily: bool = Field(default=False, description="Today's deal of the game and variant (UTC), the same for everyone")
+    level: str | None = Field(
+        default=None,
+        max_length=20,
+        description="With winnable_only: a deal of this difficulty (easy, medium, hard, expert), from the "
+        "variant's levelled deals; the game's view carries it from the start",
+    )
 
     @field_validator("game")
     @classmethod
@@ -110,7 +116,15 @@ class ChanceOut(BaseModel):
     total: int = Field(description="Completions drawn (every one when there are few)")
     percent: int = Field(description="won / total, in percent")
     exact: bool = Field(description="Every completion was drawn and settled")
-    text: str = Field(description="What the table shows, as ≈ 64 % (16 completions)")
+    honest_percent: int | None = Field(
+        default=None,
+        description="The share of games the honest player (the site's hints) wins from positions shown this "
+        "percent, as measured over its own games (bench/calibration.py); null where not measured",
+    )
+    text: str = Field(
+        description="What the table shows: the share of the hidden cards' layouts that can be won, "
+        "and the honest player's chance beside it"
+    )
 
 
 class ReviewOut(BaseModel):
@@ -187,7 +201,19 @@ def start_of(body: NewGame, request: Request) -> Start:
     winnable = body.winnable_only
     if winnable is None:
         winnable = request.cookies.get(WINNABLE_COOKIE) == "1"
-    return Start(body.replay, body.table, body.code, body.game, body.variant, winnable, at=body.at, daily=body.daily)
+    if body.level is not None and body.winnable_only is None:
+        winnable = True  # a level is a kind of winnable deal
+    return Start(
+        body.replay,
+        body.table,
+        body.code,
+        body.game,
+        body.variant,
+        winnable,
+        at=body.at,
+        daily=body.daily,
+        level=body.level,
+    )
 
 
 async def limit_new_players(request: Request) -> None:
@@ -397,7 +423,8 @@ def stats_since(request: Request) -> float | None:
 
 async def player_stats(request: Request) -> list[stats.Played]:
     store = request.app.state.store
-    return await run_in_threadpool(stats.played, store, player_of(request), stats_since(request))
+    level = games_of(request).levels.known
+    return await run_in_threadpool(stats.played, store, player_of(request), stats_since(request), level)
 
 
 @router.get("/stats")
@@ -434,12 +461,13 @@ async def daily_standings(request: Request) -> list[dict[str, Any]]:
     """Today's deal of every game and variant with a solver, as this player stands on it."""
     store = request.app.state.store
     player = player_of(request)
+    levels = games_of(request).levels
     out = []
     for name, found in REGISTRY.items():
         if "solve" not in found.game.capabilities:
             continue
         for variant in found.game.variants:
-            out.append(await run_in_threadpool(daily.standing, store, player, name, variant))
+            out.append(await run_in_threadpool(daily.standing, store, player, name, variant, None, levels.daily_level))
     return out
 
 

@@ -23,12 +23,15 @@ from typing import Any, TypeVar
 
 from paciencia.analysis.honest import Advice, Budget, advise, fresh_moves
 from paciencia.analysis.honest import path_keys as path_keys
+from paciencia.analysis.levels import honest_chance
 from paciencia.analysis.review import BATCH_MOST, Lines, Review, StepReview, review_search, review_steps
 from paciencia.analysis.why import reason
 from paciencia.engine.protocol import Analysis, Game, Key, Observation, Played, State, Status
 from paciencia.games import REGISTRY, new_state, state_from_text
 from paciencia.i18n import Words
 from paciencia.web.daily import daily_code
+from paciencia.web.levels import CHOSEN, Levels, NoLevelledDeals
+from paciencia.web.levels import draw as draw_levelled
 from paciencia.web.limits import Limits, Refused
 from paciencia.web.reviews import Full, ReviewWork
 from paciencia.web.store import SavedGame, Store, starting_state
@@ -192,6 +195,8 @@ class Start:
     at: int | None = None
     """With ``replay``: the new game replays that game's record up to (not including) its move ``at``."""
     daily: bool = False
+    level: str | None = None
+    """A random deal of this level (easy … expert), from the variant's levelled pool."""
 
     @property
     def random(self) -> bool:
@@ -207,12 +212,25 @@ class Games:
         hint_queue: int = HINT_QUEUE,
         hints_per_minute: float = HINTS_PER_MINUTE,
         limits: Limits | None = None,
+        levels: Levels | None = None,
     ) -> None:
         self.store = store
         self.winnable = winnable
+        self.levels = levels or Levels(store)
         self.limits = limits or Limits(store.engine)
         self.hints = HintPool(self.limits, hint_workers, hint_queue, hints_per_minute)
         self.reviews = ReviewWork(release=release_memory)
+
+    def _levelled(self, saved: SavedGame) -> SavedGame:
+        """The game with its deal's level where it may be said (chosen, or the game closed),
+        and known; a closed game's deal without one is measured in the background."""
+        if saved.start_kind != "code" or not (saved.closed or saved.chosen_level):
+            return saved
+        if saved.level is None:
+            saved.level = saved.chosen_level or self.levels.known(saved.start)
+            if saved.level is None:
+                saved.level_pending = self.levels.want(saved.start)
+        return saved
 
     # -- create, load, play ----------------------------------------------------------------------
 
@@ -238,6 +256,8 @@ class Games:
             state = new_state(start.code)
             return "code", str(state.code), state, "code"
         variant = self._random_variant(start)
+        if start.level is not None:
+            return self._levelled_start(start, player, variant)
         if start.daily and "solve" in REGISTRY[start.game].game.capabilities:
             try:
                 code = daily_code(self.store, self.winnable, start.game, variant)
@@ -253,10 +273,28 @@ class Games:
         code = random_code(start.game, variant)
         return "code", code, new_state(code), "random"
 
+    def _levelled_start(self, start: Start, player: str, variant: str) -> tuple[str, str, State[Any], str]:
+        """A deal of the chosen level: from the variant's levelled pool (proved winnable, and
+        measured), one the player has not had yet while there are any."""
+        if start.level not in CHOSEN:
+            raise ServiceError(422, "bad_level", "bad_level", level=str(start.level)[:20])
+        if not start.winnable or start.daily:
+            raise ServiceError(422, "level_needs_winnable", "level_needs_winnable")
+        try:
+            code = draw_levelled(start.game, variant, start.level, self.store.player_starts(player, start.game))
+        except NoLevelledDeals:
+            raise ServiceError(422, "no_levels", "no_levels") from None
+        state = new_state(code)
+        if not self.store.proved_winnable(code):  # the pools' deals were solved when measured
+            self.store.save_verdict(code, start.game, variant, "winnable", 0, 0.0, True)
+        return "code", code, state, "winnable"
+
     def create(self, start: Start, player: str) -> SavedGame:
+        if start.level is not None and not start.random:
+            raise ServiceError(422, "level_needs_winnable", "level_needs_winnable")
         if start.replay is None or start.at is None:
             kind, text, state, source = self._begin(start, player)
-            return self.store.create(player, kind, text, state, source)
+            return self.store.create(player, kind, text, state, source, level=start.level)
         # Again from just before a move of the old game: its record replayed, so that the new game
         # knows what the old one knew there (the review's "replay from here"). Replaying up to
         # 20,000 tokens is heavy work: it is admitted like a hint and done on a worker, and the
@@ -280,12 +318,12 @@ class Games:
         """A new game (``create``), as its view."""
         saved = self.create(start, player)
         with self.store.lock(saved.id):
-            return view(saved, words)
+            return view(self._levelled(saved), words)
 
     def view(self, game_id: str, player: str, words: Words) -> dict[str, Any]:
         """The game as it stands."""
         with self.store.held(game_id, player) as saved:
-            return view(saved, words)
+            return view(self._levelled(saved), words)
 
     def play(self, game_id: str, player: str, token: str, version: int, words: Words) -> dict[str, Any]:
         """Plays one token on the game at ``version``, stores it, and answers the view; raises
@@ -320,7 +358,7 @@ class Games:
         before = saved.observation()
         played = saved.state.step(token)
         self.store.record(saved, played.token)
-        return view(saved, words, (before, played))
+        return view(self._levelled(saved), words, (before, played))
 
     # -- hints, the chance of winning, the review ----------------------------------------------
 
@@ -352,10 +390,10 @@ class Games:
         """The estimated chance of winning from here with good play (``ChanceOut``), from the
         same completions as the hint."""
         with self.hints.admitted(player):
-            _, _, advice = self._advice(game_id, player, version)
+            _, state, advice = self._advice(game_id, player, version)
         if advice is None:
             raise ServiceError(422, "no_chance", "no_chance")
-        return chance_answer(version, advice, words)
+        return chance_answer(version, advice, words, honest_chance(state.game.name, state.game.variant, advice.chance))
 
     def _advice(self, game_id: str, player: str, version: int) -> tuple[SavedGame, State[Any], Advice | None]:
         """The game at ``version``, a copy of its state, and the honest advice for it (worked out
@@ -470,6 +508,14 @@ class Games:
             return self.hints.execute(work), n
 
 
+def shown_level(saved: SavedGame) -> str | None:
+    """The deal's level where the table may say it: chosen by the player, or the game closed
+    (the level is worked out from every card of the deal, so it tells of the unseen ones)."""
+    if saved.chosen_level is not None:
+        return saved.chosen_level
+    return saved.level if saved.closed and saved.start_kind == "code" else None
+
+
 def view(saved: SavedGame, words: Words, played: tuple[Observation, Played[Any]] | None = None) -> dict[str, Any]:
     """A stored game's position as its view (under its lock): its observation, what the table
     says of the game beside it, and the token just played when the view answers one."""
@@ -482,21 +528,31 @@ def view(saved: SavedGame, words: Words, played: tuple[Observation, Played[Any]]
         started=saved.started,
         ended=saved.ended,
         winnable=saved.winnable,
+        level=shown_level(saved),
+        level_pending=saved.level_pending,
     )
     can_auto = saved.in_play and saved.state.auto_move() is not None
     return game_view(meta, saved.observation(), words, played, can_auto)
 
 
-def chance_answer(version: int, advice: Advice, words: Words) -> dict[str, Any]:
-    """An ``Advice`` as ``ChanceOut``."""
+def chance_answer(version: int, advice: Advice, words: Words, honest: float | None = None) -> dict[str, Any]:
+    """An ``Advice`` as ``ChanceOut``: the share of the hidden cards' layouts that can be won
+    with every card known, and beside it, where it was measured, the share of games the
+    honest player (the site's hints) wins from positions shown that figure."""
     percent = round(100 * advice.chance)
+    text = say(words, "chance_text", percent=percent, count=advice.total)
+    honest_percent = None
+    if honest is not None and not (advice.exact and advice.won in (0, advice.total)):
+        honest_percent = round(100 * honest)
+        text += ". " + say(words, "chance_honest", percent=honest_percent)
     return {
         "version": version,
         "won": advice.won,
         "total": advice.total,
         "percent": percent,
         "exact": advice.exact,
-        "text": say(words, "chance_text", percent=percent, count=advice.total),
+        "honest_percent": honest_percent,
+        "text": text,
     }
 
 

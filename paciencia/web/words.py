@@ -157,6 +157,23 @@ UI: dict[str, str] = {
     "winnable_about": N_("The solver has proved that this deal can be won."),
     "winnable_seeking": N_("Looking for a winnable deal…"),
     "no_winnable": N_("No deal proved winnable was found in time; try again in a moment."),
+    # A deal's difficulty (paciencia/analysis/levels.py): its name, and "Winnable, hard" to choose it
+    "level_easy": N_("easy"),
+    "level_medium": N_("medium"),
+    "level_hard": N_("hard"),
+    "level_expert": N_("expert"),
+    "level_unwinnable": N_("not winnable"),
+    "level_is": N_("Level: %(level)s"),
+    "level_choice": N_("Level"),
+    "level_any": N_("Any deal"),
+    "winnable_easy": N_("Winnable, easy"),
+    "winnable_medium": N_("Winnable, medium"),
+    "winnable_hard": N_("Winnable, hard"),
+    "winnable_expert": N_("Winnable, expert"),
+    "won_by_level": N_("Won by level"),
+    "bad_level": N_("%(level)s is not a level; the levels are easy, medium, hard and expert."),
+    "level_needs_winnable": N_("A level comes only with a new random deal that can be won (winnable_only)."),
+    "no_levels": N_("This game has no deals sorted by level yet."),
     "hint_lost": N_(
         "The solver has proved that no sequence of moves wins from here. Undo some moves or start a new game."
     ),
@@ -234,6 +251,7 @@ UI: dict[str, str] = {
     "no_review": N_("This game has no solver to review it."),
     "bad_move_number": N_("There is no move with that number in this game."),
     "working": N_("Working it out…"),
+    "chance_honest": N_("Playing on with the hints from a position like this wins ≈ %(percent)s%% of games."),
     "title_likely_lost": N_("This position can very probably no longer be won"),
     # The Examples pages
     "examples": N_("Examples"),
@@ -283,8 +301,8 @@ COUNTED: dict[str, tuple[str, str]] = {
         "Played today by %(count)s player; won by %(won)s.", "Played today by %(count)s players; won by %(won)s."
     ),
     "chance_text": NN_(
-        "Chance of winning: ≈ %(percent)s%% (%(count)s layout of the unseen cards)",
-        "Chance of winning: ≈ %(percent)s%% (%(count)s layouts of the unseen cards)",
+        "Could be won in ≈ %(percent)s%% of the layouts the hidden cards may have (%(count)s layout tried)",
+        "Could be won in ≈ %(percent)s%% of the layouts the hidden cards may have (%(count)s layouts tried)",
     ),
     "hint_lost_sampled": NN_(
         "In the one layout of the unseen cards tried, no sequence of moves wins from here. "

@@ -126,6 +126,45 @@ def test_an_open_game_reveals_nothing(client: TestClient, state: str) -> None:
     assert move(client, client.get(f"/api/games/{game['id']}").json(), "D").status_code == 200
 
 
+def known_level(client: TestClient, code: str, level: str = "expert") -> None:
+    """Keeps a measured level for the deal, as the background measure would have."""
+    store = client.app.state.store  # type: ignore[attr-defined]
+    measure = {"verdict": "winnable", "nodes": 1, "wins": 0, "seeds": 4}
+    store.save_level(code, "klondike", code.split("-")[1] if code.startswith("KL") else "3", level, measure)
+
+
+@pytest.mark.parametrize("state", list(OPEN))
+def test_an_open_games_level_is_never_said(client: TestClient, state: str) -> None:
+    """The level is worked out from every card of the deal: while the game can be played, no
+    answer carries it, unless the player chose it (the daily deal's is public: /api/daily
+    gives it, chosen in advance for everyone)."""
+    game = OPEN[state](client)
+    known_level(client, code_of(client, game))
+    now = client.get(f"/api/games/{game['id']}").json()
+    answers = {**revealing(client, game), "move": move(client, now, "U" if state == "blocked" else "D")}
+    for name, res in answers.items():
+        assert res.status_code == 200, (name, res.text)
+        if name == "daily" and state == "daily":
+            continue
+        assert "Level: expert" not in res.text, f"{state}: {name} says the level"
+        if "json" in res.headers["content-type"]:
+            assert '"expert"' not in res.text, f"{state}: {name} carries the level"
+    view = client.get(f"/api/games/{game['id']}").json()
+    assert view["level"] is None and view["level_text"] == "" and view["level_pending"] is False
+    assert "expert" not in view["title"]
+
+
+@pytest.mark.parametrize("state", list(CLOSED))
+def test_a_closed_game_says_its_level(client: TestClient, state: str) -> None:
+    game = CLOSED[state](client)
+    known_level(client, code_of(client, game))
+    view = client.get(f"/api/games/{game['id']}").json()
+    assert view["closed"] and view["level"] == "expert" and view["level_text"] == "Level: expert"
+    assert "Level: expert" in client.get(f"/en/klondike/{game['id']}").text
+    group = next(g for g in client.get("/api/stats").json()["groups"] if g["by_level"])
+    assert group["by_level"] == {"expert": {"played": 1, "won": 0}}
+
+
 @pytest.mark.parametrize("state", list(CLOSED))
 def test_a_left_game_is_closed_then_reviewed(client: TestClient, state: str) -> None:
     game = CLOSED[state](client)
