@@ -4,7 +4,7 @@
 through ``State.play`` before it is returned), ``unwinnable`` only when a search that uses
 sound reductions alone exhausted every position, ``unknown`` when time ran out first.
 
-The search runs in C (``_freecell.c``): depth-first over make/unmake on its own copy of the
+The search runs in C (``_search.c``): depth-first over make/unmake on its own copy of the
 position, with a transposition table of 128-bit hashes of the canonical key, the children of
 each position tried best first by an evaluation (cards up, free cells and empty cascades, few
 cards above the cards the foundations want next). *Sound* searches try every search move;
@@ -50,8 +50,8 @@ from collections.abc import Iterable
 
 from paciencia.engine.protocol import State
 from paciencia.engine.verdict import Result, Verdict
+from paciencia.games.freecell import _search as _freecell
 from paciencia.games.freecell.rules import CELL0, PLACE_NAMES, FreeCellMove, FreeCellState
-from paciencia.solver import _freecell
 from paciencia.solver.meter import Meter
 from paciencia.solver.schedule import BUDGET, EXHAUSTED, WON, Answer, alternate
 

@@ -5,7 +5,7 @@
 through ``State.play`` before it is returned), ``unwinnable`` only when a search that uses sound
 reductions alone exhausted everything, ``unknown`` when time ran out first.
 
-The search runs in C (``_klondike.c``, a few million positions a second): depth-first over
+The search runs in C (``_search.c``, a few million positions a second): depth-first over
 make/unmake on its own copy of the position, with a transposition table of 128-bit hashes of
 the canonical key. *Sound* searches try every search move; *dives* order the moves by an
 evaluation with random noise and stop after a node budget, so they only ever find wins. The
@@ -168,12 +168,12 @@ from collections.abc import Iterable
 from paciencia.engine.cards import SUIT_LETTERS
 from paciencia.engine.protocol import State
 from paciencia.engine.verdict import Result, Verdict
+from paciencia.games.klondike import _search as _klondike
 from paciencia.games.klondike.rules import (
     SUIT,
     KlondikeMove,
     KlondikeState,
 )
-from paciencia.solver import _klondike
 from paciencia.solver.meter import Meter
 from paciencia.solver.schedule import Answer, alternate
 
@@ -336,7 +336,7 @@ the twin stacks, the sound search settles nearly every deal; dives still find so
 def solve_klondike(state: State[KlondikeMove], timeout: float = 10.0, nodes: int | None = None) -> Result:
     """Whether ``state`` (a Klondike position, left untouched) can be won; see the module notes.
 
-    The static test first; then, in C (``_klondike.c``), sound depth-first searches (each given
+    The static test first; then, in C (``_search.c``), sound depth-first searches (each given
     2% of the timeout or as long as the dives so far, whichever is more) alternate with dives
     (moves ordered by an evaluation with random noise, a node budget: they only find wins) until
     ``DIVES_SHARE`` of the time, then the sound search until the deadline. Given ``nodes``, the
