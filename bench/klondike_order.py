@@ -15,9 +15,9 @@ import time
 from klondike_hard import HARD
 
 from paciencia.games import new_state
+from paciencia.games.klondike import _search as _klondike
 from paciencia.games.klondike.rules import KlondikeState
 from paciencia.games.klondike.solver import SOUND, _c_position
-from paciencia.solver import _klondike
 
 STATUS = {0: "won", 1: "lost", 2: "budget", 3: "time", 4: "full"}
 PLAIN, ORDERED = SOUND & ~8, SOUND | 8
