@@ -3,9 +3,9 @@
  * moves up, and their proofs), at one to two million positions a second.
  *
  * search() runs one depth-first search over make/unmake with a transposition table. Sound mode
- * tries every search move (after the automatic safe moves up, with the two symmetry rules and the
- * twin stacks), so running out of moves proves the position lost. Dive mode orders the
- * moves by an evaluation with random noise and stops after a node budget: it only finds wins.
+ * tries every search move (after the automatic safe moves up, with the two symmetry rules, the
+ * twin stacks and the moves already made), so running out of moves proves the position lost.
+ * Dive mode orders the moves by an evaluation with random noise and stops after a node budget: it only finds wins.
  * A win comes back as the search moves made, which Python turns into move tokens and replays.
  */
 #define PY_SSIZE_T_CLEAN
@@ -511,7 +511,7 @@ static int norm_pointer(const KB *b) {
 /* -- the search ---------------------------------------------------------------------------------- */
 
 typedef struct {
-    int dive, shortcuts; /* 1 the safe moves up, 2 the static test, 4 twin stacks, 8 ordered moves (15: all, sound) */
+    int dive, shortcuts; /* 1 the safe moves up, 2 the static test, 4 twin stacks, 8 moves already made (15: all, sound) */
     long budget;
     double deadline, noise;
     uint64_t rng;
@@ -597,6 +597,13 @@ static int enter(KB *b, Table *t, Stack *st, Options *o) {
     if (st->nf) {
         Frame *f = &st->frames[st->nf - 1];
         Step *xs = (Step *)(void *)st->moves + f->off, x = xs[f->i - 1];
+        if (o->shortcuts & 8 && b->nt == f->mark + 1 && x.kind == FC) {
+            /* A card just taken down, sent back up: the parent's position. */
+            int kept = 0;
+            for (int q = 0; q < n; q++)
+                if (!(ms[q].kind == CF && ms[q].a == x.b)) ms[kept++] = ms[q];
+            n = kept;
+        }
         if (o->shortcuts & 8 && b->nt == f->mark + 1 && plain_onto(b, x, x.n)) {
             Made made;
             made_before(b, xs, f->i - 1, x, &made);
