@@ -23,8 +23,9 @@ from paciencia.analysis import survey
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("results", nargs="+", type=Path)
-    ap.add_argument("--long", type=int, default=90_000_000, help="positions for the second round")
+    ap.add_argument("--long", type=int, default=90_000_000, help="positions for the second round (0: none)")
     ap.add_argument("--cap", type=float, default=float("inf"), help="seconds at most per deal (default: none)")
+    ap.add_argument("--slowest", type=int, default=5, help="also name this many slowest settled deals")
     ap.add_argument("--out", type=Path, help="also write the lines to this file")
     args = ap.parse_args()
     lines: list[str] = []
@@ -44,13 +45,19 @@ def main() -> None:
             p95 = nodes[int(0.95 * (len(nodes) - 1))]
             median = statistics.median(nodes)
             say(f"#   settled {len(settled)}/{len(rows)}; positions median {median:.0f}, p95 {p95}, max {nodes[-1]}")
+        slowest = sorted(settled, key=lambda r: -int(r["nodes"]))[: args.slowest]
+        for r in slowest:
+            say(f"#   settled, among the slowest: {r['code']} {r['verdict']} {r['nodes']} positions {r['seconds']} s")
         for r in rows:
             if r["verdict"] != "unknown":
                 continue
+            first = f"{r['code']}  {r['verdict']} {r['nodes']} positions {float(r['seconds']):.1f} s"
+            if args.long <= 0:
+                say(first)
+                continue
             again = survey.solve_one(str(r["code"]), args.cap, args.long)
             say(
-                f"{r['code']}  {r['verdict']} {r['nodes']} positions {float(r['seconds']):.1f} s"
-                f"  |  {again['verdict']} {again['nodes']} positions {float(str(again['seconds'])):.1f} s"
+                f"{first}  |  {again['verdict']} {again['nodes']} positions {float(str(again['seconds'])):.1f} s"
                 f" (budget {args.long})"
             )
     if args.out:
