@@ -129,7 +129,6 @@ from paciencia.games.klondike.rules import (
     KlondikeMove,
     KlondikeState,
 )
-from paciencia.solver import _klondike
 from paciencia.solver.meter import Meter
 from paciencia.solver.schedule import EXHAUSTED, FULL, WON
 
@@ -299,6 +298,10 @@ def solve_klondike(state: State[KlondikeMove], timeout: float = 10.0, nodes: int
     same schedule shares out that many positions searched instead of seconds (``Meter``), and
     ``timeout`` is only a cap (inf: none). ``notes``: ``proof`` (``static`` or ``search``) for a
     loss, ``phase`` (``dive`` or ``sound``) for a win, ``dives``."""
+    # The C loop loads here, not with the module: the automatic moves use ``_safe`` and are
+    # played where the C extensions are not built (the browser's offline engine).
+    from paciencia.solver import _klondike
+
     if not isinstance(state, KlondikeState):
         raise TypeError("solve_klondike takes a Klondike position")
     m = Meter(timeout, nodes)

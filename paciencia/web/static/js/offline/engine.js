@@ -1,0 +1,159 @@
+// The board's other answerer (api.js asks it): when the network fails, and for a game whose
+// offline moves the server does not have yet, the engine in worker.js answers, with the same
+// views and refusals. Each game's record (its start and moves) is kept in the cache, so that a
+// page opened offline plays on: the server's record while online, the engine's once offline.
+
+import { ApiError, goOffline } from "../api.js";
+import { state } from "../state.js";
+
+const PAGES = "paciencia-pages";
+const recordKey = (id) => `/offline/record/${id}`;
+const OFFLINE_ID = "offline-";
+
+let manifest = null;
+let worker = null;
+let booted = null;
+let sent = 0;
+const answers = new Map();
+const loaded = new Set(); // the games the worker holds
+const pending = new Set(); // the games with moves the server does not have
+const catalogs = new Set();
+
+function call(op, args) {
+  return new Promise((resolve, reject) => {
+    const n = ++sent;
+    answers.set(n, { resolve, reject });
+    worker.postMessage({ n, op, args });
+  });
+}
+
+/** The worker, and Pyodide in it: started the first time it is needed. */
+function boot() {
+  if (!booted) {
+    worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    worker.onmessage = (ev) => {
+      const { n, ok, value } = ev.data;
+      const waiting = answers.get(n);
+      answers.delete(n);
+      if (waiting) (ok ? waiting.resolve : waiting.reject)(value);
+    };
+    booted = call("boot", { pyodide: manifest.pyodide, engine: manifest.engine });
+  }
+  return booted;
+}
+
+async function kept(key) {
+  const found = await (await caches.open(PAGES)).match(key);
+  return found ? found.json() : null;
+}
+
+async function keep(key, data) {
+  const body = JSON.stringify(data);
+  await (await caches.open(PAGES)).put(key, new Response(body, { headers: { "content-type": "application/json" } }));
+}
+
+async function keepRecord(record) {
+  if (record.tokens.length > record.base) pending.add(record.id);
+  else pending.delete(record.id);
+  await keep(recordKey(record.id), record);
+}
+
+/** The server's record of a game (online), kept. */
+async function fetchRecord(id) {
+  const res = await fetch(`/api/games/${encodeURIComponent(id)}/record`, { credentials: "same-origin", cache: "no-store" });
+  if (!res.ok) return null;
+  const record = { ...(await res.json()), base: 0 };
+  record.base = record.tokens.length;
+  const old = await kept(recordKey(id));
+  if (old && old.tokens.length > old.base) return old; // offline moves not sent yet: they stay
+  await keepRecord(record);
+  return record;
+}
+
+/** Keeps the shown game's record current while the server answers: a move's answer adds its
+ * token (the view names it), anything else fetches the record again. */
+function follow() {
+  let last = null;
+  const update = async (view) => {
+    if (!view || view.id.startsWith(OFFLINE_ID) || pending.has(view.id) || !navigator.onLine) return;
+    const record = last && last.id === view.id ? last : await kept(recordKey(view.id));
+    if (record && record.tokens.length === view.version) last = record;
+    else if (record && view.last && record.tokens.length + 1 === view.version) {
+      record.tokens.push(view.last);
+      record.base = record.tokens.length;
+      if (record.started === null && view.moves) record.started = Date.now() / 1000 - view.elapsed;
+      if (view.status !== "playing") record.ended = record.ended || Date.now() / 1000;
+      record.closed = view.closed;
+      last = record;
+      await keepRecord(record);
+    } else last = await fetchRecord(view.id).catch(() => null);
+  };
+  let queue = Promise.resolve();
+  const later = (view) => (queue = queue.then(() => update(view)).catch(() => undefined));
+  later(state.view);
+  document.addEventListener("paciencia:view", (ev) => later(ev.detail));
+}
+
+const gameOf = (url) => {
+  const found = url.match(/^\/api\/games\/([^/?]+)/);
+  return found ? decodeURIComponent(found[1]) : null;
+};
+
+/** A game's record into the worker, from the cache. */
+async function load(id) {
+  if (!id || loaded.has(id)) return;
+  const record = await kept(recordKey(id));
+  if (record) {
+    await call("load", { record });
+    loaded.add(id);
+  }
+}
+
+async function run(method, url, body) {
+  await boot();
+  if (!catalogs.has(state.lang)) {
+    await call("words", { locale: state.lang, url: `${manifest.words}${state.lang}.mo` });
+    catalogs.add(state.lang);
+  }
+  await load(gameOf(url));
+  if (body && body.replay) await load(body.replay);
+  const { status, body: data, record } = await call("request", { method, url, body, lang: state.lang });
+  if (record) {
+    loaded.add(record.id);
+    await keepRecord(record);
+    if (method === "POST" && url.startsWith("/api/games?")) for (const r of await call("records")) await keepRecord(r);
+  }
+  if (status >= 400) throw new ApiError(status, data);
+  document.documentElement.dataset.offlinePlayed = String(Number(document.documentElement.dataset.offlinePlayed || 0) + 1);
+  return data;
+}
+
+/** api.js's question: answer this request here? Before the network (``failed`` false): only a
+ * game played offline whose moves the server lacks; after it failed: every request. */
+function answer(method, url, body, failed) {
+  const id = gameOf(url);
+  const ours = id && (id.startsWith(OFFLINE_ID) || pending.has(id));
+  if (!failed && !ours) return null;
+  return run(method, url, body);
+}
+
+export async function prepare(sw, ask) {
+  try {
+    const res = await fetch("/offline/manifest.json", { cache: "no-store" });
+    manifest = await res.json();
+  } catch (e) {
+    manifest = await caches.match("/offline/manifest.json").then((r) => r && r.json());
+  }
+  if (!manifest || !manifest.available) return;
+  const files = ["/offline/manifest.json", ...manifest.pyodide_files, manifest.engine, `${manifest.words}${state.lang}.mo`];
+  if (navigator.onLine) await ask(sw, { keep: "engine", urls: files });
+  for (const req of await (await caches.open(PAGES)).keys()) {
+    const path = new URL(req.url).pathname;
+    if (!path.startsWith("/offline/record/")) continue;
+    const record = await kept(path);
+    if (record && record.tokens.length > record.base) pending.add(record.id);
+  }
+  goOffline(answer);
+  follow();
+  document.documentElement.dataset.offlineReady = "1";
+}
