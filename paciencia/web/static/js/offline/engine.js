@@ -109,22 +109,27 @@ async function load(id) {
   }
 }
 
-async function run(method, url, body) {
+/** One request answered by the engine: ``{status, body}`` as the server would answer it. */
+export async function ask(method, url, body, lang = state.lang) {
   await boot();
-  if (!catalogs.has(state.lang)) {
-    await call("words", { locale: state.lang, url: `${manifest.words}${state.lang}.mo` });
-    catalogs.add(state.lang);
+  if (!catalogs.has(lang)) {
+    await call("words", { locale: lang, url: `${manifest.words}${lang}.mo` });
+    catalogs.add(lang);
   }
   await load(gameOf(url));
   if (body && body.replay) await load(body.replay);
-  const { status, body: data, record } = await call("request", { method, url, body, lang: state.lang });
+  const { status, body: data, record } = await call("request", { method, url, body, lang });
   if (record) {
     loaded.add(record.id);
     await keepRecord(record);
     if (method === "POST" && url.startsWith("/api/games?")) for (const r of await call("records")) await keepRecord(r);
   }
+  return { status, body: data };
+}
+
+async function run(method, url, body) {
+  const { status, body: data } = await ask(method, url, body);
   if (status >= 400) throw new ApiError(status, data);
-  document.documentElement.dataset.offlinePlayed = String(Number(document.documentElement.dataset.offlinePlayed || 0) + 1);
   return data;
 }
 

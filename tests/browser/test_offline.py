@@ -1,0 +1,150 @@
+"""Offline play in real Chromium: one online visit, then the context offline (Playwright's
+``set_offline``: every request fails as without a network). The table opens on the game in
+progress from the service worker's cache, and the engine under Pyodide plays on."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from paciencia.engine.protocol import State
+from paciencia.games import new_state, state_from_text
+from paciencia.offline.engine import starting_state
+from tests.browser.conftest import LiveServer, moves, open_table, place
+
+BOOT = 180_000
+"""Pyodide's first start on a loaded machine (a few seconds on a quiet one)."""
+EXAMPLES = "paciencia/examples"
+
+
+@pytest.fixture
+def context(browser: Browser, live_server: LiveServer) -> Any:
+    ctx = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 800})
+    yield ctx
+    ctx.close()
+
+
+def ready_offline(page: Page) -> None:
+    """Waits until the page has its offline engine's files (offline/engine.js says so)."""
+    page.wait_for_selector("html[data-offline-ready]", state="attached", timeout=BOOT)
+
+
+def reload_offline(context: BrowserContext, page: Page) -> None:
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("html[data-ready]")
+
+
+def figure(state: State[Any]) -> str:
+    return str(state.observe().figures.moves)
+
+
+def click_move(page: Page, token: str) -> None:
+    """Plays a move as a player does: a tap on the moving card, then (when it has more than one
+    destination, so that the tap only picked it up) a tap on the destination."""
+    src, dst = token.split("-")
+    place(page, src).locator(".card").last.click()
+    picked = page.locator(f'.place[data-place="{src}"].selected')
+    try:
+        picked.wait_for(timeout=1500)
+    except Exception:
+        return  # its one destination: it went there
+    place(page, dst).click()
+
+
+def play(page: Page, state: State[Any], tokens: list[str], timeout: float = 10_000) -> None:
+    """Plays ``tokens`` on the page with clicks and keys (draws alternately with the key and
+    the stock, undo with the key and the button), checking the moves counter after each
+    against the engine's own ``state``."""
+    for i, token in enumerate(tokens):
+        if token == "D":
+            if i % 2:
+                page.keyboard.press(" ")
+            else:
+                place(page, "S").click()
+        elif token == "U":
+            if i % 2:
+                page.keyboard.press("u")
+            else:
+                page.locator("#undo").click()
+        elif token == "R":
+            page.locator("#redeal").click()
+        else:
+            click_move(page, token)
+        if token == "U":
+            state.undo()
+        else:
+            state.apply(state.resolve(state.game.parse_move(token)))
+        expect(moves(page)).to_have_text(figure(state), timeout=timeout)
+
+
+def test_a_table_opens_offline_on_the_game_in_progress(context: BrowserContext) -> None:
+    page = context.new_page()
+    open_table(page, "klondike", {"code": "KL1-3-AAAAAAB"})
+    page.keyboard.press(" ")  # a draw: the game is being played, and offline play comes in
+    expect(moves(page)).to_have_text("1")
+    waste = place(page, "W").locator(".card").last.get_attribute("data-card")
+    page.wait_for_selector("html[data-offline-shell]", state="attached", timeout=60_000)
+    reload_offline(context, page)
+    expect(moves(page)).to_have_text("1")
+    expect(place(page, "W").locator(".card").last).to_have_attribute("data-card", str(waste))
+    page.goto("/en/klondike")  # the game's own address, as an installed site opens it
+    page.wait_for_selector("html[data-ready]")
+    expect(moves(page)).to_have_text("1")
+
+
+def test_a_winnable_crescent_deal_is_won_offline(context: BrowserContext) -> None:
+    with open(f"{EXAMPLES}/crescent.json", encoding="utf-8") as f:
+        example = json.load(f)
+    page = context.new_page()
+    open_table(page, "crescent", {"table": example["start"]})
+    state = state_from_text(example["start"])
+    tokens: list[str] = example["moves"]
+    play(page, state, tokens[:1])  # online: the game is being played
+    ready_offline(page)
+    reload_offline(context, page)
+    play(page, state, tokens[1:2], timeout=BOOT)  # the first offline move waits for Pyodide
+    play(page, state, tokens[2:])
+    expect(page.locator("#end-panel")).to_be_visible()
+    expect(page.locator("#end-title")).to_have_text(re.compile("won|Won"))
+
+
+def klondike_line(code: str, count: int, seed: int) -> list[str]:
+    """``count`` tokens a player could play on ``code``: draws, undos and single-card moves
+    (from the waste or a column's end), chosen by a seeded random walk."""
+    import random
+
+    rng = random.Random(seed)
+    state = new_state(code)
+    line: list[str] = []
+    single = re.compile(r"^(W|\d)-(\d|F[shdc])$")
+    while len(line) < count:
+        options = [str(m) for m in state.legal_moves() if single.match(str(m)) or str(m) == "D"]
+        moves_up = [t for t in options if t != "D"]
+        token = rng.choice(moves_up) if moves_up and rng.random() < 0.7 else "D"
+        if line and rng.random() < 0.1 and line[-1] != "U":
+            token = "U"
+        if token == "U":
+            state.undo()
+        else:
+            state.apply(state.resolve(state.game.parse_move(token)))
+        line.append(token)
+    return line
+
+
+def test_thirty_klondike_moves_offline(context: BrowserContext) -> None:
+    code = "KL1-1-AAAABCD"
+    line = klondike_line(code, 31, 26)
+    page = context.new_page()
+    open_table(page, "klondike", {"code": code})
+    state = starting_state("code", code)
+    play(page, state, line[:1])
+    ready_offline(page)
+    reload_offline(context, page)
+    play(page, state, line[1:2], timeout=BOOT)
+    play(page, state, line[2:])
+    assert len(line[1:]) == 30
