@@ -52,6 +52,8 @@ class OfflineGame:
     closed: bool = False
     base: int = 0
     """How many of ``tokens`` the server has: the rest were played offline."""
+    line: str = ""
+    """The offline line's key, made at its first move (the server keeps a line once by it)."""
     last: str | None = None
     last_move: Any = None
     before: Observation | None = None
@@ -77,6 +79,7 @@ class OfflineGame:
             left=bool(record.get("left", False)),
             closed=bool(record.get("closed", False)) or state.status == Status.WON,
             base=int(record.get("base", len(tokens))),
+            line=str(record.get("line") or ""),
         )
 
     def record(self) -> dict[str, Any]:
@@ -92,6 +95,7 @@ class OfflineGame:
             "left": self.left,
             "closed": self.closed,
             "base": self.base,
+            "line": self.line,
         }
 
     @property
@@ -129,6 +133,7 @@ class OfflineGame:
             state.apply(made)
             played = str(move)
         now = time.time()
+        self.line = self.line or secrets.token_hex(8)
         self.status = state.status
         self.started = self.started if self.started is not None else now
         self.ended = None if self.status == Status.PLAYING else (self.ended or now)

@@ -19,6 +19,7 @@ each game's record.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import io
 import json
@@ -27,15 +28,20 @@ import threading
 import zipfile
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request, Response
 from fastapi.concurrency import run_in_threadpool
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy.exc import IntegrityError
 from starlette.routing import Mount
 
 from paciencia.i18n import CATALOG_DIR, DEFAULT_LOCALE, DOMAIN, normalize_locale
+from paciencia.offline.engine import OFFLINE_PREFIX
 from paciencia.web.compress import precompressed, wants_gzip
-from paciencia.web.store import GameNotFound
+from paciencia.web.lang import request_words
+from paciencia.web.store import MAX_TOKENS, GameNotFound, SavedGame, Store, starting_state
+from paciencia.web.words import say
 
 router = APIRouter(include_in_schema=False)
 
@@ -230,3 +236,76 @@ def _record(store: Any, game_id: str, player: str) -> dict[str, Any]:
             "left": saved.left,
             "closed": saved.closed,
         }
+
+
+# -- back online: the offline moves sent ---------------------------------------------------------
+
+
+class OfflineLine(BaseModel):
+    """A line played offline: on one of the player's games (``id``, whose record the server had
+    up to ``base`` moves), or on a game started offline (``id`` null: its start given)."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: str | None = Field(default=None, max_length=64)
+    start_kind: Literal["code", "text"] = "code"
+    start: str = Field(default="", max_length=8000)
+    base: int = Field(default=0, ge=0)
+    tokens: list[Annotated[str, Field(min_length=1, max_length=12)]] = Field(max_length=MAX_TOKENS)
+    line: str = Field(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")
+
+
+def line_id(player: str, line: str) -> str:
+    """The id a line kept as its own game is stored under: the same for the same line of the
+    same player, so that a line sent twice (an answer lost on the way) makes one game."""
+    digest = hashlib.sha256(f"offline:{player}:{line}".encode()).digest()[:16]
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+
+def take_line(store: Store, player: str, body: OfflineLine) -> tuple[SavedGame, bool]:
+    """Plays an offline line on the server: onto its game, move by move as it was played, when
+    the game still stands where the line left it; else as a game of its own from the same start
+    (``True``: kept apart). Nothing changes when a move of the line is refused."""
+    if body.id is not None and not body.id.startswith(OFFLINE_PREFIX):
+        with store.lock(body.id):
+            saved = store.load(body.id, player)
+            if saved.tokens == body.tokens:
+                return saved, False  # sent already
+            kind, start = saved.start_kind, saved.start
+            if not saved.closed and saved.version == body.base and saved.tokens == body.tokens[: body.base]:
+                starting_state(kind, start).play_all(body.tokens)  # the whole line, before any of it is stored
+                for n, token in enumerate(body.tokens[body.base :], body.base):
+                    saved = store.play(body.id, player, token, n)
+                return saved, False
+    else:
+        kind, start = body.start_kind, body.start
+    state = starting_state(kind, start)
+    kind, start = ("code", str(state.code)) if kind == "code" else ("text", state.to_text())
+    state.play_all(body.tokens)
+    game_id = line_id(player, body.line)
+    try:
+        return store.load(game_id, player), True
+    except GameNotFound:
+        pass
+    try:
+        return store.create(player, kind, start, state, "offline", body.tokens, game_id=game_id), True
+    except IntegrityError:  # the same line, sent twice at once
+        return store.load(game_id, player), True
+
+
+@router.post("/api/offline")
+async def offline_line(body: OfflineLine, request: Request) -> Response:
+    """Takes a line played offline: ``{game, kept_apart, message}``, the game's view (its own
+    game's when it was kept apart, and the message then says so)."""
+    if request.state.new_player:
+        raise GameNotFound(body.id or "")
+    store: Store = request.app.state.store
+    games = request.app.state.games
+    words = request_words(request)
+    player = request.state.player
+    saved, apart = await run_in_threadpool(take_line, store, player, body)
+    view = await run_in_threadpool(games.viewed, words, False, games.load, saved.id, player)
+    message = say(words, "offline_kept_apart") if apart and body.id and not body.id.startswith(OFFLINE_PREFIX) else ""
+    return Response(
+        json.dumps({"game": view, "kept_apart": apart, "message": message}, ensure_ascii=False),
+        media_type="application/json",
+    )

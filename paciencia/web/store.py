@@ -330,6 +330,7 @@ class Store:
         state: State[Any],
         source: str | None = None,
         tokens: Sequence[str] = (),
+        game_id: str | None = None,
     ) -> SavedGame:
         """Stores a new game, and leaves the player's other games of the same game in play.
 
@@ -339,7 +340,7 @@ class Store:
             raise GameTooLong("new", self.max_tokens)
         now = time.time()
         game = SavedGame(
-            id=new_id(),
+            id=game_id or new_id(),
             player=player,
             game=state.game.name,
             start_kind=start_kind,

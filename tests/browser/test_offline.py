@@ -39,21 +39,40 @@ def reload_offline(context: BrowserContext, page: Page) -> None:
     page.wait_for_selector("html[data-ready]")
 
 
+def back_online(context: BrowserContext, page: Page) -> None:
+    """The network back: the page sends its offline lines (offline/engine.js says when)."""
+    context.set_offline(False)
+    page.wait_for_selector('html[data-offline-sent="true"]', state="attached", timeout=60_000)
+
+
+def server_record(page: Page, game_id: str) -> dict[str, Any]:
+    res = page.request.get(f"/api/games/{game_id}/record")
+    assert res.ok, res.text()
+    found: dict[str, Any] = res.json()
+    return found
+
+
+def shown_id(page: Page) -> str:
+    found = page.locator("#game").get_attribute("data-game")
+    assert found is not None
+    return found
+
+
 def figure(state: State[Any]) -> str:
     return str(state.observe().figures.moves)
 
 
-def click_move(page: Page, token: str) -> None:
+def click_move(page: Page, token: str, after: str, timeout: float) -> None:
     """Plays a move as a player does: a tap on the moving card, then (when it has more than one
-    destination, so that the tap only picked it up) a tap on the destination."""
+    destination, so that the tap only picked it up) a tap on the destination. ``after``: the
+    moves counter once it is played."""
     src, dst = token.split("-")
     place(page, src).locator(".card").last.click()
     picked = page.locator(f'.place[data-place="{src}"].selected')
-    try:
-        picked.wait_for(timeout=1500)
-    except Exception:
-        return  # its one destination: it went there
-    place(page, dst).click()
+    played = moves(page).filter(has_text=re.compile(f"^{after}$"))
+    picked.or_(played).first.wait_for(timeout=timeout)
+    if picked.count():
+        place(page, dst).click()
 
 
 def play(page: Page, state: State[Any], tokens: list[str], timeout: float = 10_000) -> None:
@@ -73,12 +92,12 @@ def play(page: Page, state: State[Any], tokens: list[str], timeout: float = 10_0
                 page.locator("#undo").click()
         elif token == "R":
             page.locator("#redeal").click()
-        else:
-            click_move(page, token)
         if token == "U":
             state.undo()
         else:
             state.apply(state.resolve(state.game.parse_move(token)))
+        if token not in ("D", "U", "R"):
+            click_move(page, token, figure(state), timeout)
         expect(moves(page)).to_have_text(figure(state), timeout=timeout)
 
 
@@ -101,7 +120,7 @@ def test_a_winnable_crescent_deal_is_won_offline(context: BrowserContext) -> Non
     with open(f"{EXAMPLES}/crescent.json", encoding="utf-8") as f:
         example = json.load(f)
     page = context.new_page()
-    open_table(page, "crescent", {"table": example["start"]})
+    game = open_table(page, "crescent", {"table": example["start"]})
     state = state_from_text(example["start"])
     tokens: list[str] = example["moves"]
     play(page, state, tokens[:1])  # online: the game is being played
@@ -111,6 +130,9 @@ def test_a_winnable_crescent_deal_is_won_offline(context: BrowserContext) -> Non
     play(page, state, tokens[2:])
     expect(page.locator("#end-panel")).to_be_visible()
     expect(page.locator("#end-title")).to_have_text(re.compile("won|Won"))
+    back_online(context, page)
+    record = server_record(page, game["id"])
+    assert record["tokens"] == tokens and record["closed"]
 
 
 def klondike_line(code: str, count: int, seed: int) -> list[str]:
@@ -140,7 +162,7 @@ def test_thirty_klondike_moves_offline(context: BrowserContext) -> None:
     code = "KL1-1-AAAABCD"
     line = klondike_line(code, 31, 26)
     page = context.new_page()
-    open_table(page, "klondike", {"code": code})
+    game = open_table(page, "klondike", {"code": code})
     state = starting_state("code", code)
     play(page, state, line[:1])
     ready_offline(page)
@@ -148,3 +170,32 @@ def test_thirty_klondike_moves_offline(context: BrowserContext) -> None:
     play(page, state, line[1:2], timeout=BOOT)
     play(page, state, line[2:])
     assert len(line[1:]) == 30
+    back_online(context, page)
+    assert server_record(page, game["id"])["tokens"] == line  # every move, as it was played
+    assert shown_id(page) == game["id"]
+
+
+def test_a_game_moved_in_another_tab_meanwhile_keeps_both_lines(browser: Browser, context: BrowserContext) -> None:
+    code = "KL1-3-AAAAAAB"
+    page = context.new_page()
+    game = open_table(page, "klondike", {"code": code})
+    state = starting_state("code", code)
+    play(page, state, ["D"])
+    ready_offline(page)
+    other = browser.new_context(base_url=context.pages[0].url.split("/en/")[0], storage_state=context.storage_state())
+    try:
+        reload_offline(context, page)
+        play(page, state, ["D", "D"], timeout=BOOT)
+        res = other.request.post(f"/api/games/{game['id']}/moves", data={"move": "D", "version": 1})
+        assert res.ok, res.text()  # the other tab, online, moves the game on
+        back_online(context, page)
+    finally:
+        other.close()
+    expect(page.locator("#message")).to_have_text(
+        "This game moved on elsewhere while you played offline: your offline moves are kept as a game of their own."
+    )
+    assert server_record(page, game["id"])["tokens"] == ["D", "D"]  # the other tab's line
+    kept = shown_id(page)
+    assert kept != game["id"] and page.url.endswith(f"/en/klondike/{kept}")
+    assert server_record(page, kept)["tokens"] == ["D", "D", "D"]  # this page's, from the same start
+    expect(moves(page)).to_have_text("3")

@@ -3,6 +3,7 @@
 // views and refusals. Each game's record (its start and moves) is kept in the cache, so that a
 // page opened offline plays on: the server's record while online, the engine's once offline.
 
+import { say, setView, syncLanguageLinks } from "../actions.js";
 import { ApiError, goOffline } from "../api.js";
 import { state } from "../state.js";
 
@@ -13,7 +14,7 @@ const OFFLINE_ID = "offline-";
 let manifest = null;
 let worker = null;
 let booted = null;
-let sent = 0;
+let asked = 0;
 const answers = new Map();
 const loaded = new Set(); // the games the worker holds
 const pending = new Set(); // the games with moves the server does not have
@@ -21,7 +22,7 @@ const catalogs = new Set();
 
 function call(op, args) {
   return new Promise((resolve, reject) => {
-    const n = ++sent;
+    const n = ++asked;
     answers.set(n, { resolve, reject });
     worker.postMessage({ n, op, args });
   });
@@ -142,6 +143,71 @@ function answer(method, url, body, failed) {
   return run(method, url, body);
 }
 
+/** Sends one game's offline line; the server's answer, or null (to try again later). */
+async function sendLine(record) {
+  const own = record.id.startsWith(OFFLINE_ID);
+  const line = record.line || record.id.slice(OFFLINE_ID.length);
+  const body = { id: own ? null : record.id, start_kind: record.start_kind, start: record.start, base: record.base, tokens: record.tokens, line };
+  const res = await fetch(`/api/offline?lang=${encodeURIComponent(state.lang)}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+    credentials: "same-origin",
+    cache: "no-store",
+  });
+  if (res.status >= 400 && res.status < 500 && res.status !== 409 && res.status !== 429) {
+    // The server will never take it (not this browser's game, say): it is let go.
+    pending.delete(record.id);
+    await (await caches.open(PAGES)).delete(recordKey(record.id));
+    return null;
+  }
+  if (!res.ok) return null;
+  return res.json();
+}
+
+/** The record once its line is in: under the server's id, what was sent counted as the
+ * server's, and whatever was played while it went still to send. */
+async function sent(record, view) {
+  const now = (await kept(recordKey(record.id))) || record;
+  const more = now.tokens.length > record.tokens.length;
+  await (await caches.open(PAGES)).delete(recordKey(record.id));
+  pending.delete(record.id);
+  loaded.delete(record.id);
+  const next = { ...now, id: view.id, base: record.tokens.length, line: more ? now.line : "", closed: view.closed, left: view.status === "left" };
+  await keepRecord(next);
+}
+
+function show(view, message) {
+  if (view.id !== state.view.id) {
+    history.replaceState({ id: view.id }, "", `/${state.lang}/${view.game}/${view.id}`);
+    syncLanguageLinks();
+    document.getElementById("game").dataset.game = view.id;
+  }
+  setView(view);
+  if (message) say(message);
+}
+
+let syncing = null;
+
+/** Back online: every game's offline moves go to the server, as they were played. */
+export function sync() {
+  if (!syncing && pending.size) {
+    syncing = (async () => {
+      for (let round = 0; pending.size && round < 3; round++) {
+        for (const id of [...pending]) {
+          const record = await kept(recordKey(id));
+          const got = record && (await sendLine(record).catch(() => null));
+          if (!got) continue;
+          await sent(record, got.game);
+          if (state.view && state.view.id === id && !pending.has(got.game.id)) show(got.game, got.message);
+        }
+      }
+      document.documentElement.dataset.offlineSent = String(pending.size === 0);
+    })().finally(() => (syncing = null));
+  }
+  return syncing;
+}
+
 export async function prepare(sw, ask) {
   try {
     const res = await fetch("/offline/manifest.json", { cache: "no-store" });
@@ -160,5 +226,7 @@ export async function prepare(sw, ask) {
   }
   goOffline(answer);
   follow();
+  addEventListener("online", sync);
+  if (navigator.onLine) sync();
   document.documentElement.dataset.offlineReady = "1";
 }
