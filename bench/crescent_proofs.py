@@ -22,9 +22,9 @@ import time
 from paciencia.analysis import survey
 from paciencia.engine.verdict import Verdict
 from paciencia.games import new_state, state_from_text
+from paciencia.games.crescent import _search as _crescent
 from paciencia.games.crescent.rules import CrescentState
 from paciencia.games.crescent.solver import _position, solve_crescent
-from paciencia.solver import _crescent
 
 EXHAUSTED, WON = 1, 0
 

@@ -45,9 +45,9 @@ class Role(StrEnum):
 class PlaceInfo:
     """One place as a player sees it, in words-free form.
 
-    ``kind`` is one of ``pile``, ``asc``, ``desc`` (Crescent), ``stock``, ``waste``,
-    ``foundation``, ``column`` (Klondike), ``cell``, ``cascade`` (FreeCell): the words layer
-    describes a place by its kind, so a new game reuses these kinds or brings its words.
+    ``kind`` names the kind of place (a pile, a column, a foundation…): the words layer
+    describes a place by its kind, in the words of the game that brings the kind
+    (``GameWords.places``), so a new game reuses a kind or brings its own words.
     ``cards`` are the visible cards, bottom to top (the last is the top); ``count`` counts every
     card of the place, ``face_down`` those the player has not been shown.
     """
@@ -64,17 +64,12 @@ class PlaceInfo:
 
 @dataclass(frozen=True, slots=True)
 class Figures:
-    """The counters a table and its results panel show (games fill in what applies)."""
+    """The counters a table and its results panel show: the moves, and the game's own by name
+    (``counts``: redeals left, passes through the stock…), each a field of the site's view of
+    the game under that name; the game's ``Table`` labels those it shows."""
 
     moves: int
-    redeals_left: int | None = None
-    recycles: int | None = None
-    sent_up: int | None = None
-
-    @property
-    def passes(self) -> int | None:
-        """The pass through the stock the player is on (the first is 1)."""
-        return None if self.recycles is None else self.recycles + 1
+    counts: Mapping[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,8 +82,8 @@ class Group:
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """A move that is not a card's move from place to place: a button (Crescent's redeal), or
-    a tap on ``place`` (Klondike's draw, a tap on the stock). ``left``: how many remain."""
+    """A move that is not a card's move from place to place: a button (a redeal), or a tap on
+    ``place`` (a draw, a tap on the stock). ``left``: how many remain."""
 
     name: str
     token: str
@@ -344,7 +339,7 @@ class State(ABC, Generic[M]):
 
     def resolve(self, move: M) -> M:
         """The move as it would be made here (a game whose notation lets a move leave a place
-        to be found, as Klondike's ``W-F``, names it)."""
+        to be found, as ``W-F`` for "the waste's card to its foundation", names it)."""
         return move
 
     def finish_move(self) -> M | None:

@@ -3,37 +3,57 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import ClassVar
 
 
-class Reason(StrEnum):
-    # Both games
-    NOTHING_TO_UNDO = "nothing_to_undo"
-    SAME_PLACE = "same_place"
-    SOURCE_EMPTY = "source_empty"
-    NOT_A_DESTINATION = "not_a_destination"
-    WRONG_SUIT = "wrong_suit"
-    GAME_OVER = "game_over"
-    # Crescent
-    BASE_LOCKED = "base_locked"
-    EMPTY_PILE = "empty_pile"
-    WRONG_RANK = "wrong_rank"
-    PILE_FULL = "pile_full"
-    FOUNDATION_TO_PILE = "foundation_to_pile"
-    FOUNDATION_ORDER = "foundation_order"
-    NO_REDEALS = "no_redeals"
-    # Klondike
-    WRONG_COLOUR = "wrong_colour"
-    COLUMN_RANK = "column_rank"
-    KING_ONLY = "king_only"
-    FACE_DOWN = "face_down"
-    NOT_A_RUN = "not_a_run"
-    RUN_TOO_LONG = "run_too_long"
-    STOCK_EMPTY = "stock_empty"
-    ONE_CARD_ONLY = "one_card_only"
-    # FreeCell
-    CELL_FULL = "cell_full"
-    RUN_CAPACITY = "run_capacity"
-    FROM_FOUNDATION = "from_foundation"
+class Reason(str):
+    """A refusal's code: an open value, the API's ``reason`` and the key of its words.
+
+    The engine names the reasons any game may give (below); a game declares its own beside its
+    words, in its package (``Reason("king_only")``). Codes are unique across the registered
+    games (the words layer checks it), so a code alone finds its words.
+    """
+
+    __slots__ = ()
+
+    NOTHING_TO_UNDO: ClassVar[Reason]
+    SAME_PLACE: ClassVar[Reason]
+    SOURCE_EMPTY: ClassVar[Reason]
+    NOT_A_DESTINATION: ClassVar[Reason]
+    WRONG_SUIT: ClassVar[Reason]
+    FOUNDATION_ORDER: ClassVar[Reason]
+    GAME_OVER: ClassVar[Reason]
+
+    _known: ClassVar[dict[str, Reason]] = {}
+
+    def __new__(cls, code: str) -> Reason:
+        # One value per code, as an enum's members are: a reason compares with ``is`` too.
+        found = cls._known.get(code)
+        if found is None:
+            found = cls._known[code] = super().__new__(cls, code)
+        return found
+
+    def __repr__(self) -> str:
+        return f"Reason({str(self)!r})"
+
+
+Reason.NOTHING_TO_UNDO = Reason("nothing_to_undo")
+Reason.SAME_PLACE = Reason("same_place")
+Reason.SOURCE_EMPTY = Reason("source_empty")
+Reason.NOT_A_DESTINATION = Reason("not_a_destination")
+Reason.WRONG_SUIT = Reason("wrong_suit")
+Reason.FOUNDATION_ORDER = Reason("foundation_order")
+Reason.GAME_OVER = Reason("game_over")
+SHARED = (
+    Reason.NOTHING_TO_UNDO,
+    Reason.SAME_PLACE,
+    Reason.SOURCE_EMPTY,
+    Reason.NOT_A_DESTINATION,
+    Reason.WRONG_SUIT,
+    Reason.FOUNDATION_ORDER,
+    Reason.GAME_OVER,
+)
+"""The reasons every game may give, whose words the site's catalog holds."""
 
 
 class Position(StrEnum):

@@ -17,19 +17,29 @@ from paciencia.engine.dealcode import EXPECTED_FORM, DealCode
 from paciencia.engine.errors import InvalidCode, InvalidPosition
 from paciencia.engine.protocol import Game, State
 from paciencia.games.crescent import CrescentGame
+from paciencia.games.crescent import words as crescent_words
 from paciencia.games.freecell import FreeCellGame
+from paciencia.games.freecell import words as freecell_words
 from paciencia.games.klondike import KlondikeGame
+from paciencia.games.klondike import words as klondike_words
+from paciencia.i18n import GameWords
 
 
 @dataclass(frozen=True)
 class Table:
-    """How the site lays out a game's table: the layout module (``js/layouts/<layout>.js``)
-    and stylesheet, the UI word keys of its board's name, keys help and title, the figures of
+    """How the site lays out a game's table: its layout module and stylesheet (files of the
+    ``static/`` folder of the game's package), the UI word keys of its board's name, keys help and title, the figures of
     its status bar and results panel (``(UI word key, view field, element id)``), and its
     buttons for a new game in a given variant (``(variant, UI word key, element id)``)."""
 
-    layout: str = "rows"
+    layout: str = ""
+    """The layout module (``layout.js``), whose default export is the layout's data (how each
+    kind of place spreads its cards, how the arrows walk, whether a double tap plays); empty:
+    the default layout (every place shows its top card, the arrows move spatially)."""
     stylesheet: str | None = None
+    """The table's stylesheet (``table.css``), where its places stand."""
+    base_styles: tuple[str, ...] = ()
+    """Site stylesheets (``css/<name>`` under the site's static root) the table's own builds on."""
     title: str = ""
     """UI word key of the game's name (the page titles, the home page's card); empty: the name."""
     blurb: str = ""
@@ -66,6 +76,9 @@ class Table:
         ("notice-close", "close", ""),
     )
     """The hint notice's buttons ("no move helps", "lost"), as ``end_buttons``."""
+    words: GameWords = field(default_factory=GameWords)
+    """The game's words (``paciencia.i18n.GameWords``): its reasons, kinds of place, actions,
+    UI keys (those named above among them) and catalogs."""
 
 
 @dataclass(frozen=True)
@@ -147,14 +160,13 @@ def state_from_text(text: str) -> State[Any]:
 register(
     CrescentGame,
     Table(
-        layout="rows",
-        stylesheet="crescent.css",
+        stylesheet="table.css",
         title="crescent",
         blurb="crescent_blurb",
         play="play_crescent",
         rules="rules_crescent",
-        board_label="board",
-        keys_help="keys_help",
+        board_label="crescent_board",
+        keys_help="crescent_keys_help",
         counters=(("moves", "moves", "moves"),),
         end_figures=(("moves", "moves", "end-moves"),),
         variant_buttons=(
@@ -164,13 +176,15 @@ register(
             ("B", "new_four_face_down", "new-B"),
         ),
         tools=True,
+        words=crescent_words.WORDS,
     ),
 )
 register(
     KlondikeGame,
     Table(
-        layout="klondike",
-        stylesheet="klondike.css",
+        layout="layout.js",
+        stylesheet="table.css",
+        base_styles=("cascades.css",),
         title="klondike",
         blurb="klondike_blurb",
         rules="rules_klondike",
@@ -199,13 +213,15 @@ register(
             ("notice-new", "new_game", ""),
             ("notice-close", "close", ""),
         ),
+        words=klondike_words.WORDS,
     ),
 )
 register(
     FreeCellGame,
     Table(
-        layout="freecell",
-        stylesheet="freecell.css",
+        layout="layout.js",
+        stylesheet="table.css",
+        base_styles=("cascades.css",),
         title="freecell",
         blurb="freecell_blurb",
         rules="rules_freecell",
@@ -214,5 +230,6 @@ register(
         variant_buttons=tuple((v, f"new_fc_{v}", f"new-{v}") for v in FreeCellGame.variants),
         variant_titles={v: f"fc_cells_{v}" for v in FreeCellGame.variants},
         tools=True,
+        words=freecell_words.WORDS,
     ),
 )

@@ -1,20 +1,24 @@
 """Words for the five locales: gettext catalogs turn the engine's codes into text.
 
-The catalogs are ``locales/<ll_CC>/LC_MESSAGES/messages.po``; they are compiled in memory with
-Babel the first time a locale is used, so no binary ``.mo`` file lives in the repository.
-English is the source language: its msgids are the English text.
+The site's catalogs are ``locales/<ll_CC>/LC_MESSAGES/messages.po``; each game's package holds
+its own words (``GameWords``: its refusal reasons, its kinds of place, its actions, its UI keys)
+and its own catalogs beside them, which are merged with the site's. They are compiled in
+memory with Babel the first time a locale is used, so no binary ``.mo`` file lives in the
+repository. English is the source language: its msgids are the English text.
 """
 
 from __future__ import annotations
 
 import gettext
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from functools import cache
 from io import BytesIO
 from pathlib import Path
 from typing import Any
 
 from paciencia.engine.cards import SUIT_SYMBOLS
-from paciencia.engine.protocol import PlaceInfo, State
+from paciencia.engine.protocol import Observation, PlaceInfo, State
 from paciencia.engine.reasons import Position, Reason
 
 LOCALES = ("en", "pt-PT", "pt-BR", "es", "it")
@@ -28,32 +32,16 @@ def N_(message: str) -> str:
     return message
 
 
-REASONS: dict[Reason, str] = {
+REASONS: dict[str, str] = {
     Reason.NOTHING_TO_UNDO: N_("There is nothing to undo"),
     Reason.SAME_PLACE: N_("The card is already there"),
     Reason.SOURCE_EMPTY: N_("There is no card to move from there"),
     Reason.NOT_A_DESTINATION: N_("Cards cannot go there"),
     Reason.WRONG_SUIT: N_("Must be the same suit"),
-    Reason.GAME_OVER: N_("The game is over"),
-    Reason.BASE_LOCKED: N_("The foundation's base card is locked"),
-    Reason.EMPTY_PILE: N_("Cannot place on an empty pile"),
-    Reason.WRONG_RANK: N_("Must be one rank higher or lower"),
-    Reason.PILE_FULL: N_("This pile is full; choose another destination"),
-    Reason.FOUNDATION_TO_PILE: N_("A card never goes back from a foundation to a pile"),
     Reason.FOUNDATION_ORDER: N_("Must be the next card of that foundation"),
-    Reason.NO_REDEALS: N_("No redeals"),
-    Reason.WRONG_COLOUR: N_("Must be the opposite colour"),
-    Reason.COLUMN_RANK: N_("Must be one rank lower than the card it goes on"),
-    Reason.KING_ONLY: N_("Only a King can go on an empty column"),
-    Reason.FACE_DOWN: N_("A face-down card cannot move"),
-    Reason.NOT_A_RUN: N_("Those cards are not an ordered run"),
-    Reason.RUN_TOO_LONG: N_("The column does not hold that many cards"),
-    Reason.STOCK_EMPTY: N_("The stock and the waste are both empty"),
-    Reason.ONE_CARD_ONLY: N_("Only one card at a time can go there"),
-    Reason.CELL_FULL: N_("That free cell already holds a card"),
-    Reason.RUN_CAPACITY: N_("Not enough free cells and empty cascades to move that many cards"),
-    Reason.FROM_FOUNDATION: N_("A card on a foundation stays there"),
+    Reason.GAME_OVER: N_("The game is over"),
 }
+"""The words of the reasons the engine names (``reasons.SHARED``); a game brings its own."""
 
 
 POSITIONS: dict[Position, str] = {
@@ -82,6 +70,106 @@ _RANK_LETTERS = {
 _SUIT_NAMES = (NP_("suit", "spades"), NP_("suit", "hearts"), NP_("suit", "diamonds"), NP_("suit", "clubs"))
 
 
+Describe = Callable[["Words", PlaceInfo], str]
+"""One place's part of the board description (its accessible name)."""
+Arrive = Callable[["Words", PlaceInfo, int, int], str]
+"""What a move says when ``card`` (the first of ``n``) arrives at a place: a move's words, a hint's."""
+
+
+@dataclass(frozen=True)
+class ActionWords:
+    """A game's action in words: its button (given how many remain; empty for a tap on a
+    place) and what the table says once it was played (given the observation after it)."""
+
+    button: Callable[[Words, int | None], str]
+    done: Callable[[Words, Observation], str]
+
+
+@dataclass(frozen=True, eq=False)
+class GameWords:
+    """Everything a game says, in its own package: every msgid is English, marked with ``N_``
+    (and kin) for extraction into the game's catalogs (``catalog``: its ``locales`` folder).
+    Kinds of place, reasons and keys are shared by every registered game, so a game may reuse
+    another's or the shared pile vocabulary's; the same key must then mean the same words."""
+
+    catalog: Path | None = None
+    reasons: Mapping[str, str] = field(default_factory=dict)
+    """Refusal reason code → its msgid."""
+    places: Mapping[str, Describe] = field(default_factory=dict)
+    """Kind of place → its description."""
+    arrivals: Mapping[str, Arrive] = field(default_factory=dict)
+    """Kind of place → the words of a card arriving there."""
+    selected: Mapping[str, str] = field(default_factory=dict)
+    """Kind of place → its "selected" msgid, in the kind's context (the word agrees with the noun)."""
+    actions: Mapping[str, ActionWords] = field(default_factory=dict)
+    """Action name (``Action.name``) → its words."""
+    ui: Mapping[str, str] = field(default_factory=dict)
+    """UI key → msgid (the pages' ``ui.<key>``; a key ``<key>_<game>`` is a game's own word
+    for what generic code calls ``<key>``: ``game_key``)."""
+    counted: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    """UI key → (singular, plural) msgids of words around a number."""
+    counted_in_page: tuple[str, ...] = ()
+    """The counted keys that the table's script says by itself."""
+
+
+def _union(name: str, parts: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for part in parts:
+        for key, value in part.items():
+            if key in out and out[key] != value:
+                raise ValueError(f"two games give different words for the {name} {key!r}")
+            out[key] = value
+    return out
+
+
+def combine(*parts: GameWords, catalog: Path | None = None) -> GameWords:
+    """One ``GameWords`` holding every part's words (a game's own and the shared vocabulary it
+    uses, or every registered game's); a key two parts give differently is an error."""
+    return GameWords(
+        catalog=catalog,
+        reasons=_union("reason", (p.reasons for p in parts)),
+        places=_union("kind of place", (p.places for p in parts)),
+        arrivals=_union("arrival at a kind", (p.arrivals for p in parts)),
+        selected=_union("selection word of the kind", (p.selected for p in parts)),
+        actions=_union("action", (p.actions for p in parts)),
+        ui=_union("UI key", (p.ui for p in parts)),
+        counted=_union("counted key", (p.counted for p in parts)),
+        counted_in_page=tuple(dict.fromkeys(k for p in parts for k in p.counted_in_page)),
+    )
+
+
+SITE = GameWords(catalog=CATALOG_DIR, reasons=REASONS)
+"""The words the engine itself names (the site's catalog holds them)."""
+
+
+@dataclass(frozen=True, eq=False)
+class Vocabulary:
+    """The site's words and every registered game's, merged, and the catalogs that hold them."""
+
+    words: GameWords
+    catalogs: tuple[Path, ...]
+
+
+@cache
+def _vocabulary(parts: tuple[GameWords, ...]) -> Vocabulary:
+    merged = combine(*parts)
+    catalogs = tuple(dict.fromkeys(p.catalog for p in parts if p.catalog is not None))
+    return Vocabulary(merged, catalogs)
+
+
+def vocabulary() -> Vocabulary:
+    """The words of the site and of every game in the registry (``paciencia.games``), as it
+    stands now (a test may register a game of its own)."""
+    from paciencia.games import GAMES  # the registry imports the games, whose words import this module
+
+    return _vocabulary((SITE, *(e.table.words for e in GAMES.values())))
+
+
+def catalog_path(folder: Path, locale: str) -> Path:
+    """The ``.po`` file of one locale in a ``locales`` folder."""
+    return folder / locale.replace("-", "_") / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
 def normalize_locale(tag: str) -> str | None:
     """``pt_pt``, ``PT-pt`` → ``pt-PT``; a bare ``pt`` → ``pt-PT``; unknown → None."""
     t = tag.strip().replace("_", "-").lower()
@@ -93,16 +181,34 @@ def normalize_locale(tag: str) -> str | None:
     return None
 
 
-@cache
 def translations(locale: str) -> gettext.NullTranslations:
+    """The site's catalog for ``locale``, falling back on each registered game's."""
+    return _translations(locale, vocabulary().catalogs)
+
+
+@cache
+def _translations(locale: str, catalogs: tuple[Path, ...]) -> gettext.NullTranslations:
     if locale == DEFAULT_LOCALE:
         return gettext.NullTranslations()
+    first: gettext.NullTranslations | None = None
+    for folder in catalogs:
+        path = catalog_path(folder, locale)
+        if not path.exists():  # a game with no words of its own yet
+            continue
+        found = _compiled(path, locale)
+        if first is None:
+            first = found
+        else:
+            first.add_fallback(found)
+    return first if first is not None else gettext.NullTranslations()
+
+
+def _compiled(path: Path, locale: str) -> gettext.GNUTranslations:
     # Babel loads only here, for a locale other than English: the commands that print no words
     # (solve, survey) and English ones never pay for it.
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
-    path = CATALOG_DIR / locale.replace("-", "_") / "LC_MESSAGES" / f"{DOMAIN}.po"
     with path.open("rb") as f:
         catalog = read_po(f, locale=locale.replace("-", "_"))
     buf = BytesIO()
@@ -154,8 +260,12 @@ class Words:
 
     # -- refusals and labels -----------------------------------------------------------------
 
-    def reason(self, reason: Reason | str) -> str:
-        return self._(REASONS[Reason(reason)])
+    def reason(self, reason: str) -> str:
+        """A refusal reason's words, whichever game gives it."""
+        msgid = vocabulary().words.reasons.get(reason)
+        if msgid is None:
+            raise ValueError(f"no words for the refusal reason {reason!r}")
+        return self._(msgid)
 
     def position(self, reason: Position | str) -> str:
         """Why a table text is refused, in words (an unknown code reads as the general one)."""
@@ -164,22 +274,21 @@ class Words:
         except ValueError:
             return self._(POSITIONS[Position.BAD_POSITION])
 
-    def refused(self, number: int, move: str, reason: Reason | str) -> str:
+    def refused(self, number: int, move: str, reason: str) -> str:
         """The command line's line for a refused move."""
         return self._(
             "move %(number)d (%(move)s) refused: %(reason)s", number=number, move=move, reason=self.reason(reason)
         )
 
-    def redeal_button(self, left: int) -> str:
-        if left == 0:
-            return self._(REASONS[Reason.NO_REDEALS])
-        return self.n_("Redeal (%(count)d left)", "Redeal (%(count)d left)", left)
-
     def action(self, name: str, left: int | None) -> str:
         """The words on an action's button (``Observation.actions``); empty for a tap."""
-        if name == "redeal":
-            return self.redeal_button(left or 0)
-        return ""
+        found = vocabulary().words.actions.get(name)
+        return found.button(self, left) if found is not None else ""
+
+    def action_done(self, name: str, obs: Observation) -> str:
+        """What the table says once the action ``name`` was played (``obs``: the position after it)."""
+        found = vocabulary().words.actions.get(name)
+        return found.done(self, obs) if found is not None else ""
 
     def status(self, status: str) -> str:
         return {
@@ -194,56 +303,23 @@ class Words:
         return self.n_("%(count)d card", "%(count)d cards", n)
 
     def describe_place(self, p: PlaceInfo) -> str:
-        """One place's part of the board description (a control's accessible name)."""
-        top = self.card_name(p.cards[-1]) if p.cards else ""
-        count = self.cards(p.count)
-        if p.kind == "pile":
-            if not p.count:
-                return self._("pile %(number)d: empty", number=p.number)
-            return self._("pile %(number)d: %(count)s, %(card)s on top", number=p.number, count=count, card=top)
-        if p.kind in ("asc", "desc"):
-            suit = self.suit_name(p.suit)
-            if p.kind == "asc":
-                return self._(
-                    "ascending foundation of %(suit)s: %(card)s on top, %(count)s", suit=suit, card=top, count=count
-                )
-            return self._(
-                "descending foundation of %(suit)s: %(card)s on top, %(count)s", suit=suit, card=top, count=count
-            )
-        if p.kind == "foundation":
-            suit = self.suit_name(p.suit)
-            if not p.count:
-                return self._("foundation of %(suit)s: empty", suit=suit)
-            return self._("foundation of %(suit)s: %(card)s on top, %(count)s", suit=suit, card=top, count=count)
-        if p.kind == "stock":
-            return self._("stock: %(count)s", count=count) if p.count else self._("stock: empty")
-        if p.kind == "waste":
-            if not p.count:
-                return self._("waste: empty")
-            if len(p.cards) > 1:
-                under = ", ".join(self.card_name(c) for c in p.cards[:-1])
-                return self._("waste: %(count)s, %(cards)s, %(card)s on top", count=count, cards=under, card=top)
-            return self._("waste: %(count)s, %(card)s on top", count=count, card=top)
-        if p.kind == "column":
-            if not p.count:
-                return self._("column %(number)d: empty", number=p.number)
-            shown = ", ".join(self.card_name(c) for c in p.cards)
-            if p.face_down:
-                hidden = self.n_("%(count)d face-down card", "%(count)d face-down cards", p.face_down)
-                return self._(
-                    "column %(number)d: %(hidden)s, then %(cards)s", number=p.number, hidden=hidden, cards=shown
-                )
-            return self._("column %(number)d: %(cards)s", number=p.number, cards=shown)
-        if p.kind == "cascade":
-            if not p.count:
-                return self._("cascade %(number)d: empty", number=p.number)
-            shown = ", ".join(self.card_name(c) for c in p.cards)
-            return self._("cascade %(number)d: %(cards)s", number=p.number, cards=shown)
-        if p.kind == "cell":
-            if not p.count:
-                return self._("free cell %(name)s: empty", name=p.place)
-            return self._("free cell %(name)s: %(card)s", name=p.place, card=top)
-        raise ValueError(f"no words for a place of kind {p.kind!r}")
+        """One place's part of the board description (a control's accessible name), in the
+        words its kind's game gives."""
+        describe = vocabulary().words.places.get(p.kind)
+        if describe is None:
+            raise ValueError(f"no words for a place of kind {p.kind!r}")
+        return describe(self, p)
+
+    def top(self, p: PlaceInfo) -> str:
+        """The name of a place's top visible card (empty when it shows none)."""
+        return self.card_name(p.cards[-1]) if p.cards else ""
+
+    def arrival(self, place: PlaceInfo, card: int, n: int) -> str:
+        """``card`` (the first of ``n``) goes to ``place``: a move's words, and a hint's."""
+        arrive = vocabulary().words.arrivals.get(place.kind)
+        if arrive is None:
+            raise ValueError(f"no words for a card arriving at a place of kind {place.kind!r}")
+        return arrive(self, place, card, n)
 
     def describe(self, state: State[Any]) -> str:
         """The whole board description: places joined by '; ', groups by '. ', a final '.'."""

@@ -20,7 +20,7 @@ def _translations(locale: str) -> gettext.NullTranslations:
     return _CATALOGS[locale]
 
 
-i18n.translations = _translations  # type: ignore[assignment]  # Words looks it up when made
+i18n.translations = _translations  # Words looks it up when made
 
 
 def add_catalog(locale: str, mo: Any) -> None:

@@ -9,11 +9,11 @@ dives until ``dives_share`` of the time, then the sound search runs to the deadl
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any
 
 from paciencia.engine.verdict import Result, Verdict
+from paciencia.solver.meter import Meter
 
 WON, EXHAUSTED, BUDGET, TIMEOUT, FULL = range(5)
 """What a C search answers (``_search.h``)."""
@@ -23,43 +23,38 @@ Answer = tuple[int, list[Any], int]
 
 
 def alternate(
-    start: float,
-    timeout: float,
+    m: Meter,
     dives_share: float,
     slice_share: float,
-    sound: Callable[[float], Answer],
+    sound: Callable[[int, float], Answer],
     dive: Callable[[int, float], Answer],
     line: Callable[[list[Any]], tuple[str, ...]],
 ) -> Result:
-    """The schedule from ``start`` (a ``perf_counter`` time): ``sound(seconds)`` and
-    ``dive(dives so far, seconds)`` search, ``line(steps)`` turns a win into move tokens.
-    ``notes``: ``phase`` (``dive`` or ``sound``) for a win, ``proof`` for a loss, ``dives``."""
-    deadline = start + timeout
-    dives_end = start + timeout * dives_share
-    slice_ = timeout * slice_share
+    """The schedule over ``m``'s total (seconds, or positions searched): ``sound(budget,
+    seconds)`` searches within the C loop's two limits, ``dive(dives so far, amount)`` dives for
+    ``amount`` of the meter, ``line(steps)`` turns a win into move tokens. ``notes``: ``phase``
+    (``dive`` or ``sound``) for a win, ``proof`` for a loss, ``dives``."""
+    total = m.total
+    dives_end = total * dives_share
+    slice_ = total * slice_share
     spent = 0.0
-    nodes = dives = 0
+    dives = 0
     while True:
-        now = time.perf_counter()
+        now = m.used()
         last = now >= dives_end
-        status, steps, n = sound(max((deadline if last else min(deadline, now + slice_)) - now, 0.0))
-        nodes += n
+        status, steps, n = sound(*m.limits((total if last else min(total, now + slice_)) - now))
+        m.count(n)
         if status == WON:
-            return Result(
-                Verdict.WINNABLE, line(steps), nodes, time.perf_counter() - start, {"phase": "sound", "dives": dives}
-            )
+            return Result(Verdict.WINNABLE, line(steps), m.nodes, m.seconds(), {"phase": "sound", "dives": dives})
         if status == EXHAUSTED:
-            notes = {"proof": "search", "dives": dives}
-            return Result(Verdict.UNWINNABLE, (), nodes, time.perf_counter() - start, notes)
-        if last or status == FULL:
-            return Result(Verdict.UNKNOWN, (), nodes, time.perf_counter() - start, {"dives": dives})
-        began = time.perf_counter()
-        status, steps, n = dive(dives, max(dives_end - began, 0.0))
+            return Result(Verdict.UNWINNABLE, (), m.nodes, m.seconds(), {"proof": "search", "dives": dives})
+        if last or status == FULL or m.capped():
+            return Result(Verdict.UNKNOWN, (), m.nodes, m.seconds(), {"dives": dives})
+        began = m.used()
+        status, steps, n = dive(dives, dives_end - began)
         dives += 1
-        nodes += n
-        spent += time.perf_counter() - began
+        m.count(n)
+        spent += m.used() - began
         slice_ = max(slice_, spent)
         if status == WON:
-            return Result(
-                Verdict.WINNABLE, line(steps), nodes, time.perf_counter() - start, {"phase": "dive", "dives": dives}
-            )
+            return Result(Verdict.WINNABLE, line(steps), m.nodes, m.seconds(), {"phase": "dive", "dives": dives})

@@ -34,10 +34,10 @@ class NewGame(BaseModel):
     game: str = Field(
         default_factory=lambda: next(iter(REGISTRY)),
         max_length=16,
-        description="The game of a random deal: crescent, klondike, freecell",
+        description="The game of a random deal: a registered game's name (as in its page's path)",
     )
     variant: str | None = Field(
-        default=None, max_length=4, description="Variant of a random deal: Crescent N F D B, Klondike 3 1"
+        default=None, max_length=4, description="Variant of a random deal: one of the game's variant letters"
     )
     winnable_only: bool | None = Field(
         default=None,
@@ -142,7 +142,7 @@ def games_of(request: Request) -> Games:
 WINNABLE_COOKIE = "paciencia_winnable"
 """The player's "winnable deals only" setting: ``1`` on (the page sets it; it is no secret)."""
 VARIANT_COOKIE = "paciencia_variant"
-"""The variant last chosen per game, ``crescent:F.klondike:1`` (the page and the forms set it)."""
+"""The variant last chosen per game, ``<game>:<variant>`` joined by dots (the page and the forms set it)."""
 
 
 def chosen_variants(request: Request) -> dict[str, str]:
@@ -230,7 +230,7 @@ async def get_game(game_id: str, request: Request) -> Response:
 
 @router.post("/games/{game_id}/moves", response_model=GameView, responses=ERRORS)
 async def play_move(game_id: str, body: MoveIn, request: Request) -> Response:
-    """Plays one move (``SRC-DST``), a game's action (Crescent ``R``, Klondike ``D``) or an undo
+    """Plays one move (``SRC-DST``), a game's action (its own token: a redeal, a draw) or an undo
     (``U``) and stores it before answering."""
     games = games_of(request)
     words = request_words(request)
@@ -253,8 +253,8 @@ async def get_hint(game_id: str, body: VersionIn, request: Request) -> Response:
 
 @router.post("/games/{game_id}/finish", response_model=GameView, responses=ERRORS)
 async def finish_step(game_id: str, body: VersionIn, request: Request) -> Response:
-    """Plays the next step of Finish (Klondike: one card up, or a draw, once every card is face
-    up or seen); 422 ``cannot_finish`` where Finish does not apply."""
+    """Plays the next step of Finish (a card up, or the game's action, once the rest is
+    automatic); 422 ``cannot_finish`` where Finish does not apply, in the game's words."""
     games = games_of(request)
     words = request_words(request)
     player = player_of(request)

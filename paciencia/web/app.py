@@ -34,6 +34,7 @@ from starlette.routing import Match, Route
 
 from paciencia.engine.errors import IllegalMove, InvalidCode, InvalidMove, InvalidPosition, PacienciaError
 from paciencia.web import api, offline, pages
+from paciencia.web.assets import static_folders
 from paciencia.web.compress import CompressMiddleware, compressible, precompressed, wants_gzip
 from paciencia.web.lang import request_words
 from paciencia.web.limits import Limits
@@ -51,7 +52,6 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 log = logging.getLogger("paciencia.web")
-STATIC_DIR = Path(__file__).parent / "static"
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
     "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
@@ -60,12 +60,14 @@ TEN_YEARS = 10 * 365 * 24 * 3600
 
 
 def asset_version() -> str:
-    """A short hash of every static file: asset URLs change when their content does."""
+    """A short hash of every static file (the site's and the games'): asset URLs change when
+    their content does."""
     digest = hashlib.sha256()
-    for path in sorted(STATIC_DIR.rglob("*")):
-        if path.is_file():
-            digest.update(path.relative_to(STATIC_DIR).as_posix().encode())
-            digest.update(path.read_bytes())
+    for prefix, folder in static_folders().items():
+        for path in sorted(folder.rglob("*")):
+            if path.is_file():
+                digest.update((prefix + "/" + path.relative_to(folder).as_posix()).encode())
+                digest.update(path.read_bytes())
     return digest.hexdigest()[:10]
 
 
@@ -106,12 +108,13 @@ class StaticAssets:
     and sent so to a client that accepts it.
     """
 
-    def __init__(self, directory: Path) -> None:
+    def __init__(self, folders: dict[str, Path]) -> None:
+        """``folders``: each folder by the path its files are served under (``static_folders``)."""
         self.files: dict[str, tuple[bytes, bytes]] = {}
         self.gzipped: dict[str, bytes] = {}
-        for path in directory.rglob("*"):
+        for prefix, directory, path in ((p, d, f) for p, d in folders.items() for f in d.rglob("*")):
             if path.is_file() and path.suffix in TYPES:
-                name = "/" + path.relative_to(directory).as_posix()
+                name = prefix + "/" + path.relative_to(directory).as_posix()
                 body = path.read_bytes()
                 if path.suffix == ".css":
                     body = without_comments(body)
@@ -522,7 +525,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(
         title="paciencia",
-        summary="Solitaire (Crescent, Klondike): games live on the server; the browser only shows them.",
+        summary="Solitaire: games live on the server; the browser only shows them.",
         version="1",
         openapi_url="/api/openapi.json",
         docs_url=None,
@@ -550,7 +553,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(offline.router)  # before the API's fallback and the pages' /{lang}/…
     app.add_api_route("/api/{rest:path}", api_fallback, methods=ALL_METHODS, include_in_schema=False)
     app.include_router(pages.router)
-    app.mount(f"/static/{version}", StaticAssets(STATIC_DIR), name="static")
+    app.mount(f"/static/{version}", StaticAssets(static_folders()), name="static")
     app.add_middleware(SiteMiddleware, settings=settings, players=app.state.players, limits=app.state.limits)
     app.add_middleware(CompressMiddleware)  # outermost: the site's own errors are compressed too
     return app

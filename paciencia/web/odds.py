@@ -149,4 +149,5 @@ def page(game: str, lang: str) -> dict[str, Any] | None:
                 "hardest": hardest,
             }
         )
-    return {"rules": ui.get(f"odds_rules_{game}", ""), "sections": sections, "first": game == "crescent"}
+    # A game whose figures no one published before says so in its words (``odds_first_<game>``).
+    return {"rules": ui.get(f"odds_rules_{game}", ""), "sections": sections, "first": ui.get(f"odds_first_{game}", "")}

@@ -20,26 +20,6 @@ ODDS_UI: dict[str, str] = {
         "you see wins (this site's hints playing alone). Published figures stand beside ours where there "
         "are any, each with the rules it is for."
     ),
-    "odds_rules_klondike": N_(
-        "The rules of these figures: one pack of 52 cards, seven columns, as many passes through the stock "
-        "as you like, and a card may come back down from its foundation onto a column."
-    ),
-    "odds_rules_klondike_3": N_("Draw three: the stock is turned three cards at a time."),
-    "odds_rules_klondike_1": N_("Draw one: the stock is turned one card at a time."),
-    "odds_rules_crescent": N_(
-        "The rules of these figures: two packs (104 cards); the Ace and the King of each suit start on the "
-        "eight foundations, which build up from the Ace and down from the King in suit; the other 96 cards "
-        "are dealt into 16 piles of six; a pile's top card goes onto a pile whose top is of its suit and one "
-        "rank above or below (King and Ace wrap); a redeal moves every pile's bottom card to its top."
-    ),
-    "odds_rules_crescent_N": N_("Standard: three redeals, every card face up."),
-    "odds_rules_crescent_F": N_("Crescent Four: four redeals, every card face up."),
-    "odds_rules_crescent_D": N_(
-        "Face-down deal: three redeals, only each pile's top card face up at the start. The solver knows "
-        "every card, so for it this is the standard game."
-    ),
-    "odds_rules_crescent_B": N_("Both: four redeals and the face-down deal. For the solver this is Crescent Four."),
-    "odds_first": N_("As far as we know, these are the first figures ever published for Crescent."),
     "odds_winnable": N_("Winnable deals"),
     "odds_share": N_("%(share)s of the %(deals)s of the survey can be won (95%% interval: %(low)s to %(high)s)."),
     "odds_counts": N_(

@@ -36,7 +36,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.exc import IntegrityError
 from starlette.routing import Mount
 
-from paciencia.i18n import CATALOG_DIR, DEFAULT_LOCALE, DOMAIN, normalize_locale
+from paciencia.i18n import DEFAULT_LOCALE, catalog_path, normalize_locale, vocabulary
 from paciencia.offline.engine import OFFLINE_PREFIX
 from paciencia.web.compress import precompressed, wants_gzip
 from paciencia.web.lang import request_words
@@ -94,17 +94,30 @@ def engine_zip() -> bytes:
 
 @cache
 def catalog_mo(locale: str) -> bytes:
-    """The locale's catalog as gettext's binary ``.mo`` (empty for English, the source)."""
+    """The locale's words as one gettext ``.mo``: the site's catalog and each game's, merged in
+    the order ``translations`` falls back through them (empty for English, the source)."""
     if locale == DEFAULT_LOCALE:
         return b""
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
-    path = CATALOG_DIR / locale.replace("-", "_") / "LC_MESSAGES" / f"{DOMAIN}.po"
-    with path.open("rb") as f:
-        catalog = read_po(f, locale=locale.replace("-", "_"))
+    merged = None
+    for folder in vocabulary().catalogs:
+        path = catalog_path(folder, locale)
+        if not path.exists():
+            continue
+        with path.open("rb") as f:
+            catalog = read_po(f, locale=locale.replace("-", "_"))
+        if merged is None:
+            merged = catalog
+            continue
+        for message in catalog:  # a later catalog's words where the earlier ones have none
+            found = merged.get(message.id, message.context) if message.id else message
+            if found is None or not found.string:
+                merged[message.id] = message
     buf = io.BytesIO()
-    write_mo(buf, catalog)
+    if merged is not None:
+        write_mo(buf, merged)
     return buf.getvalue()
 
 
@@ -112,8 +125,9 @@ def catalog_mo(locale: str) -> bytes:
 def bundle_version() -> str:
     """A hash of the engine's bundle and the catalogs: their URLs change when they do."""
     digest = hashlib.sha256(engine_zip())
-    for po in sorted(CATALOG_DIR.rglob("*.po")):
-        digest.update(po.read_bytes())
+    for folder in vocabulary().catalogs:
+        for po in sorted(folder.rglob("*.po")):
+            digest.update(po.read_bytes())
     return digest.hexdigest()[:10]
 
 

@@ -23,7 +23,7 @@ from paciencia.engine.errors import InvalidCode, InvalidPosition, PacienciaError
 from paciencia.examples import example
 from paciencia.games import REGISTRY, entry
 from paciencia.i18n import LOCALES, Words, normalize_locale
-from paciencia.web import api, daily, examples, odds, stats
+from paciencia.web import api, assets, daily, examples, odds, stats
 from paciencia.web.lang import negotiate, request_words
 from paciencia.web.odds_words import ODDS_UI
 from paciencia.web.service import ServiceError, review_answer
@@ -32,6 +32,8 @@ from paciencia.web.words import LANGUAGE_NAMES, plural_words, position_message, 
 
 TEMPLATE_DIR = Path(__file__).parent / "templates"
 TEMPLATES = Jinja2Templates(directory=TEMPLATE_DIR)
+TEMPLATES.env.loader = assets.template_loader(TEMPLATE_DIR)  # and each game's, as <name>/<file>
+TEMPLATES.env.globals["game_file"] = assets.game_file
 router = APIRouter(include_in_schema=False)
 
 
@@ -347,9 +349,9 @@ async def new_from_form(lang: str, game: str, request: Request) -> Response:
 async def rules(lang: str, game: str, request: Request) -> Response:
     if (refused := _entry(request, lang, game)) is not None:
         return refused
-    template = f"rules/{game}.{lang}.html"
-    if not (TEMPLATE_DIR / template).exists():
+    if not assets.has_template(game, f"rules.{lang}.html"):
         return not_found(request)
+    template = f"{game}/rules.{lang}.html"
     # The schemas: positions of the game's example (its start and its named steps), drawn as
     # the table draws them, each linked to its step on the Examples page.
     found = example(game)

@@ -32,7 +32,7 @@ from paciencia.web.limits import Limits, Refused
 from paciencia.web.store import GameClosed, SavedGame, StaleMove, Store, starting_state
 from paciencia.web.views import arrival, game_view
 from paciencia.web.winnable import NoWinnableDeal, WinnableDeals, random_code
-from paciencia.web.words import say
+from paciencia.web.words import game_key, say
 
 log = logging.getLogger(__name__)
 
@@ -307,7 +307,7 @@ class Games:
                 raise ServiceError(422, "no_finish", "no_finish")
             move = saved.state.finish_move() if saved.status == Status.PLAYING else None
             if move is None:
-                raise ServiceError(422, "cannot_finish", "kl_cannot_finish")
+                raise ServiceError(422, "cannot_finish", game_key(saved.game, "cannot_finish"))
             return self.store.play(game_id, player, str(move), version)
 
     def auto(self, game_id: str, player: str, version: int) -> SavedGame:
@@ -491,9 +491,9 @@ def hint_answer(state: State[Any], analysis: Analysis, words: Words) -> dict[str
     """An ``Analysis`` as ``HintOut``: the move's places for the page to show it moving, and the
     words to say while it does (or the notice's title and words)."""
     if analysis.kind == "no_useful":
-        return {"kind": "no_useful", "title": say(words, "title_no_useful"), "message": say(words, "kl_no_useful")}
+        return {"kind": "no_useful", "title": say(words, "title_no_useful"), "message": say(words, "hint_no_useful")}
     if analysis.kind == "lost":
-        return {"kind": "lost", "title": say(words, "title_lost"), "message": say(words, "cr_lost")}
+        return {"kind": "lost", "title": say(words, "title_lost"), "message": say(words, "hint_lost")}
     if analysis.kind != "move" or analysis.token is None:
         return {"kind": "none", "message": words.status(Status.BLOCKED.value)}
     move = state.resolve(state.game.parse_move(analysis.token))

@@ -129,12 +129,12 @@ ID_BYTES = 16  # 128 random bits
 LOCK_STRIPES = 64
 MAX_TOKENS = 20_000
 """The longest record one game keeps (moves, undos and redeals): a game whose undo history
-reaches back to its start (Klondike's) is replayed whole on a cold load."""
+reaches back to its start (a game with unbounded undo) is replayed whole on a cold load."""
 SNAPSHOT_EVERY = 400
 """A new snapshot is tried once the record has grown this much past the last one."""
 SNAPSHOT_LAG = 200
 """How far behind the current move a snapshot is taken: the undo history after a load must be
-the one before it (Crescent undoes at most 100 moves), which the snapshot is checked for."""
+the one before it (a game may bound its undo, to 100 moves say), which the snapshot is checked for."""
 
 # Built once: a move's write, and the version check before every answer, are the hot path.
 _VERSION = select(games.c.version, games.c.closed).where(games.c.id == bindparam("game_id"))

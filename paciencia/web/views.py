@@ -21,12 +21,9 @@ from paciencia.web.words import say
 
 
 class PlaceView(BaseModel):
-    id: str = Field(
-        description="The place in move notation: Crescent piles 1-16 and As…Kc; Klondike S W Fs… 1-7; "
-        "FreeCell a-d Fs… 1-8"
-    )
+    id: str = Field(description="The place in the game's move notation (as 1, Fs, W)")
     kind: str = Field(
-        description="pile, asc, desc (Crescent); stock, waste, foundation, column (Klondike); cell, cascade (FreeCell)"
+        description="The kind of place, as the game names it (pile, foundation, column…): its words and looks"
     )
     role: str = Field(description="tableau, foundation, stock or waste")
     number: int = Field(description="The pile's or column's number (0 otherwise)")
@@ -46,7 +43,7 @@ class GroupView(BaseModel):
 
 
 class ActionView(BaseModel):
-    name: str = Field(description="redeal (Crescent), draw (Klondike: a tap on the stock)…")
+    name: str = Field(description="The action's name, as the game names it (redeal, draw: a tap on the stock…)")
     token: str
     enabled: bool
     text: str = Field(description="The button's words (empty for a tap on a place)")
@@ -61,11 +58,11 @@ class DeckView(BaseModel):
 
 class GameView(BaseModel):
     id: str
-    game: str = Field(description="The game's name: crescent, klondike…")
+    game: str = Field(description="The game's name, as in its page's path")
     variant: str
     lang: str
     title: str = Field(description="The game's name (and variant, and code once it may be shown) for the page title")
-    code: str | None = Field(description="The deal code; null while it would reveal face-down cards (Klondike)")
+    code: str | None = Field(description="The deal code; null while it would reveal face-down cards")
     version: int = Field(description="Moves stored so far; a move must name it")
     status: str = Field(description="playing, won, blocked or left (for a newer game of the same game)")
     closed: bool = Field(
@@ -74,13 +71,15 @@ class GameView(BaseModel):
     status_text: str
     end_title: str = Field(description="The results panel's title for this status")
     moves: int
-    redeals: int | None = Field(default=None, description="Crescent: redeals left")
-    recycles: int | None = Field(default=None, description="Klondike: times the waste was turned back")
-    sent_up: int | None = Field(default=None, description="Klondike: cards sent up, less those taken back down")
-    passes: int | None = Field(default=None, description="Klondike: the pass through the stock (the first is 1)")
-    draw: int | None = Field(default=None, description="Klondike: cards turned per draw, 3 or 1")
+    redeals: int | None = Field(default=None, description="Where the game redeals: redeals left")
+    recycles: int | None = Field(
+        default=None, description="Where the game has a stock: times the waste was turned back"
+    )
+    sent_up: int | None = Field(default=None, description="Cards sent up, less those taken back down (where counted)")
+    passes: int | None = Field(default=None, description="The pass through the stock (the first is 1)")
+    draw: int | None = Field(default=None, description="Where the game draws: cards turned per draw")
     can_undo: bool
-    can_finish: bool = Field(description="Finish is offered (Klondike: every card face up or seen)")
+    can_finish: bool = Field(description="Finish is offered (the game says when: the rest is automatic)")
     can_auto: bool = Field(
         default=False, description="An automatic move up applies now (POST /api/games/{id}/auto plays it)"
     )
@@ -91,7 +90,7 @@ class GameView(BaseModel):
     dests: dict[str, list[str]] = Field(
         description="Legal destinations per source (a place, or <place>x<n> for a run of n cards)"
     )
-    taps: dict[str, str] = Field(description="A tap on this place plays this token (Klondike: the stock draws)")
+    taps: dict[str, str] = Field(description="A tap on this place plays this token (as the stock's draw)")
     deck: DeckView
     ranks: list[str] = Field(description="The 13 rank letters of this language (as deck.ranks)")
     elapsed: float = Field(description="Seconds of play so far")
@@ -155,38 +154,18 @@ def announce(words: Words, saved: SavedGame, obs: Observation) -> str:
 
 
 def _action_words(words: Words, name: str, before: Observation, obs: Observation) -> str:
-    if name == "redeal":
-        left = obs.figures.redeals_left or 0
-        # The last one says what the button now says (the seeds' "No redeals").
-        return say(words, "redealt", count=left) if left else say(words, "redealt_last", none=words.redeal_button(0))
-    if name == "draw":
-        waste = next(p for p in obs.places if p.role == Role.WASTE)
-        if not waste.count:
-            return say(words, "kl_recycled", number=obs.figures.passes)
-        return say(words, "kl_drew", cards=", ".join(words.card_name(c) for c in waste.cards))
-    return ""
+    return words.action_done(name, obs)  # the game's words for its action
 
 
 def arrival(words: Words, place: PlaceInfo, card: int, n: int) -> str:
-    """``card`` (the first of ``n``) goes to ``place``: a move's words, and a hint's."""
-    name = words.card_name(card)
-    if place.kind == "pile":
-        return say(words, "to_pile", card=name, number=place.number)
-    if place.kind in ("asc", "desc"):
-        return say(words, "to_" + place.kind, card=name, suit=words.suit_name(place.suit))
-    if place.role == Role.FOUNDATION:
-        return say(words, "kl_to_foundation", card=name, suit=words.suit_name(place.suit))
-    if place.kind == "cell":
-        return say(words, "fc_to_cell", card=name, name=place.place)
-    if place.kind == "cascade":
-        return say(words, "fc_run_to_cascade" if n > 1 else "fc_to_cascade", card=name, number=place.number)
-    key = "kl_run_to_column" if n > 1 else "kl_to_column"
-    return say(words, key, card=name, number=place.number)
+    """``card`` (the first of ``n``) goes to ``place``: a move's words, and a hint's, as the
+    game whose kind of place it is says them."""
+    return words.arrival(place, card, n)
 
 
 def _left_behind(words: Words, was: PlaceInfo, now: PlaceInfo) -> str:
     """What the source now shows, where the player could not see it before: a card turned face
-    up, or (where a place shows only its top card, as Crescent's piles) the new top card."""
+    up, or (where a place shows only its top card, the cards under it hidden) the new top card."""
     if now.role != Role.TABLEAU:
         return ""
     if now.face_down < was.face_down and now.cards:
@@ -285,11 +264,7 @@ def game_view(saved: SavedGame, words: Words, answers_move: bool = False) -> dic
         "end_title": end_title(words, saved.game, result),
         "moves": f.moves,
     }
-    for key, value in (("redeals", f.redeals_left), ("recycles", f.recycles), ("sent_up", f.sent_up)):
-        if value is not None:
-            view[key] = value
-    if f.passes is not None:
-        view["passes"] = f.passes
+    view.update(f.counts)  # the game's own counters, by the names its Table shows them under
     view.update(obs.parameters)
     actions = []
     for a in obs.actions:

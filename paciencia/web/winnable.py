@@ -4,7 +4,7 @@ A draw takes a deal from the variant's pool (proved winnable, not yet dealt) whe
 otherwise it tries random deals itself, within a bound of deals and seconds, and the first one
 proved winnable is dealt. Every verdict is kept (``store.verdicts``), so no code is solved
 twice. Once a variant has been asked for, a background thread keeps its pool topped up, so the
-next "New game" answers at once (Crescent's solves can take seconds).
+next "New game" answers at once (a game's solves can take seconds).
 
 A deal counts as proved only when its winning line replays to won on a fresh deal. The
 per-deal times are a fraction of ``paciencia solve``'s default ten seconds, so the command

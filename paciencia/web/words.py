@@ -1,7 +1,9 @@
 """The site's own words: page labels, buttons, announcements, API messages.
 
 Every msgid is marked here (English is the source language) so ``scripts/extract-messages``
-finds them; the templates and the browser get them already translated, as ``ui.<key>``.
+finds them; the templates and the browser get them already translated, as ``ui.<key>``. Each
+game's package brings its own keys (``GameWords.ui``, ``counted``, ``selected``), which the
+words of the registered games add to these (``paciencia.i18n.vocabulary``).
 """
 
 from __future__ import annotations
@@ -10,16 +12,12 @@ from functools import cache
 
 from paciencia.engine.errors import InvalidPosition
 from paciencia.engine.reasons import Position
-from paciencia.i18n import LOCALES, N_, NP_, Words
+from paciencia.i18n import LOCALES, N_, Vocabulary, Words, vocabulary
 from paciencia.web.odds_words import ODDS_COUNTED, ODDS_UI
 
 UI: dict[str, str] = {
     "site": N_("Paciência"),
     "tagline": N_("Solitaire in your browser"),
-    "crescent": N_("Crescent"),
-    "crescent_blurb": N_("Two decks, sixteen piles around eight foundations, three redeals."),
-    "play_crescent": N_("Play Crescent"),
-    "rules_crescent": N_("How to play Crescent"),
     "home": N_("Home"),
     "language": N_("Language"),
     "new_game": N_("New game"),
@@ -50,13 +48,8 @@ UI: dict[str, str] = {
     "offline_kept_apart": N_(
         "This game moved on elsewhere while you played offline: your offline moves are kept as a game of their own."
     ),
-    "board": N_("Crescent table"),
+    "board": N_("Card table"),
     "foundations": N_("Foundations"),
-    "piles": N_("Piles"),
-    "heaps": N_("Stock and waste"),
-    "keys_help": N_(
-        "Keys: arrows move between places, Enter or Space plays, U undo, R redeal, H hint, N new game, Esc cancels."
-    ),
     "keys_help_plain": N_(
         "Keys: arrows move between places, Enter or Space plays, U undo, H hint, N new game, Esc cancels."
     ),
@@ -85,11 +78,7 @@ UI: dict[str, str] = {
     "back_to_game": N_("Back to the game"),
     "continue_game": N_("Continue your game"),
     "undone": N_("Move undone."),
-    "redealt_last": N_("Cards redealt. %(none)s."),
     "new_deal": N_("New game, deal %(code)s."),
-    "to_pile": N_("%(card)s to pile %(number)s."),
-    "to_asc": N_("%(card)s to the ascending foundation of %(suit)s."),
-    "to_desc": N_("%(card)s to the descending foundation of %(suit)s."),
     "selected": N_("%(place)s selected."),
     "now_shows": N_("Pile %(number)s now shows %(card)s."),
     "now_empty": N_("Pile %(number)s is now empty."),
@@ -137,10 +126,6 @@ UI: dict[str, str] = {
     "export_csv": N_("Download as CSV"),
     "reset_confirm": N_("Yes, count again from now (the games and their replays stay)"),
     "reset_stats": N_("Reset the statistics"),
-    "variant_crescent_N": N_("standard"),
-    "variant_crescent_F": N_("Crescent Four"),
-    "variant_crescent_D": N_("face-down deal"),
-    "variant_crescent_B": N_("Four and face-down"),
     # The daily deals
     "daily": N_("Today's deals"),
     "daily_about": N_(
@@ -155,8 +140,6 @@ UI: dict[str, str] = {
     # The look of the table (kept in this browser)
     "look": N_("Look"),
     "menu": N_("Menu"),
-    # The redeal button's word on a phone's bar (its count shows as a number beside it)
-    "short_redeal": N_("Redeal"),
     "letter_keys": N_("One-letter keys (U undo, H hint, N new game…)"),
     "page_not_found": N_("There is no such page."),
     "choose_language": N_("Choose a language"),
@@ -171,89 +154,39 @@ UI: dict[str, str] = {
     "four_colours": N_("Four-colour suits"),
     "left_handed": N_("Stock on the right (left-handed)"),
     "motion": N_("Animations"),
-    "new_standard": N_("New game, standard"),
-    "new_four": N_("New game, Crescent Four"),
-    "new_face_down": N_("New game, face-down deal"),
-    "new_four_face_down": N_("New game, Four and face-down"),
     "bad_variant": N_("That variant is not one of this game's."),
     "no_finish": N_("This game has no Finish."),
     # Automatic moves up (a setting, kept in this browser)
     "auto_moves": N_("Automatic moves: cards that can no longer be needed go up by themselves"),
     "no_auto_move": N_("No card can go up by itself now: each one that could may still be needed."),
-    # Winnable deals only, and Crescent's hints
+    # Winnable deals only, and the hints
     "winnable_only": N_("Winnable deals only"),
     "winnable_badge": N_("Winnable deal"),
     "winnable_about": N_("The solver has proved that this deal can be won."),
     "winnable_seeking": N_("Looking for a winnable deal…"),
     "no_winnable": N_("No deal proved winnable was found in time; try again in a moment."),
-    "cr_lost": N_(
+    "hint_lost": N_(
         "The solver has proved that no sequence of moves wins from here. Undo some moves or start a new game."
     ),
-    # Klondike
-    "klondike": N_("Klondike"),
-    "klondike_blurb": N_("One deck, seven columns, the stock turned three cards at a time (or one)."),
-    "rules_klondike": N_("How to play Klondike"),
-    "draw_three": N_("Draw three"),
-    "draw_one": N_("Draw one"),
-    "new_draw_three": N_("New game, draw three"),
-    "new_draw_one": N_("New game, draw one"),
-    "klondike_board": N_("Klondike table"),
-    "columns": N_("Columns"),
+    # The tools of a table: hints, Finish, runs of cards picked up together
     "hint": N_("Hint"),
     "finish": N_("Finish"),
     "stop": N_("Stop"),
-    "pass": N_("Pass"),
-    "recycles": N_("Recycles"),
-    "sent_up": N_("Cards sent up"),
     "replay": N_("Replay this deal"),
     "view_table": N_("View the final table"),
-    "kl_keys_help": N_(
-        "Keys: ←/→ move between piles, Enter picks up or puts down, ↑/↓ choose how much of a column to take, "
-        "Space draws, U undo, H hint, F finish, N new game, Esc cancels."
-    ),
-    "kl_won": N_("You won!"),
-    "kl_blocked": N_("No legal move is left."),
-    "kl_no_useful": N_("There are still legal moves, but none of them advances the game."),
-    "kl_cannot_finish": N_("Finish comes once every card is face up and the stock holds nothing unseen."),
-    "kl_recycled": N_("The waste is turned back into the stock: pass %(number)s."),
-    "kl_drew": N_("Drawn: %(cards)s."),
-    "kl_to_column": N_("%(card)s to column %(number)s."),
-    "kl_run_to_column": N_("%(card)s and the cards on it to column %(number)s."),
-    "kl_to_foundation": N_("%(card)s to the foundation of %(suit)s."),
+    "hint_no_useful": N_("There are still legal moves, but none of them advances the game."),
+    # A game says when its Finish applies in its own words (``cannot_finish_<game>``: ``game_key``).
+    "cannot_finish": N_("Finish does not apply yet: play on by hand."),
     "turned_up": N_("%(card)s turned up."),
-    "kl_finishing": N_("Finishing: the cards go up one by one. Tap Stop to play on by hand."),
-    "kl_finish_stopped": N_("Finish stopped."),
-    "kl_picker": N_("Choose where the run starts"),
-    "kl_picker_up": N_("Start one card higher"),
-    "kl_picker_down": N_("Start one card lower"),
-    "kl_picker_help": N_("↑/↓ change the first card, Enter takes the run, Esc closes."),
-    "kl_copy_hint": N_("Tap the code to copy it"),
-    # FreeCell
-    "freecell": N_("FreeCell"),
-    "freecell_blurb": N_("One deck face up in eight cascades, four free cells: Microsoft's numbered deals."),
-    "rules_freecell": N_("How to play FreeCell"),
-    "freecell_board": N_("FreeCell table"),
-    "cells": N_("Free cells"),
-    "cascades": N_("Cascades"),
-    "fc_cells_4": N_("Four free cells"),
-    "fc_cells_3": N_("Three free cells"),
-    "fc_cells_2": N_("Two free cells"),
-    "fc_cells_1": N_("One free cell"),
-    "new_fc_4": N_("New game, four free cells"),
-    "new_fc_3": N_("New game, three free cells"),
-    "new_fc_2": N_("New game, two free cells"),
-    "new_fc_1": N_("New game, one free cell"),
-    "fc_keys_help": N_(
-        "Keys: ←/→ move between places, Enter picks up or puts down, ↑/↓ choose how much of a cascade to take, "
-        "U undo, H hint, F finish, N new game, Esc cancels."
-    ),
-    "fc_to_cell": N_("%(card)s to free cell %(name)s."),
-    "fc_to_cascade": N_("%(card)s to cascade %(number)s."),
-    "fc_run_to_cascade": N_("%(card)s and the cards on it to cascade %(number)s."),
+    "finishing": N_("Finishing: the cards go up one by one. Tap Stop to play on by hand."),
+    "finish_stopped": N_("Finish stopped."),
+    "picker": N_("Choose where the run starts"),
+    "picker_up": N_("Start one card higher"),
+    "picker_down": N_("Start one card lower"),
+    "picker_help": N_("↑/↓ change the first card, Enter takes the run, Esc closes."),
+    "copy_hint": N_("Tap the code to copy it"),
     # What a hint says, for every game: an action's hint by the action's name, a notice's title
     # by the hint's kind (the same words as above).
-    "hint_draw": N_("Hint: draw from the stock."),
-    "hint_redeal": N_("Hint: redeal."),
     "title_no_useful": N_("No move really helps now"),
     "title_lost": N_("This position can no longer be won"),
     # The chance of winning (from what the player knows) and the review after a game
@@ -295,13 +228,6 @@ UI: dict[str, str] = {
     # The Examples pages
     "examples": N_("Examples"),
     "ex_title": N_("%(game)s: a won game, move by move"),
-    "ex_intro_crescent": N_(
-        "The won game the rules quote, from the deal to the last card: step through it and watch each move, "
-        "the redeals and the board description."
-    ),
-    "ex_intro_klondike": N_(
-        "A won game of draw three, found by the solver: step through it and watch each move and the board description."
-    ),
     "ex_watch": N_("Watch a won game"),
     "ex_start_words": N_("The deal, before the first move."),
     "ex_step": N_("Step %(step)s of %(steps)s"),
@@ -334,7 +260,6 @@ COUNTED: dict[str, tuple[str, str]] = {
         "This game has reached %(count)s move, the most one game keeps; start a new game or replay the deal.",
         "This game has reached %(count)s moves, the most one game keeps; start a new game or replay the deal.",
     ),
-    "redealt": NN_("Cards redealt; %(count)s redeal left.", "Cards redealt; %(count)s redeals left."),
     "recent_summary": NN_(
         "The last game — won: %(won)s, lost: %(lost)s, left for a new one: %(left)s.",
         "The last %(count)s games — won: %(won)s, lost: %(lost)s, left for a new one: %(left)s.",
@@ -357,48 +282,73 @@ COUNTED: dict[str, tuple[str, str]] = {
         "In each of %(count)s layouts of the unseen cards, no sequence of moves wins from here. "
         "Undo some moves or start a new game.",
     ),
-    "kl_picker_count": NN_("%(count)s card", "%(count)s cards"),
-    "kl_run_selected": NN_("%(count)s card from %(card)s selected.", "%(count)s cards from %(card)s selected."),
-    "kl_finished": NN_("%(count)s card went up to the foundations.", "%(count)s cards went up to the foundations."),
+    "picker_count": NN_("%(count)s card", "%(count)s cards"),
+    "run_selected": NN_("%(count)s card from %(card)s selected.", "%(count)s cards from %(card)s selected."),
+    "finished": NN_("%(count)s card went up to the foundations.", "%(count)s cards went up to the foundations."),
 }
 COUNTED.update(ODDS_COUNTED)
-COUNTED_IN_PAGE = ("kl_picker_count", "kl_run_selected", "kl_finished")
+COUNTED_IN_PAGE = ("picker_count", "run_selected", "finished")
 """The counted words that the table's script says by itself (``plural_words``)."""
-
-# A place's state in its accessible name ("— selected"): the word agrees with the place's noun
-# (es "pila … seleccionada", "descarte … seleccionado"), so it comes per kind of place.
-SELECTED: dict[str, tuple[str, str]] = {
-    "pile": ("pile", NP_("pile", "selected")),
-    "asc": ("asc", NP_("asc", "selected")),
-    "desc": ("desc", NP_("desc", "selected")),
-    "foundation": ("foundation", NP_("foundation", "selected")),
-    "stock": ("stock", NP_("stock", "selected")),
-    "waste": ("waste", NP_("waste", "selected")),
-    "column": ("column", NP_("column", "selected")),
-}
 
 
 @cache
+def _keys(vocabulary: Vocabulary) -> tuple[dict[str, str], dict[str, tuple[str, str]], tuple[str, ...]]:
+    """The site's UI keys, counted keys and counted keys said in the page, with every registered
+    game's (a key both give is an error: the words of one would hide the other's)."""
+    for name, site, games in (("UI", UI, vocabulary.words.ui), ("counted", COUNTED, vocabulary.words.counted)):
+        both = set(site) & set(games)
+        if both:
+            raise ValueError(f"{name} keys given by the site and by a game: {sorted(both)}")
+    in_page = tuple(dict.fromkeys((*COUNTED_IN_PAGE, *vocabulary.words.counted_in_page)))
+    return {**UI, **vocabulary.words.ui}, {**COUNTED, **vocabulary.words.counted}, in_page
+
+
+def ui_keys() -> dict[str, str]:
+    """Every UI key → its msgid: the site's and the registered games'."""
+    return _keys(vocabulary())[0]
+
+
+def counted_keys() -> dict[str, tuple[str, str]]:
+    return _keys(vocabulary())[1]
+
+
 def ui_words(locale: str) -> dict[str, str]:
-    """Every UI string of ``UI`` in this locale (``%(…)s`` placeholders left in), and the
+    """Every UI string (``ui_keys``) in this locale (``%(…)s`` placeholders left in), and the
     selection word of each kind of place as ``state_selected_<kind>``."""
+    return _ui_words(locale, vocabulary())
+
+
+@cache
+def _ui_words(locale: str, vocabulary: Vocabulary) -> dict[str, str]:
     words = Words(locale)
-    found = {key: words.t.gettext(msgid) for key, msgid in UI.items()}
-    for kind, (context, msgid) in SELECTED.items():
-        found["state_selected_" + kind] = words.p_(context, msgid)
+    found = {key: words.t.gettext(msgid) for key, msgid in _keys(vocabulary)[0].items()}
+    for kind, msgid in vocabulary.words.selected.items():
+        found["state_selected_" + kind] = words.p_(kind, msgid)
     return found
 
 
-@cache
 def plural_words(locale: str) -> dict[str, list[str]]:
     """The page's counted words, ``[one, other]`` each (every catalog's plural rule is
     ``n != 1``, which the page applies; a test holds the catalogs to it)."""
+    return _plural_words(locale, vocabulary())
+
+
+@cache
+def _plural_words(locale: str, vocabulary: Vocabulary) -> dict[str, list[str]]:
     words = Words(locale)
-    return {key: [words.t.ngettext(*COUNTED[key], n) for n in (1, 2)] for key in COUNTED_IN_PAGE}
+    _, counted, in_page = _keys(vocabulary)
+    return {key: [words.t.ngettext(*counted[key], n) for n in (1, 2)] for key in in_page}
+
+
+def game_key(game: str, key: str) -> str:
+    """The UI key of ``game``'s own words for what generic code calls ``key`` (``<key>_<game>``),
+    where the game gives them; ``key`` otherwise."""
+    own = f"{key}_{game}"
+    return own if own in ui_keys() else key
 
 
 def say(words: Words, key: str, **kw: object) -> str:
-    counted = COUNTED.get(key)
+    counted = counted_keys().get(key)
     if counted is not None:
         n = kw["count"]
         assert isinstance(n, int), f"{key}: count must be an int"

@@ -44,6 +44,7 @@ def test_the_chance_shows_after_each_move_and_the_results_panel_reviews_the_game
     # Blocked, it may still be undone: the review (every card) is shown only when asked, and closes it.
     expect(page.locator("#end-review-text")).to_have_text(re.compile("^The review shows every card"))
     expect(page.locator("#undo")).to_be_enabled()
+    expect(panel.get_by_role("link", name="Review the game")).to_be_hidden()  # one way to the review: asked
     panel.get_by_role("button", name="See the review").click()
     expect(page.locator("#end-review-text")).to_have_text(
         "This deal could be won. After move 2 (1-2) no line won any more."

@@ -37,6 +37,7 @@ from paciencia.engine.protocol import (
 from paciencia.engine.reasons import Reason
 from paciencia.engine.tabletext import check_fields, check_places, face_down_first, int_field
 from paciencia.games import Table, registered
+from paciencia.games.crescent.words import WRONG_RANK
 from tests.browser.conftest import open_table, place
 
 SELECTED = re.compile(r"\bselected\b")
@@ -122,7 +123,7 @@ class StairsState(State[StairsMove]):
         if move.dst == F:
             return None if card == self.up else Reason.FOUNDATION_ORDER
         target = self.cols[move.dst]
-        return None if not target or target[-1] > card else Reason.WRONG_RANK
+        return None if not target or target[-1] > card else WRONG_RANK
 
     def push(self, move: StairsMove) -> None:
         card = self.cols[move.src].pop()

@@ -11,6 +11,14 @@ from paciencia.engine.protocol import State, Status
 from paciencia.engine.reasons import Reason
 from paciencia.games import new_state
 from paciencia.games.crescent.rules import CrescentGame, CrescentState
+from paciencia.games.crescent.words import (
+    BASE_LOCKED,
+    EMPTY_PILE,
+    FOUNDATION_TO_PILE,
+    NO_REDEALS,
+    PILE_FULL,
+    WRONG_RANK,
+)
 from tests.tables import CRESCENT_FOUNDATIONS as FOUNDATIONS
 from tests.tables import RANKS, crescent_table, read, up
 
@@ -113,25 +121,25 @@ def test_ranks_wrap_on_piles() -> None:
 
 def test_refusal_reasons_in_their_order() -> None:
     s = spades()
-    assert refusal(s, "1-3") is Reason.WRONG_RANK  # Ts onto 4s
+    assert refusal(s, "1-3") is WRONG_RANK  # Ts onto 4s
     assert refusal(s, "3-3") is Reason.SAME_PLACE
     s = position({1: P1, 2: ["2s", "3s", "4s"]}, SPADES)
-    assert refusal(s, "2-3") is Reason.EMPTY_PILE
+    assert refusal(s, "2-3") is EMPTY_PILE
     assert refusal(s, "3-2") is Reason.SOURCE_EMPTY
     assert refusal(s, "4-3") is Reason.SOURCE_EMPTY  # the source is checked before the destination
     # pile 1 is full (13 cards, Ts on top)
     shorter = {"As": up("s", "A2345"), "Ks": up("s", "KQJT")}
-    assert refusal(position({1: P1, 2: ["2s", "3s", "4s", "9s"]}, shorter), "2-1") is Reason.PILE_FULL
-    assert refusal(position({1: P1, 2: ["2s", "3s", "9s", "4s"]}, shorter), "2-1") is Reason.WRONG_RANK
+    assert refusal(position({1: P1, 2: ["2s", "3s", "4s", "9s"]}, shorter), "2-1") is PILE_FULL
+    assert refusal(position({1: P1, 2: ["2s", "3s", "9s", "4s"]}, shorter), "2-1") is WRONG_RANK
     hearts = position({1: P1, 2: ["2s", "3s"], 3: ["4s"], 4: up("h", "A234")}, {**SPADES, "Kh": up("h", "KQJT98765")})
     assert refusal(hearts, "4-2") is Reason.WRONG_SUIT  # 4h onto 3s: only the suit is wrong
     assert refusal(hearts, "4-1") is Reason.WRONG_SUIT  # 4h onto the full pile's Ts: suit first
-    assert refusal(hearts, "4-5") is Reason.EMPTY_PILE
+    assert refusal(hearts, "4-5") is EMPTY_PILE
 
 
 def test_no_card_ever_goes_on_an_empty_pile_even_a_king() -> None:
     s = position({1: ["Qs", "Ks"], 2: up("s", "A23456789TJ")}, {"As": ["As"], "Ks": up("s", "KQJT98765432")})
-    assert refusal(s, "1-3") is Reason.EMPTY_PILE
+    assert refusal(s, "1-3") is EMPTY_PILE
     assert all(m.is_redeal or m.dst >= 16 or s.piles[m.dst] for m in s.legal_moves())
 
 
@@ -159,7 +167,7 @@ def test_no_wrap_on_foundations() -> None:
 
 def test_a_card_never_leaves_a_foundation_for_a_pile() -> None:
     s = spades()
-    assert refusal(s, "As-3") is Reason.FOUNDATION_TO_PILE
+    assert refusal(s, "As-3") is FOUNDATION_TO_PILE
 
 
 def test_transfers_between_the_two_foundations_of_a_suit() -> None:
@@ -175,8 +183,8 @@ def test_transfers_between_the_two_foundations_of_a_suit() -> None:
 
 def test_the_base_card_never_moves() -> None:
     s = position({1: up("s", RANKS)}, {"As": ["As"], "Ks": up("s", "KQJT98765432")})
-    assert refusal(s, "As-Ks") is Reason.BASE_LOCKED  # the 2 would accept an Ace, but it is the base
-    assert refusal(s, "As-1") is Reason.BASE_LOCKED  # the source is checked first
+    assert refusal(s, "As-Ks") is BASE_LOCKED  # the 2 would accept an Ace, but it is the base
+    assert refusal(s, "As-1") is BASE_LOCKED  # the source is checked first
 
 
 # -- redeal ----------------------------------------------------------------------------------
@@ -207,10 +215,10 @@ def test_redeals_count_down_and_then_are_refused() -> None:
     for left in (2, 1, 0):
         s.play("R")
         assert isinstance(s, CrescentState) and s.redeals == left
-    assert refusal(s, "R") is Reason.NO_REDEALS
+    assert refusal(s, "R") is NO_REDEALS
     four = new_state("CR1-F-AAAAAAB")
     four.play_all(["R"] * 4)
-    assert refusal(four, "R") is Reason.NO_REDEALS
+    assert refusal(four, "R") is NO_REDEALS
 
 
 def test_face_down_cards_turn_up_when_they_become_the_top() -> None:
@@ -263,7 +271,7 @@ def test_won_when_all_104_cards_are_on_the_foundations() -> None:
     s.play("1-As")
     assert s.status == "won"
     assert "status=won" in s.to_text()
-    assert refusal(s, "R") is Reason.NO_REDEALS
+    assert refusal(s, "R") is NO_REDEALS
     s.undo()
     assert s.status is Status.PLAYING
 

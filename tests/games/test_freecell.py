@@ -20,6 +20,8 @@ from paciencia.engine.reasons import Position, Reason
 from paciencia.games import new_state, state_from_text
 from paciencia.games.freecell.deal import microsoft_deal
 from paciencia.games.freecell.rules import FreeCellState
+from paciencia.games.freecell.words import CELL_FULL, FROM_FOUNDATION, RUN_CAPACITY
+from paciencia.games.pile_words import COLUMN_RANK, NOT_A_RUN, ONE_CARD_ONLY, RUN_TOO_LONG, WRONG_COLOUR
 from paciencia.i18n import LOCALES, Words
 from tests.tables import DECK, RANKS, read, refusal, up
 
@@ -110,10 +112,10 @@ def test_a_card_goes_to_a_free_cell_and_back() -> None:
     s = deal("FC1-4-AAAAAAB")
     s.play("5-a")
     assert places_of(s)["a"] == "6c" and places_of(s)["5"] == "5d Ad Js 4h 8h"
-    assert refusal(s, "4-a") == Reason.CELL_FULL
+    assert refusal(s, "4-a") == CELL_FULL
     s.play("a-b")
     assert places_of(s)["a"] == "" and places_of(s)["b"] == "6c"
-    assert refusal(s, "b-5") == Reason.COLUMN_RANK  # 6♣ does not go back onto 8♥
+    assert refusal(s, "b-5") == COLUMN_RANK  # 6♣ does not go back onto 8♥
     s.play_all(["U", "U"])
     assert s.to_text() == deal("FC1-4-AAAAAAB").to_text()
 
@@ -128,14 +130,14 @@ def test_the_foundations_build_by_suit_from_the_ace() -> None:
     s.play("2-F")
     assert s.found == [1, 4, 0, 0]
     assert [str(m) for m in s.move_stack] == ["a-Fh", "1-Fh", "2-Fs"]
-    assert refusal(s, "Fh-1") == Reason.FROM_FOUNDATION
-    assert refusal(s, "Fs-a") == Reason.FROM_FOUNDATION
+    assert refusal(s, "Fh-1") == FROM_FOUNDATION
+    assert refusal(s, "Fs-a") == FROM_FOUNDATION
 
 
 def test_cascades_build_down_in_alternating_colours_and_an_empty_one_takes_any_card() -> None:
     s = position({"1": ["9s"], "2": ["8s"], "3": ["7d"], "4": ["Qh"], "5": rest(["9s", "8s", "7d", "Qh"])})
-    assert refusal(s, "2-1") == Reason.WRONG_COLOUR
-    assert refusal(s, "3-1") == Reason.COLUMN_RANK
+    assert refusal(s, "2-1") == WRONG_COLOUR
+    assert refusal(s, "3-1") == COLUMN_RANK
     s.play("3-2")
     s.play("4-6")  # an empty cascade takes a queen as well as a king
     assert places_of(s)["6"] == "Qh" and places_of(s)["2"] == "8s 7d"
@@ -158,7 +160,7 @@ def test_how_many_cards_may_go_together() -> None:
     s = position(places)  # 3 free cells, no empty cascade: (3 + 1) × 2⁰ = 4
     assert s.capacity(0) == 4
     s.play("2-b")  # 2 free cells: 3
-    assert refusal(s, "3x4-1") == Reason.RUN_CAPACITY
+    assert refusal(s, "3x4-1") == RUN_CAPACITY
     s.play("U")
     s.play("3x4-1")
     assert places_of(s)["1"] == " ".join(run[:11]) and places_of(s)["3"] == ""
@@ -173,7 +175,7 @@ def test_an_empty_destination_does_not_count_among_the_empty_cascades() -> None:
     full["a"] = [rest(run)[-1]]
     s = position(full, cells=1)  # no free cell, cascade 8 the only empty one
     assert s.capacity(7) == 1 and s.capacity(1) == 2
-    assert refusal(s, "1x2-8") == Reason.RUN_CAPACITY
+    assert refusal(s, "1x2-8") == RUN_CAPACITY
     s.play("1-8")
 
 
@@ -184,10 +186,10 @@ def test_refusals_name_their_reason() -> None:
     assert refusal(s, "a-1") == Reason.SOURCE_EMPTY
     assert refusal(s, "c-1") == Reason.SOURCE_EMPTY  # FC1-2 has cells a and b only
     assert refusal(s, "1-c") == Reason.NOT_A_DESTINATION
-    assert refusal(s, "1x4-3") == Reason.RUN_TOO_LONG
-    assert refusal(s, "2x2-3") == Reason.NOT_A_RUN
-    assert refusal(s, "1x2-a") == Reason.ONE_CARD_ONLY
-    assert refusal(s, "1x2-F") == Reason.ONE_CARD_ONLY
+    assert refusal(s, "1x4-3") == RUN_TOO_LONG
+    assert refusal(s, "2x2-3") == NOT_A_RUN
+    assert refusal(s, "1x2-a") == ONE_CARD_ONLY
+    assert refusal(s, "1x2-F") == ONE_CARD_ONLY
     assert refusal(s, "F-1") == Reason.SOURCE_EMPTY
     assert refusal(s, "U") == Reason.NOTHING_TO_UNDO
     s.play("1x3-3")
@@ -335,7 +337,7 @@ def test_the_board_description_in_every_locale() -> None:
 def test_refusals_have_words_in_every_locale() -> None:
     for locale in LOCALES:
         words = Words(locale)
-        said = {words.reason(r) for r in (Reason.CELL_FULL, Reason.RUN_CAPACITY, Reason.FROM_FOUNDATION)}
+        said = {words.reason(r) for r in (CELL_FULL, RUN_CAPACITY, FROM_FOUNDATION)}
         assert len(said) == 3 and all(said)
 
 

@@ -28,6 +28,8 @@ from paciencia.games.klondike.rules import (
     KlondikeState,
     move,
 )
+from paciencia.games.klondike.words import FACE_DOWN, KING_ONLY, STOCK_EMPTY
+from paciencia.games.pile_words import COLUMN_RANK, NOT_A_RUN, ONE_CARD_ONLY, RUN_TOO_LONG, WRONG_COLOUR
 from tests.tables import KLONDIKE_FOUNDATIONS, RANKS, face_down, klondike_table, read, up
 
 
@@ -237,7 +239,7 @@ def test_recycle_turns_the_waste_back_in_the_same_order_and_counts() -> None:
 
 def test_a_draw_with_stock_and_waste_empty_is_refused_and_changes_nothing() -> None:
     s = position({**BASE, "S": [], "W": [], "3": ["Kc"], "7": ["Kh", "Qs", "Jd"]})
-    assert refusal(s, "D") is Reason.STOCK_EMPTY
+    assert refusal(s, "D") is STOCK_EMPTY
     assert s.moves == 0 and DRAW not in s.legal_moves()
 
 
@@ -250,9 +252,9 @@ def test_columns_build_down_in_alternating_colours() -> None:
     s.play("6-1")  # red T on black J
     assert places_of(s)["1"] == "[Qd] Ks Qh Js Th"
     s = base()
-    assert refusal(s, "6-5") is Reason.WRONG_COLOUR  # Th on Jh
-    assert refusal(s, "W-1") is Reason.COLUMN_RANK  # Jd on Js
-    assert refusal(s, "2-5") is Reason.WRONG_COLOUR  # colour comes before rank
+    assert refusal(s, "6-5") is WRONG_COLOUR  # Th on Jh
+    assert refusal(s, "W-1") is COLUMN_RANK  # Jd on Js
+    assert refusal(s, "2-5") is WRONG_COLOUR  # colour comes before rank
 
 
 def test_a_run_moves_whole_checked_on_its_first_card() -> None:
@@ -266,17 +268,17 @@ def test_a_run_moves_whole_checked_on_its_first_card() -> None:
 
 def test_run_refusals() -> None:
     s = base()
-    assert refusal(s, "1x2-3") is Reason.KING_ONLY  # Qh Js: led by a Queen
-    assert refusal(s, "1x2-2") is Reason.WRONG_COLOUR  # Qh on Kd
-    assert refusal(s, "1x4-3") is Reason.FACE_DOWN  # would start on [Qd]
-    assert refusal(s, "1x5-3") is Reason.RUN_TOO_LONG
-    assert refusal(s, "1x20-3") is Reason.RUN_TOO_LONG  # longer than any interned run
-    assert refusal(s, "1x2-F") is Reason.ONE_CARD_ONLY
-    assert refusal(s, "Wx2-3") is Reason.ONE_CARD_ONLY
-    assert refusal(s, "Fsx2-5") is Reason.ONE_CARD_ONLY
+    assert refusal(s, "1x2-3") is KING_ONLY  # Qh Js: led by a Queen
+    assert refusal(s, "1x2-2") is WRONG_COLOUR  # Qh on Kd
+    assert refusal(s, "1x4-3") is FACE_DOWN  # would start on [Qd]
+    assert refusal(s, "1x5-3") is RUN_TOO_LONG
+    assert refusal(s, "1x20-3") is RUN_TOO_LONG  # longer than any interned run
+    assert refusal(s, "1x2-F") is ONE_CARD_ONLY
+    assert refusal(s, "Wx2-3") is ONE_CARD_ONLY
+    assert refusal(s, "Fsx2-5") is ONE_CARD_ONLY
     assert refusal(s, "3x1-5") is Reason.SOURCE_EMPTY
     t = base(**{"5": ["Jh", "Qc"]})
-    assert refusal(t, "5x2-2") is Reason.NOT_A_RUN
+    assert refusal(t, "5x2-2") is NOT_A_RUN
     assert "5x2-2" not in [str(m) for m in t.legal_moves()]
 
 
@@ -285,7 +287,7 @@ def test_places_that_are_never_destinations_or_sources() -> None:
     assert refusal(s, "3-3") is Reason.SAME_PLACE
     assert refusal(s, "1-W") is Reason.NOT_A_DESTINATION
     assert refusal(s, "W-S") is Reason.NOT_A_DESTINATION
-    assert refusal(s, "S-3") is Reason.FACE_DOWN
+    assert refusal(s, "S-3") is FACE_DOWN
     assert refusal(position({**BASE, "S": [], "3": ["Kc"], "7": ["Qs"]}), "S-3") is Reason.SOURCE_EMPTY
     assert refusal(s, "Fh-F") is Reason.SAME_PLACE
     assert refusal(s, "Fh-Fs") is Reason.WRONG_SUIT
@@ -302,9 +304,9 @@ def lead(s: KlondikeState, m: KlondikeMove) -> int:
 
 def test_an_empty_column_takes_only_a_king() -> None:
     s = base()
-    assert refusal(s, "5-3") is Reason.KING_ONLY  # Jh
-    assert refusal(s, "5x2-3") is Reason.KING_ONLY  # Qc Jh
-    assert refusal(s, "Fh-3") is Reason.KING_ONLY  # 9h
+    assert refusal(s, "5-3") is KING_ONLY  # Jh
+    assert refusal(s, "5x2-3") is KING_ONLY  # Qc Jh
+    assert refusal(s, "Fh-3") is KING_ONLY  # 9h
     t = base(W=["Jd", "Kh"])
     t.play("W-3")
     assert places_of(t)["3"] == "Kh"
@@ -347,8 +349,8 @@ def test_a_foundation_top_may_come_back_to_a_column() -> None:
     s = base()
     s.play("Fs-5")  # Ts onto Jh
     assert places_of(s)["5"] == "Qc Jh Ts" and places_of(s)["Fs"].split()[-1] == "9s"
-    assert refusal(s, "Fh-1") is Reason.COLUMN_RANK  # 9h on Js
-    assert refusal(base(), "Fd-6") is Reason.WRONG_COLOUR  # 9d on Th
+    assert refusal(s, "Fh-1") is COLUMN_RANK  # 9h on Js
+    assert refusal(base(), "Fd-6") is WRONG_COLOUR  # 9d on Th
     s.undo()
     assert places_of(s)["Fs"].split()[-1] == "Ts"
 
@@ -364,7 +366,7 @@ def test_sent_up_counts_cards_to_foundations_minus_cards_back() -> None:
     s = base()
     s.play("4-F")
     s.play("W-F")
-    assert s.up == 2 and s.figures() == Figures(moves=2, recycles=0, sent_up=2)
+    assert s.up == 2 and s.figures() == Figures(2, {"recycles": 0, "passes": 1, "sent_up": 2})
     s.play("Fs-5")
     assert s.up == 1 and header_of(s)["up"] == "1"
     s.undo()
@@ -633,7 +635,7 @@ def test_observation() -> None:
     assert obs.place("W").count == 3 and names(obs.place("W").cards) == ["Jh", "Kd", "Kc"]
     assert (obs.place("7").face_down, names(obs.place("7").cards)) == (6, ["Ad"])
     assert obs.place("Fs").count == 0 and obs.place("Fs").cards == ()
-    assert (obs.status, obs.figures.moves, obs.figures.passes, obs.can_undo, obs.can_finish) == (
+    assert (obs.status, obs.figures.moves, obs.figures.counts["passes"], obs.can_undo, obs.can_finish) == (
         Status.PLAYING,
         1,
         1,

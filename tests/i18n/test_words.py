@@ -1,19 +1,18 @@
 """The catalogs: complete, faithful to the seeds, and the Italian description word for word."""
 
 import re
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
 
-from paciencia.engine.reasons import Reason
-from paciencia.games import state_from_text
-from paciencia.i18n import CATALOG_DIR, LOCALES, REASONS, Words, normalize_locale
+from paciencia.engine.reasons import SHARED, Reason
+from paciencia.games import GAMES, state_from_text
+from paciencia.games.crescent.words import BASE_LOCKED, EMPTY_PILE, NO_REDEALS, PILE_FULL, WRONG_RANK
+from paciencia.i18n import LOCALES, Words, normalize_locale, vocabulary
+from paciencia.i18n.catalogs import Scope, all_catalogs, scopes, template_text, templates
 from tests.tables import crescent_table
-
-POT = CATALOG_DIR.parent / "messages.pot"
 
 SEED_MESSAGES = {
     "pt-PT": [
@@ -42,12 +41,12 @@ SEED_MESSAGES = {
     ],
 }
 SEED_REASONS = [
-    Reason.PILE_FULL,
+    PILE_FULL,
     Reason.WRONG_SUIT,
-    Reason.WRONG_RANK,
-    Reason.EMPTY_PILE,
-    Reason.BASE_LOCKED,
-    Reason.NO_REDEALS,
+    WRONG_RANK,
+    EMPTY_PILE,
+    BASE_LOCKED,
+    NO_REDEALS,
 ]
 
 
@@ -55,22 +54,36 @@ SEED_REASONS = [
 def test_seed_messages_word_for_word(locale: str) -> None:
     words = Words(locale)
     assert [words.reason(r) for r in SEED_REASONS] == SEED_MESSAGES[locale]
-    assert words.redeal_button(0) == SEED_MESSAGES[locale][-1]
+    assert words.action("redeal", 0) == SEED_MESSAGES[locale][-1]
 
 
 def test_pt_br_takes_the_pt_pt_crescent_strings_where_usage_agrees() -> None:
     br = Words("pt-BR")
-    assert br.reason(Reason.PILE_FULL) == "Esta pilha está cheia; escolha outro destino"
-    assert br.reason(Reason.BASE_LOCKED) == "A base da fundação está bloqueada"
-    assert br.redeal_button(0) == "Sem redistribuições"
+    assert br.reason(PILE_FULL) == "Esta pilha está cheia; escolha outro destino"
+    assert br.reason(BASE_LOCKED) == "A base da fundação está bloqueada"
+    assert br.action("redeal", 0) == "Sem redistribuições"
+
+
+def _reasons_in_code() -> set[str]:
+    """Every reason code the engine and the games' packages name (``Reason`` values in their modules)."""
+    found: set[str] = set()
+    for name, module in list(sys.modules.items()):
+        if module is None or not name.startswith(("paciencia.engine", "paciencia.games")):
+            continue
+        found.update(v for v in vars(module).values() if isinstance(v, Reason))
+    return found
 
 
 def test_every_reason_has_words_in_every_locale() -> None:
-    assert set(REASONS) == set(Reason)
+    reasons = vocabulary().words.reasons
+    assert _reasons_in_code() <= set(reasons)
+    assert set(SHARED) <= set(reasons)
     for locale in LOCALES:
         words = Words(locale)
-        for reason in Reason:
+        for reason in reasons:
             assert words.reason(reason).strip()
+    with pytest.raises(ValueError, match="no_such_reason"):
+        Words("es").reason("no_such_reason")
 
 
 def _entries(path: Path) -> dict[tuple[str | None, str], object]:
@@ -79,15 +92,23 @@ def _entries(path: Path) -> dict[tuple[str | None, str], object]:
     return {(m.context, m.id if isinstance(m.id, str) else m.id[0]): m.string for m in catalog if m.id}
 
 
-def test_the_template_matches_the_code(tmp_path: Path) -> None:
+SCOPES = {s.name: s for s in scopes()}
+CATALOGS = [(scope.name, locale) for scope, locale, _path in all_catalogs()]
+
+
+def test_every_game_package_has_its_catalogs_in_every_locale() -> None:
+    """Found by globbing the packages: the site's and one per game, each in the five locales."""
+    games = {e.game.__module__.split(".")[2] for e in GAMES.values()}
+    assert games <= set(SCOPES) and "site" in SCOPES
+    assert sorted(CATALOGS) == sorted((name, loc) for name in SCOPES for loc in LOCALES)
+
+
+@pytest.mark.parametrize("scope", sorted(SCOPES))
+def test_the_template_matches_the_code(scope: str) -> None:
     """scripts/extract-messages was run after the last change to a message in the code."""
-    root = CATALOG_DIR.parents[2]
-    script = (root / "scripts" / "extract-messages").read_text(encoding="utf-8")
-    args = script[script.index("extract") :].replace("\\\n", " ").split()
-    out = tmp_path / "messages.pot"
-    args[args.index("-o") + 1] = str(out)
-    subprocess.run([str(Path(sys.executable).parent / "pybabel"), *args], capture_output=True, check=True, cwd=root)
-    assert out.read_text(encoding="utf-8") == POT.read_text(encoding="utf-8")
+    found = templates()
+    by_name: dict[str, Scope] = {s.name: s for s in found}
+    assert template_text(found[by_name[scope]]) == SCOPES[scope].template.read_bytes()
 
 
 def _plurals(path: Path) -> dict[tuple[str | None, str], str]:
@@ -100,16 +121,16 @@ def _placeholders(text: str) -> set[str]:
     return set(re.findall(r"%\(\w+\)\w", text))
 
 
-@pytest.mark.parametrize("locale", LOCALES)
-def test_each_catalog_translates_every_message_with_the_same_placeholders(locale: str) -> None:
+@pytest.mark.parametrize(("scope", "locale"), CATALOGS)
+def test_each_catalog_translates_every_message_with_the_same_placeholders(scope: str, locale: str) -> None:
     """A counted entry's other form has the plural msgid's placeholders; its one form may leave
     the number out ("the other player"), nothing else."""
-    template = _entries(POT)
-    path = CATALOG_DIR / locale.replace("-", "_") / "LC_MESSAGES" / "messages.po"
+    template = _entries(SCOPES[scope].template)
+    path = SCOPES[scope].po(locale)
     catalog = _entries(path)
     assert set(catalog) == set(template)
     plurals = _plurals(path)
-    assert plurals == _plurals(POT)
+    assert plurals == _plurals(SCOPES[scope].template)
     for key, string in catalog.items():
         msgid = key[1]
         strings = list(string) if isinstance(string, tuple) else [string]
@@ -125,6 +146,33 @@ def test_each_catalog_translates_every_message_with_the_same_placeholders(locale
                 assert _placeholders(s) <= _placeholders(msgid) | {"%(count)s"}, f"{locale}: placeholders in {msgid!r}"
             else:
                 assert _placeholders(s) == _placeholders(plurals[key]), f"{locale}: placeholders in {msgid!r}"
+
+
+@pytest.mark.parametrize("locale", [loc for loc in LOCALES if loc != "en"])
+def test_every_message_the_code_marks_is_in_one_catalog_and_reaches_the_words(locale: str) -> None:
+    """Each msgid any code marks (the site's or a game package's) is translated in exactly one
+    catalog of the locale, and ``Words`` finds that translation: the game's catalogs are merged
+    with the site's, so a game's msgid is never left in English."""
+    words = Words(locale)
+    holders: dict[tuple[str | None, str], list[str]] = {}
+    strings: dict[tuple[str | None, str], object] = {}
+    for scope in SCOPES.values():
+        for key, string in _entries(scope.po(locale)).items():
+            holders.setdefault(key, []).append(scope.name)
+            strings[key] = string
+    for scope, catalog in templates().items():
+        for m in catalog:
+            if not m.id:
+                continue
+            key = (m.context, m.id if isinstance(m.id, str) else m.id[0])
+            assert holders.get(key) == [scope.name], f"{locale}: {key} is in {holders.get(key)}, not {scope.name}"
+            string = strings[key]
+            if isinstance(m.id, str):
+                said = words.p_(m.context, m.id) if m.context else words.t.gettext(m.id)
+                assert said == string and said, f"{locale}: {key}"
+            else:
+                assert isinstance(string, tuple)
+                assert words.t.ngettext(m.id[0], m.id[1], 2) == string[1], f"{locale}: {key}"
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,7 @@ import pytest
 
 from paciencia.engine.verdict import Verdict
 from paciencia.games import new_state, state_from_text
+from paciencia.games.crescent import _search as _crescent
 from paciencia.games.crescent.analysis import analyse_crescent, crescent_progress, hint_crescent, useful_crescent
 from paciencia.games.crescent.rules import CrescentState
 from paciencia.games.crescent.solver import (
@@ -16,7 +17,6 @@ from paciencia.games.crescent.solver import (
     projection,
     solve_crescent,
 )
-from paciencia.solver import _crescent
 from tests.tables import CRESCENT_FOUNDATIONS, RANKS, SUITS, crescent_table, read
 
 

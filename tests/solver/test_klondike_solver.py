@@ -8,10 +8,11 @@ import pytest
 
 from paciencia.engine.verdict import Verdict
 from paciencia.games import state_from_text
+from paciencia.games.klondike import _search as _klondike
 from paciencia.games.klondike.analysis import _best_move, hint_klondike, useful_moves_klondike
 from paciencia.games.klondike.rules import PARENTS, KlondikeGame, KlondikeState
 from paciencia.games.klondike.solver import REACH, _c_line, _c_position, _safe, solve_klondike
-from paciencia.solver import _klondike, solve
+from paciencia.solver import solve
 from tests.solver.plain import plain_winnable
 from tests.tables import DECK, RANKS, face_down, klondike_table, read, up
 

@@ -12,9 +12,11 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from paciencia.games import new_state
+from paciencia.games.crescent import _search as _crescent
 from paciencia.games.crescent.solver import _position
+from paciencia.games.klondike import _search as _klondike
 from paciencia.games.klondike.solver import _c_position
-from paciencia.solver import _crescent, _klondike, solve
+from paciencia.solver import solve
 from paciencia.solver.meter import Meter
 
 # Each settles a different way at these budgets: won by the sound search, by a Crescent try;

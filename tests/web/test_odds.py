@@ -119,7 +119,7 @@ def test_the_page_in_every_language(client: TestClient, lang: str, game: str) ->
         assert ui[f"odds_rules_{game}_{v['variant']}"] in text
         for d in v["hardest"]:
             assert d["code"] in text
-    assert (ui["odds_first"] in text) == (game == "crescent")
+    assert (ui["odds_first_crescent"] in text) == (game == "crescent")
     if lang != "en":  # every word of the page is translated: none of the English sentences is left
         english = ui_words("en")
         for key in ("odds_intro", "odds_winnable", "odds_honest", "odds_published", "odds_hardest"):

@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 
 from paciencia.engine.reasons import Reason
 from paciencia.examples import SEED_DESCRIPTIONS, must_example
+from paciencia.games.crescent.words import BASE_LOCKED, EMPTY_PILE, PILE_FULL, WRONG_RANK
 from paciencia.i18n import LOCALES, Words
 
 CRESCENT = must_example("crescent")
@@ -26,9 +27,9 @@ def _alts(page: str) -> list[str]:
 def test_crescent_rules_quote_the_refusals_and_show_both_examples(client: TestClient, lang: str) -> None:
     page = html.unescape(client.get(f"/{lang}/crescent/rules").text)
     words = Words(lang)
-    for reason in (Reason.PILE_FULL, Reason.WRONG_SUIT, Reason.WRONG_RANK, Reason.EMPTY_PILE, Reason.BASE_LOCKED):
+    for reason in (PILE_FULL, Reason.WRONG_SUIT, WRONG_RANK, EMPTY_PILE, BASE_LOCKED):
         assert words.reason(reason) in page, reason
-    assert words.redeal_button(0) in page
+    assert words.action("redeal", 0) in page
     assert 'class="in-short"' in page
     assert f'href="/{lang}/crescent/examples?step=10"' in page  # the tenth move
     assert f'href="/{lang}/crescent/examples?step={CRESCENT.mark("after_redeal")}"' in page

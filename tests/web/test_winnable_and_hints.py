@@ -21,7 +21,6 @@ from paciencia.i18n import Words
 from paciencia.web import Settings, create_app
 from paciencia.web.store import Store, verdicts
 from paciencia.web.winnable import WinnableDeals
-from paciencia.web.words import say
 from tests.tables import HEARTS, LOST, QUIET_BUT_WINNABLE
 
 VARIANTS = [
@@ -242,4 +241,4 @@ def test_a_crescent_hint_names_the_card_and_where_it_goes_in_words(client: TestC
     card = next(p for p in game["places"] if p["id"] == src)["card"]
     assert words.card_name(card) in message
     if dst.isdigit():
-        assert say(words, "to_pile", card=words.card_name(card), number=int(dst)) in message
+        assert words._("%(card)s to pile %(number)s.", card=words.card_name(card), number=int(dst)) in message

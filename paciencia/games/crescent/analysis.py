@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from paciencia.engine.knowledge import Knowledge, knowledge_of
 from paciencia.engine.protocol import UNDO_TOKEN, Analysis, Key
 from paciencia.engine.verdict import Result, Verdict
+from paciencia.games.crescent import _search as _crescent
 from paciencia.games.crescent.rules import ASC, DESC, PILE_LIMIT, UNDO_LIMIT, CrescentMove, CrescentState, move
 from paciencia.games.crescent.solver import EXHAUSTED, MET, RANK, WON, _position, evaluate, solve_crescent
-from paciencia.solver import _crescent
 
 
 def analyse(state: CrescentState, seconds: float, avoid: set[Key]) -> Analysis:

@@ -37,6 +37,14 @@ from paciencia.engine.protocol import (
 )
 from paciencia.engine.reasons import Position, Reason
 from paciencia.engine.tabletext import check_fields, check_places, check_status, face_down_first, int_field
+from paciencia.games.crescent.words import (
+    BASE_LOCKED,
+    EMPTY_PILE,
+    FOUNDATION_TO_PILE,
+    NO_REDEALS,
+    PILE_FULL,
+    WRONG_RANK,
+)
 
 if TYPE_CHECKING:
     from paciencia.engine.verdict import Result
@@ -300,7 +308,7 @@ class CrescentState(State[CrescentMove]):
         s, d = move.src, move.dst
         if s < 0:
             if self.redeals == 0:
-                return Reason.NO_REDEALS
+                return NO_REDEALS
             return Reason.GAME_OVER if self.is_won() else None
         if s == d:
             return Reason.SAME_PLACE
@@ -312,21 +320,21 @@ class CrescentState(State[CrescentMove]):
         else:
             top = self.ftop[s - ASC]
             if top == (ACE if s < DESC else KING):
-                return Reason.BASE_LOCKED
+                return BASE_LOCKED
             if d < ASC:
-                return Reason.FOUNDATION_TO_PILE
+                return FOUNDATION_TO_PILE
             card = (s - ASC) % 4 * 13 + top
         if d < ASC:
             target = self.piles[d]
             if not target:
-                return Reason.EMPTY_PILE
+                return EMPTY_PILE
             t = target[-1]
             if SUIT[t] != SUIT[card]:
                 return Reason.WRONG_SUIT
             if card != UP[t] and card != DOWN[t]:
-                return Reason.WRONG_RANK
+                return WRONG_RANK
             if len(target) >= PILE_LIMIT:
-                return Reason.PILE_FULL
+                return PILE_FULL
             return None
         f = d - ASC
         if SUIT[card] != f % 4:
@@ -492,7 +500,7 @@ class CrescentState(State[CrescentMove]):
         )
 
     def figures(self) -> Figures:
-        return Figures(moves=self.moves, redeals_left=self.redeals)
+        return Figures(self.moves, {"redeals": self.redeals})
 
     def copy(self) -> Self:
         other = type(self)(

@@ -3,7 +3,7 @@
 Full knowledge of the cards: face-down cards play no part in the rules (they only hide), so the
 face-down variants solve like the others and only the number of redeals matters.
 
-The search loop is in C (``_crescent.c``, the same board and rules at a few hundred thousand
+The search loop is in C (``_search.c``, the same board and rules at a few hundred thousand
 positions a second with the evaluation, several million without); this module drives it, and
 replays every line it returns on the engine before trusting it. The search works on its own
 board: piles, the two foundation tops of each suit and the redeals left, with make/unmake (the
@@ -150,8 +150,8 @@ import random
 from collections.abc import Iterable
 
 from paciencia.engine.verdict import Result, Verdict
+from paciencia.games.crescent import _search as _crescent
 from paciencia.games.crescent.rules import ASC, DESC, REDEAL, CrescentMove, CrescentState, move
-from paciencia.solver import _crescent
 from paciencia.solver.meter import Meter
 
 RANK = [c % 13 for c in range(52)]

@@ -1,5 +1,5 @@
 """FreeCell (PRODUCT.md §7): ``deal`` holds Microsoft's shuffle, ``rules`` the rules and the
-observation, ``solver`` the search (its loop in C, ``paciencia/solver/_freecell.c``) and the
+observation, ``solver`` the search (its loop in C, ``_search.c`` here) and the
 answers built on it.
 """
 

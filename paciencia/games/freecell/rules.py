@@ -30,7 +30,9 @@ from paciencia.engine.protocol import Figures, Game, Group, Key, Observation, Pl
 from paciencia.engine.reasons import Position, Reason
 from paciencia.engine.tabletext import check_fields, check_places, check_status, int_field
 from paciencia.games.freecell.deal import CASCADES, microsoft_deal
+from paciencia.games.freecell.words import CELL_FULL, FROM_FOUNDATION, RUN_CAPACITY
 from paciencia.games.moves import MoveTable, PlaceMove
+from paciencia.games.pile_words import COLUMN_RANK, NOT_A_RUN, ONE_CARD_ONLY, RUN_TOO_LONG, WRONG_COLOUR
 from paciencia.games.piles import (
     FITS,
     RANK,
@@ -81,10 +83,10 @@ def _classify(s: int, d: int, n: int) -> tuple[int, Reason | None]:
     if s == FANY:  # "F" names no place of its own as a source
         return K_BAD, Reason.SOURCE_EMPTY
     if s >= F0:
-        return K_BAD, Reason.FROM_FOUNDATION
+        return K_BAD, FROM_FOUNDATION
     to_f = d >= F0
     if n > 1 and (s >= CELL0 or d >= CELL0):
-        return K_BAD, Reason.ONE_CARD_ONLY
+        return K_BAD, ONE_CARD_ONLY
     if s < CELL0:
         return (K_CAS_F if to_f else K_CAS_CELL if d >= CELL0 else K_CAS_CAS), None
     return (K_CELL_F if to_f else K_CELL_CELL if d >= CELL0 else K_CELL_CAS), None
@@ -246,9 +248,9 @@ class FreeCellState(State[FreeCellMove]):
             if not col:
                 return Reason.SOURCE_EMPTY
             if n > len(col):
-                return Reason.RUN_TOO_LONG
+                return RUN_TOO_LONG
             if not is_run(col[-n:]):
-                return Reason.NOT_A_RUN
+                return NOT_A_RUN
             card = col[-n]
         else:
             if s >= CELL0 + cells or self.cells[s - CELL0] < 0:
@@ -259,12 +261,12 @@ class FreeCellState(State[FreeCellMove]):
             if dest:
                 t = dest[-1]
                 if RED[t] == RED[card]:
-                    return Reason.WRONG_COLOUR
+                    return WRONG_COLOUR
                 if RANK[t] != RANK[card] + 1:
-                    return Reason.COLUMN_RANK
-            return Reason.RUN_CAPACITY if n > self.capacity(d) else None
+                    return COLUMN_RANK
+            return RUN_CAPACITY if n > self.capacity(d) else None
         if d < F0:
-            return Reason.CELL_FULL if self.cells[d - CELL0] >= 0 else None
+            return CELL_FULL if self.cells[d - CELL0] >= 0 else None
         if d != FANY and SUIT[card] != d - F0:
             return Reason.WRONG_SUIT
         if self.found[SUIT[card]] != RANK[card]:

@@ -4,7 +4,7 @@
 through ``State.play`` before it is returned), ``unwinnable`` only when a search that uses
 sound reductions alone exhausted every position, ``unknown`` when time ran out first.
 
-The search runs in C (``_freecell.c``): depth-first over make/unmake on its own copy of the
+The search runs in C (``_search.c``): depth-first over make/unmake on its own copy of the
 position, with a transposition table of 128-bit hashes of the canonical key, the children of
 each position tried best first by an evaluation (cards up, free cells and empty cascades, few
 cards above the cards the foundations want next). *Sound* searches try every search move;
@@ -50,8 +50,9 @@ from collections.abc import Iterable
 
 from paciencia.engine.protocol import State
 from paciencia.engine.verdict import Result, Verdict
+from paciencia.games.freecell import _search as _freecell
 from paciencia.games.freecell.rules import CELL0, PLACE_NAMES, FreeCellMove, FreeCellState
-from paciencia.solver import _freecell
+from paciencia.solver.meter import Meter
 from paciencia.solver.schedule import BUDGET, EXHAUSTED, WON, Answer, alternate
 
 __all__ = ["settle", "solve_freecell"]
@@ -117,12 +118,12 @@ def solve_freecell(state: State[FreeCellMove], timeout: float = 10.0) -> Result:
     or as long as the dives so far) alternate with batches of short noisy dives until
     ``DIVES_SHARE`` of the time, then the sound search until the deadline."""
     assert isinstance(state, FreeCellState), "solve_freecell takes a FreeCell position"
-    start, pos = time.perf_counter(), _c_position(state)
+    m, pos = Meter(timeout), _c_position(state)
     if state.is_won():
         return Result(Verdict.WINNABLE, (), 0, 0.0)
 
-    def sound(seconds: float) -> Answer:
-        return _freecell.search(*pos, 0, 0, seconds, 0.0)
+    def sound(budget: int, seconds: float) -> Answer:
+        return _freecell.search(*pos, 0, budget, seconds, 0.0)
 
     def dive(dives: int, seconds: float) -> Answer:
         # A batch of short noisy dives: on the deals a sound search is slow to win, one of a few
@@ -139,7 +140,7 @@ def solve_freecell(state: State[FreeCellMove], timeout: float = 10.0) -> Result:
                 return status, steps, nodes
         return BUDGET, [], nodes
 
-    return alternate(start, timeout, DIVES_SHARE, 0.01, sound, dive, lambda steps: _tokens(state, steps))
+    return alternate(m, DIVES_SHARE, 0.01, sound, dive, lambda steps: _tokens(state, steps))
 
 
 def solve_freecell_nodes(state: State[FreeCellMove], nodes: int, timeout: float = math.inf) -> Result:

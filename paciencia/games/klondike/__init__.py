@@ -1,5 +1,5 @@
 """Klondike (PRODUCT.md §3): ``rules`` holds the rules and the observation, ``finish`` the Finish
-button's steps, ``solver`` the search (its loop in C, ``paciencia/solver/_klondike.c``),
+button's steps, ``solver`` the search (its loop in C, ``_search.c`` here),
 ``analysis`` the hints built on it.
 """
 

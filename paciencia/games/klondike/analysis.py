@@ -10,6 +10,7 @@ from collections.abc import Collection
 from paciencia.engine.cards import SUIT_LETTERS
 from paciencia.engine.protocol import Analysis, Key, State
 from paciencia.engine.verdict import Verdict
+from paciencia.games.klondike import _search as _klondike
 from paciencia.games.klondike.rules import (
     F0,
     FITS,
@@ -27,7 +28,6 @@ from paciencia.games.klondike.rules import (
     KlondikeState,
 )
 from paciencia.games.klondike.solver import CC, CF, FC, REACH, SOUND, TF, _c_position, solve_klondike
-from paciencia.solver import _klondike
 
 
 def analyse(state: KlondikeState, seconds: float, avoid: set[Key], plans: Plans | None = None) -> Analysis:

@@ -50,8 +50,10 @@ from paciencia.engine.protocol import (
 )
 from paciencia.engine.reasons import Position, Reason
 from paciencia.engine.tabletext import NUMBER, check_fields, check_places, check_status, face_down_first, int_field
+from paciencia.games.klondike.words import FACE_DOWN, KING_ONLY, STOCK_EMPTY
 from paciencia.games.moves import MAX_RUN as MAX_RUN
 from paciencia.games.moves import MoveTable, PlaceMove
+from paciencia.games.pile_words import COLUMN_RANK, NOT_A_RUN, ONE_CARD_ONLY, RUN_TOO_LONG, WRONG_COLOUR
 
 # The pile vocabulary is shared (``piles``); its names are also this module's, as the
 # Klondike modules and tests read them here.
@@ -118,9 +120,9 @@ def _classify(s: int, d: int, n: int) -> tuple[int, Reason | None]:
     if s >= F0:  # a foundation
         if to_f:
             return K_BAD, Reason.SAME_PLACE if d == FANY else Reason.WRONG_SUIT
-        return (K_BAD, Reason.ONE_CARD_ONLY) if n > 1 else (K_F_COL, None)
+        return (K_BAD, ONE_CARD_ONLY) if n > 1 else (K_F_COL, None)
     if n > 1 and (s == WASTE or to_f):
-        return K_BAD, Reason.ONE_CARD_ONLY
+        return K_BAD, ONE_CARD_ONLY
     if s == WASTE:
         return (K_W_F if to_f else K_W_COL), None
     return (K_COL_F if to_f else K_COL_COL), None
@@ -387,11 +389,11 @@ class KlondikeState(State[KlondikeMove]):
             return Reason.GAME_OVER
         kind = move.kind
         if kind == K_DRAW:
-            return None if self.stock or self.waste else Reason.STOCK_EMPTY
+            return None if self.stock or self.waste else STOCK_EMPTY
         if move.static is not None:
             return move.static
         if kind == K_STOCK:
-            return Reason.FACE_DOWN if self.stock else Reason.SOURCE_EMPTY
+            return FACE_DOWN if self.stock else Reason.SOURCE_EMPTY
         s, d, n = move.src, move.dst, move.n
         if s < COLS:
             col = self.cols[s]
@@ -399,13 +401,13 @@ class KlondikeState(State[KlondikeMove]):
                 return Reason.SOURCE_EMPTY
             size = len(col)
             if n > size:
-                return Reason.RUN_TOO_LONG
+                return RUN_TOO_LONG
             start = size - n
             if start < self.down[s]:
-                return Reason.FACE_DOWN
+                return FACE_DOWN
             for i in range(start, size - 1):
                 if not FITS[col[i] * 52 + col[i + 1]]:
-                    return Reason.NOT_A_RUN
+                    return NOT_A_RUN
             card = col[start]
         elif s == WASTE:
             if not self.waste:
@@ -419,12 +421,12 @@ class KlondikeState(State[KlondikeMove]):
         if d < COLS:
             dest = self.cols[d]
             if not dest:
-                return None if RANK[card] == KING else Reason.KING_ONLY
+                return None if RANK[card] == KING else KING_ONLY
             t = dest[-1]
             if RED[t] == RED[card]:
-                return Reason.WRONG_COLOUR
+                return WRONG_COLOUR
             if RANK[t] != RANK[card] + 1:
-                return Reason.COLUMN_RANK
+                return COLUMN_RANK
             return None
         if d != FANY and SUIT[card] != d - F0:
             return Reason.WRONG_SUIT
@@ -687,7 +689,8 @@ class KlondikeState(State[KlondikeMove]):
         )
 
     def figures(self) -> Figures:
-        return Figures(moves=self.moves, recycles=self.recycles, sent_up=self.up)
+        # The pass through the stock the player is on: the first is 1.
+        return Figures(self.moves, {"recycles": self.recycles, "passes": self.recycles + 1, "sent_up": self.up})
 
     def copy(self) -> Self:
         other = type(self)(

@@ -5,7 +5,7 @@
 through ``State.play`` before it is returned), ``unwinnable`` only when a search that uses sound
 reductions alone exhausted everything, ``unknown`` when time ran out first.
 
-The search runs in C (``_klondike.c``, a few million positions a second): depth-first over
+The search runs in C (``_search.c``, a few million positions a second): depth-first over
 make/unmake on its own copy of the position, with a transposition table of 128-bit hashes of
 the canonical key. *Sound* searches try every search move; *dives* order the moves by an
 evaluation with random noise and stop after a node budget, so they only ever find wins. The
@@ -130,7 +130,7 @@ from paciencia.games.klondike.rules import (
     KlondikeState,
 )
 from paciencia.solver.meter import Meter
-from paciencia.solver.schedule import EXHAUSTED, FULL, WON
+from paciencia.solver.schedule import Answer, alternate
 
 __all__ = ["REACH", "solve_klondike"]
 
@@ -291,7 +291,7 @@ the twin stacks, the sound search settles nearly every deal; dives still find so
 def solve_klondike(state: State[KlondikeMove], timeout: float = 10.0, nodes: int | None = None) -> Result:
     """Whether ``state`` (a Klondike position, left untouched) can be won; see the module notes.
 
-    The static test first; then, in C (``_klondike.c``), sound depth-first searches (each given
+    The static test first; then, in C (``_search.c``), sound depth-first searches (each given
     2% of the timeout or as long as the dives so far, whichever is more) alternate with dives
     (moves ordered by an evaluation with random noise, a node budget: they only find wins) until
     ``DIVES_SHARE`` of the time, then the sound search until the deadline. Given ``nodes``, the
@@ -300,7 +300,7 @@ def solve_klondike(state: State[KlondikeMove], timeout: float = 10.0, nodes: int
     loss, ``phase`` (``dive`` or ``sound``) for a win, ``dives``."""
     # The C loop loads here, not with the module: the automatic moves use ``_safe`` and are
     # played where the C extensions are not built (the browser's offline engine).
-    from paciencia.solver import _klondike
+    from paciencia.games.klondike import _search as _klondike
 
     if not isinstance(state, KlondikeState):
         raise TypeError("solve_klondike takes a Klondike position")
@@ -312,33 +312,13 @@ def solve_klondike(state: State[KlondikeMove], timeout: float = 10.0, nodes: int
         return Result(Verdict.UNWINNABLE, (), 0, m.seconds(), {"proof": "static"})
     if m.total <= 0:
         return Result(Verdict.UNKNOWN, (), 0, 0.0)
-    total = m.total
-    dives_end = total * DIVES_SHARE
-    slice_ = total * 0.02
-    spent = 0.0
-    dives = 0
-    while True:
-        now = m.used()
-        last = now >= dives_end
-        budget, seconds = m.limits((total if last else min(total, now + slice_)) - now)
-        status, steps, n = _klondike.search(*pos, 0, budget, seconds, 0.0, 0, SOUND)
-        m.count(n)
-        if status == WON:
-            notes = {"phase": "sound", "dives": dives}
-            return Result(Verdict.WINNABLE, _c_line(state, steps), m.nodes, m.seconds(), notes)
-        if status == EXHAUSTED:
-            notes = {"proof": "search", "dives": dives}
-            return Result(Verdict.UNWINNABLE, (), m.nodes, m.seconds(), notes)
-        if last or status == FULL or m.capped():
-            return Result(Verdict.UNKNOWN, (), m.nodes, m.seconds(), {"dives": dives})
-        began = m.used()
-        noise = 20.0 if dives else 0.0
-        budget, seconds = m.limits(dives_end - began, 5000 * (1 + dives // 20))
-        status, steps, n = _klondike.search(*pos, 1, budget, seconds, noise, dives, SOUND)
-        dives += 1
-        m.count(n)
-        spent += m.used() - began
-        slice_ = max(slice_, spent)
-        if status == WON:
-            notes = {"phase": "dive", "dives": dives}
-            return Result(Verdict.WINNABLE, _c_line(state, steps), m.nodes, m.seconds(), notes)
+
+    def sound(budget: int, seconds: float) -> Answer:
+        return _klondike.search(*pos, 0, budget, seconds, 0.0, 0, SOUND)
+
+    def dive(dives: int, amount: float) -> Answer:
+        # the first dive follows the evaluation alone; the next ones add noise, on longer budgets
+        budget, seconds = m.limits(amount, 5000 * (1 + dives // 20))
+        return _klondike.search(*pos, 1, budget, seconds, 20.0 if dives else 0.0, dives, SOUND)
+
+    return alternate(m, DIVES_SHARE, 0.02, sound, dive, lambda steps: _c_line(state, steps))

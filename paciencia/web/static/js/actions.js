@@ -144,7 +144,7 @@ export function select(sel) {
   if (!sel) return;
   const p = place(sel.id);
   const ui = state.ui;
-  if (sel.n > 1) announce(counted("kl_run_selected", sel.n, { card: cardName(p.cards[p.cards.length - sel.n]) }));
+  if (sel.n > 1) announce(counted("run_selected", sel.n, { card: cardName(p.cards[p.cards.length - sel.n]) }));
   else announce(fmt(ui.selected, { place: p.label }));
 }
 

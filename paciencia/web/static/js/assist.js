@@ -82,7 +82,7 @@ export async function runFinish() {
   state.finishing = true;
   state.selected = null;
   state.finishedCards = 0;
-  say(state.ui.kl_finishing);
+  say(state.ui.finishing);
   while (state.finishing && state.view.can_finish) {
     if (!state.busy) {
       state.busy = true;
@@ -102,9 +102,9 @@ export async function runFinish() {
   }
   // Stopped: said here, with the count (an ended game's panel says the count with the end).
   if (state.finishing) say("");
-  else if (state.finishStopped) say(`${state.ui.kl_finish_stopped} ${finishedWords()}`);
+  else if (state.finishStopped) say(`${state.ui.finish_stopped} ${finishedWords()}`);
   state.finishing = state.finishStopped = false;
   requestRender();
 }
 
-const finishedWords = () => counted("kl_finished", state.finishedCards);
+const finishedWords = () => counted("finished", state.finishedCards);

@@ -1,5 +1,5 @@
-// The one board of every game. A table's layout module calls boot() with `spread` (per place
-// kind: "top", the default, "cascade" or "fan"), `arrows` ("order": ←/→ walk the places in
+// The one board of every game. js/table.js calls boot() with the game's layout: `spread` (per
+// place kind: "top", the default, "cascade" or "fan"), `arrows` ("order": ←/→ walk the places in
 // board order, ↑/↓ choose a run; else spatial) and `doubleTap` (false: a second tap only puts
 // the cards down).
 

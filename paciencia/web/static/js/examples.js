@@ -4,13 +4,12 @@
 // is only drawn.
 
 const $ = (id) => document.getElementById(id);
-// How a layout spreads a place's cards, by kind (as js/layouts/<layout>.js boots the table).
-const SPREADS = { klondike: { column: "cascade", waste: "fan" }, freecell: { cascade: "cascade" } };
 const PLAY_MS = 700;
 
 const root = $("example");
 const data = JSON.parse($("ex-data").textContent);
-const spreads = SPREADS[root.dataset.layout] || {};
+// How the game's layout spreads a place's cards, by kind: its layout module's, as the table has it.
+const spreads = (root.dataset.layout ? (await import(root.dataset.layout)).default.spread : null) || {};
 const last = data.steps.length - 1;
 const refs = new Map(); // place id -> {el, slot, count, name, kind}
 let at = -1; // the step drawn

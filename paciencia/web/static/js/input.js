@@ -217,7 +217,7 @@ function onKey(ev) {
   if (state.picker && loadedPicker()) loadedPicker().key(key);
   else if (key.startsWith("Arrow")) done = onArrow(key, here);
   else if (key === "Enter" && here) tap(here.dataset.place);
-  else if (key === " " && tapPlace) tap(tapPlace.place); // Klondike: Space draws
+  else if (key === " " && tapPlace) tap(tapPlace.place); // Space taps the place that has a tap of its own (a stock draws)
   else if (key === " ") done = false; // a focused place: its button's own click taps it
   else if (key === "u") act.undo(true);
   else if (key === "h") {
@@ -232,7 +232,7 @@ function onKey(ev) {
     act.say("");
     announce(state.ui.cancelled);
   } else {
-    // A game's button by its token's letter (Crescent: R redeals); when it cannot be played
+    // A game's button by its token's letter (R for a redeal); when it cannot be played
     // now, the server says why.
     const action = v.actions.find((a) => !a.place && a.token.toLowerCase() === key);
     if (action) send(action.token, null, true);

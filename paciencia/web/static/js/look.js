@@ -1,6 +1,7 @@
 // The Look dialog (loaded when it is first opened): felt, card backs, high contrast, four-colour
-// suits, the left-handed Klondike table, animations, the one-letter keys. Each choice is an attribute of <html> that
-// the stylesheets read, kept in a cookie so the server draws the next page with it.
+// suits, the left-handed table (a game whose table is drawn mirrored for it), animations, the
+// one-letter keys. Each choice is an attribute of <html> that the stylesheets read, kept in a
+// cookie so the server draws the next page with it.
 
 const COOKIE = "paciencia_look";
 const root = document.documentElement;

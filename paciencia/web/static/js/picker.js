@@ -26,7 +26,7 @@ function build() {
   };
   box = make("div", "picker");
   box.setAttribute("role", "dialog");
-  box.setAttribute("aria-label", ui.kl_picker);
+  box.setAttribute("aria-label", ui.picker);
   box.hidden = true;
   els = {
     up: make("button", "pick-up", "▲"),
@@ -34,9 +34,9 @@ function build() {
     count: make("span", "pick-count"),
     down: make("button", "pick-down", "▼"),
   };
-  els.up.setAttribute("aria-label", ui.kl_picker_up);
-  els.down.setAttribute("aria-label", ui.kl_picker_down);
-  const help = make("span", "sr-only", ui.kl_picker_help);
+  els.up.setAttribute("aria-label", ui.picker_up);
+  els.down.setAttribute("aria-label", ui.picker_down);
+  const help = make("span", "sr-only", ui.picker_help);
   help.removeAttribute("id");
   box.append(els.up, els.card, els.count, els.down, help);
   document.body.append(box);
@@ -49,7 +49,7 @@ const firstCard = (pk) => {
   const p = place(pk.id);
   return p.cards[p.cards.length - pk.n];
 };
-const countWords = (n) => counted("kl_picker_count", n);
+const countWords = (n) => counted("picker_count", n);
 /** What a step says: the run's first card and its length, a sentence of its own. */
 const stepWords = (pk) => {
   const name = cardName(firstCard(pk));
@@ -66,7 +66,7 @@ export function open(id, n, at) {
   requestRender();
   // The opening words, then the first step on the steps' channel: a step within a moment
   // stands for it, and the opening words stay a sentence apart.
-  announce(`${state.ui.kl_picker}.`);
+  announce(`${state.ui.picker}.`);
   announce(stepWords(state.picker), "picker-step");
 }
 

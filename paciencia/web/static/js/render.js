@@ -344,7 +344,7 @@ function renderEnd(v) {
   showButtons(panel, v);
   if (els.notice.open) els.notice.close();
   // The last move and the end: said in the panel's own live region.
-  const said = finished ? `${counted("kl_finished", state.finishedCards)} ${v.status_text}` : v.announce;
+  const said = finished ? `${counted("finished", state.finishedCards)} ${v.status_text}` : v.announce;
   if (!panel.open) panel.showModal();
   if (v.status === "won") celebrate();
   if (said) announce(said);

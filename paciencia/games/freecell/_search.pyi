@@ -1,0 +1,15 @@
+"""The FreeCell solver's search loop (``_search.c`` beside it); see ``paciencia.games.freecell.solver``."""
+
+from collections.abc import Sequence
+
+def search(
+    cascades: Sequence[Sequence[int]],
+    cells: Sequence[int],
+    found: Sequence[int],
+    dive: int,
+    budget: int,
+    seconds: float,
+    noise: float,
+    seed: int = 0,
+    /,
+) -> tuple[int, list[tuple[int, int, int, int, int]], int]: ...

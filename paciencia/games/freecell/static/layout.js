@@ -1,0 +1,4 @@
+// FreeCell's layout (js/table.js boots the board with it): every cascade spread out (all its
+// cards face up); ←/→ walk the places in board order and ↑/↓ choose how much of a cascade to
+// take; a cascade's taps choose cards, so no double tap.
+export default { spread: { cascade: "cascade" }, arrows: "order", doubleTap: false };

@@ -1,0 +1,671 @@
+/* The Klondike solver's depth-first search, in C: the model of paciencia/games/klondike/solver.py (read
+ * its docstring: the stock as reachable cards, the canonical key with its twin stacks, the safe
+ * moves up, and their proofs), at one to two million positions a second.
+ *
+ * search() runs one depth-first search over make/unmake with a transposition table. Sound mode
+ * tries every search move (after the automatic safe moves up, with the two symmetry rules and the
+ * twin stacks), so running out of moves proves the position lost. Dive mode orders the
+ * moves by an evaluation with random noise and stops after a node budget: it only finds wins.
+ * A win comes back as the search moves made, which Python turns into move tokens and replays.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "_search.h"
+
+#define NC 7
+#define MAXM 1024
+enum { CF = 0, TF = 1, TC = 2, CC = 3, FC = 4, XF = 5 };
+
+static uint64_t ZC[64][128]; /* position in a segment x (card | 64 if face down) */
+static uint64_t ZT[64][52];  /* talon index x card */
+
+
+static uint8_t SUIT_[52], RANK_[52], FITS[52][52]; /* FITS[c][p]: c may lie on p */
+static inline int suit(int c) { return SUIT_[c]; }
+static inline int rank(int c) { return RANK_[c]; }
+static inline int fits(int c, int parent) { return FITS[c][parent]; }
+
+typedef struct {
+    uint8_t kind, a, b, n, flip, oldp, card, autom;
+} Step;
+
+typedef struct {
+    uint8_t col[NC][64];
+    int len[NC], down[NC];
+    uint8_t tal[52];
+    int n, p;
+    int found[4];
+    int draw;
+    uint64_t th, hd[NC]; /* hashes of the talon and of each column's face-down cards, kept up to date */
+    Step *trail;
+    int nt, tcap;
+} KB;
+
+static const int OPP1[4] = {1, 0, 0, 1}, OPP2[4] = {2, 3, 3, 2}, SAME[4] = {3, 2, 1, 0};
+
+/* solver.py, _safe (the proof is there). */
+static int safe(const KB *b, int c) {
+    int s = suit(c), r = b->found[s];
+    return r < 2 || (b->found[OPP1[s]] >= r && b->found[OPP2[s]] >= r && b->found[SAME[s]] >= r - 1);
+}
+
+static void hash_talon(KB *b) {
+    uint64_t h = 0;
+    for (int i = 0; i < b->n; i++) h ^= ZT[i][b->tal[i]];
+    b->th = h;
+}
+
+/* Cards put on or taken off a column's end (face up), and a face-down end turned up or back. */
+static inline void col_push(KB *b, int a, int c) { b->col[a][b->len[a]++] = (uint8_t)c; }
+
+static inline int col_pop(KB *b, int a) { return b->col[a][--b->len[a]]; }
+
+static void push(KB *b, Step st) {
+    if (b->nt == b->tcap) {
+        b->tcap *= 2;
+        b->trail = realloc(b->trail, sizeof(Step) * (size_t)b->tcap);
+    }
+    b->trail[b->nt++] = st;
+}
+
+static int flip_end(KB *b, int a) {
+    if (b->len[a] && b->down[a] == b->len[a]) {
+        b->down[a]--;
+        b->hd[a] ^= ZC[b->down[a]][b->col[a][b->down[a]] | 64];
+        return 1;
+    }
+    return 0;
+}
+
+static void unflip_end(KB *b, int a) {
+    b->hd[a] ^= ZC[b->down[a]][b->col[a][b->down[a]] | 64];
+    b->down[a]++;
+}
+
+static void take_tal(KB *b, int i) {
+    memmove(b->tal + i, b->tal + i + 1, (size_t)(b->n - i - 1));
+    b->n--;
+    b->p = i;
+    hash_talon(b);
+}
+
+static void put_tal(KB *b, int i, int c, int oldp) {
+    memmove(b->tal + i + 1, b->tal + i, (size_t)(b->n - i));
+    b->tal[i] = (uint8_t)c;
+    b->n++;
+    b->p = oldp;
+    hash_talon(b);
+}
+
+static void make(KB *b, Step st) {
+    if (st.kind == XF) { /* two steps on the trail: the stack to the twin, then the card up */
+        make(b, (Step){CC, st.a, st.b, st.n, 0, 0, 0, 0});
+        make(b, (Step){CF, st.a, 0, 1, 0, 0, 0, 0});
+        return;
+    }
+    switch (st.kind) {
+    case CF: {
+        int c = col_pop(b, st.a);
+        b->found[suit(c)]++;
+        st.card = (uint8_t)c;
+        st.flip = (uint8_t)flip_end(b, st.a);
+        break;
+    }
+    case TF: {
+        int c = b->tal[st.a];
+        st.card = (uint8_t)c;
+        st.oldp = (uint8_t)b->p;
+        take_tal(b, st.a);
+        b->found[suit(c)]++;
+        break;
+    }
+    case TC: {
+        int c = b->tal[st.a];
+        st.card = (uint8_t)c;
+        st.oldp = (uint8_t)b->p;
+        take_tal(b, st.a);
+        col_push(b, st.b, c);
+        break;
+    }
+    case CC: {
+        int from = b->len[st.a] - st.n;
+        st.card = b->col[st.a][from];
+        for (int q = from; q < from + st.n; q++) col_push(b, st.b, b->col[st.a][q]);
+        for (int q = 0; q < st.n; q++) col_pop(b, st.a);
+        st.flip = (uint8_t)flip_end(b, st.a);
+        break;
+    }
+    default: { /* FC */
+        int c = st.a * 13 + b->found[st.a] - 1;
+        st.card = (uint8_t)c;
+        b->found[st.a]--;
+        col_push(b, st.b, c);
+    }
+    }
+    push(b, st);
+}
+
+static void unmake(KB *b) {
+    Step st = b->trail[--b->nt];
+    switch (st.kind) {
+    case CF:
+        if (st.flip) unflip_end(b, st.a);
+        b->found[suit(st.card)]--;
+        col_push(b, st.a, st.card);
+        break;
+    case TF:
+        b->found[suit(st.card)]--;
+        put_tal(b, st.a, st.card, st.oldp);
+        break;
+    case TC:
+        col_pop(b, st.b);
+        put_tal(b, st.a, st.card, st.oldp);
+        break;
+    case CC: {
+        if (st.flip) unflip_end(b, st.a);
+        int from = b->len[st.b] - st.n;
+        for (int q = from; q < from + st.n; q++) col_push(b, st.a, b->col[st.b][q]);
+        for (int q = 0; q < st.n; q++) col_pop(b, st.b);
+        break;
+    }
+    default:
+        col_pop(b, st.b);
+        b->found[st.a]++;
+    }
+}
+
+/* The talon indexes that draws and recycles bring to the waste top (solver.py, _reach_table). */
+static int reach(const KB *b, int *out) {
+    int k = 0, q = b->p, n = b->n;
+    uint64_t seen = 0;
+    for (int step = 0; step < 2 * n + 2; step++) {
+        if (q && !(seen >> (q - 1) & 1)) {
+            seen |= 1ULL << (q - 1);
+            out[k++] = q - 1;
+        }
+        q = q == n ? 0 : (q + b->draw < n ? q + b->draw : n);
+    }
+    return k;
+}
+
+/* The safe moves up, until none applies: column ends, and in draw one every stock card (all of
+ * them are reachable whatever the order). */
+static void autos(KB *b) {
+    for (int again = 1; again;) {
+        again = 0;
+        for (int a = 0; a < NC; a++) {
+            if (!b->len[a]) continue;
+            int c = b->col[a][b->len[a] - 1];
+            if (b->found[suit(c)] == rank(c) && safe(b, c)) {
+                make(b, (Step){CF, (uint8_t)a, 0, 1, 0, 0, 0, 1});
+                again = 1;
+            }
+        }
+        if (b->draw == 1)
+            for (int i = 0; i < b->n; i++) {
+                int c = b->tal[i];
+                if (b->found[suit(c)] == rank(c) && safe(b, c)) {
+                    make(b, (Step){TF, (uint8_t)i, 0, 1, 0, 0, 0, 1});
+                    again = 1;
+                    break;
+                }
+            }
+    }
+}
+
+static int won(const KB *b) { return b->found[0] + b->found[1] + b->found[2] + b->found[3] == 52; }
+
+/* The index where the ordered run at column a's end starts (its length when a is empty). */
+static int run_start(const KB *b, int a) {
+    int q = b->len[a] - 1;
+    if (q < b->down[a]) return b->len[a];
+    while (q > b->down[a] && fits(b->col[a][q], b->col[a][q - 1])) q--;
+    return q;
+}
+
+/* The canonical key (solver.py, "Canonical key" and "Twin stacks"): the columns cut into
+ * segments, with `pairs` a segment ending at every card of a column's ordered end run whose twin
+ * (same rank, same colour) lies in such a run too; the key sums one hash per segment, so it is
+ * the multiset of segments, each tagged with where it lies: at a column's bottom, or on a twin
+ * pair (either card of it). Face-down cards hash apart from face-up ones. */
+static void key(const KB *b, int pairs, const int *start, uint64_t *k1, uint64_t *k2) {
+    uint64_t up = 0, x = 0, y = 0;
+    if (pairs)
+        for (int a = 0; a < NC; a++)
+            for (int q = start[a]; q < b->len[a]; q++) up |= 1ULL << b->col[a][q];
+    for (int a = 0; a < NC; a++) {
+        uint64_t h = b->hd[a], slot = 0x9E3779B97F4A7C15ULL;
+        int off = b->down[a];
+        for (int q = b->down[a]; q <= b->len[a]; q++) {
+            int c = q < b->len[a] ? b->col[a][q] : -1;
+            if (c >= 0) h ^= ZC[off++][c];
+            int cut = c >= 0 && (up >> c & 1) && (up >> (SAME[suit(c)] * 13 + rank(c)) & 1);
+            if (c < 0 || cut) {
+                uint64_t seg = mix(h ^ slot ^ (uint64_t)off * 0xD6E8FEB86659FD93ULL);
+                x += seg;
+                y += mix(seg ^ 0xA0761D6478BD642FULL);
+                h = 0;
+                off = 0;
+                if (cut) slot = mix(0xC2B2AE3D27D4EB4FULL + (uint64_t)(rank(c) * 2 + (suit(c) == 1 || suit(c) == 2)));
+            }
+        }
+    }
+    uint64_t f = 0;
+    for (int s = 0; s < 4; s++) f = f * 16 + (uint64_t)b->found[s];
+    /* In draw three the talon too (the pointer is kept apart); in draw one the rest implies it. */
+    if (b->draw == 3) f ^= mix(b->th ^ (uint64_t)b->n);
+    *k1 = x ^ mix(f);
+    *k2 = y ^ mix(f ^ 0xE7037ED1A0B428DBULL);
+}
+
+/* Every search move. Symmetry (solver.py, "Sound reductions"): a King at a column's bottom
+ * never moves to an empty column, and of several empty columns only the first is a target. With
+ * `pairs`, also the move XF: the stack on a card that its foundation takes next goes onto the
+ * card's twin lying at a column's end, and the card goes up (solver.py, "Twin stacks"). */
+/* `start`: each column's run_start. */
+static int gen(const KB *b, int pairs, int autos_on, const int *start, Step *out) {
+    int k = 0, empty = -1;
+    /* end_of[c]: the column whose face-up end card is c, or -1. With twin stacks, a card put on
+     * one twin gives the key of the same card put on the other: of two twins both at column ends
+     * only the first column is a destination (dup). */
+    int dup[NC] = {0}, end_of[52];
+    if (pairs) {
+        memset(end_of, -1, sizeof end_of);
+        for (int a = 0; a < NC; a++)
+            if (b->len[a] > b->down[a]) end_of[b->col[a][b->len[a] - 1]] = a;
+        for (int a = 0; a < NC; a++)
+            if (b->len[a] > b->down[a]) {
+                int e = b->col[a][b->len[a] - 1], twin = end_of[SAME[suit(e)] * 13 + rank(e)];
+                dup[a] = twin >= 0 && twin < a;
+            }
+    }
+    for (int a = 0; a < NC; a++)
+        if (!b->len[a]) {
+            empty = a;
+            break;
+        }
+    for (int a = 0; a < NC; a++) {
+        if (!b->len[a]) continue;
+        int c = b->col[a][b->len[a] - 1];
+        if (b->found[suit(c)] == rank(c)) out[k++] = (Step){CF, (uint8_t)a, 0, 1, 0, 0, 0, 0};
+    }
+    if (pairs) {
+        for (int a = 0; a < NC; a++)
+            for (int q = start[a]; q < b->len[a] - 1; q++) {
+                int x = b->col[a][q], t = end_of[SAME[suit(x)] * 13 + rank(x)];
+                if (b->found[suit(x)] == rank(x) && t >= 0)
+                    out[k++] = (Step){XF, (uint8_t)a, (uint8_t)t, (uint8_t)(b->len[a] - 1 - q), 0, 0, 0, 0};
+            }
+    }
+    /* Moves that turn a card up come first (the order is only for finding wins sooner). */
+    Step later[MAXM];
+    int nl = 0;
+    for (int a = 0; a < NC; a++) {
+        int len = b->len[a];
+        if (!len) continue;
+        int h0 = start[a];
+        if (h0 == len) continue;
+        int top = rank(b->col[a][h0]);
+        for (int t = 0; t < NC; t++) {
+            if (t == a || dup[t]) continue;
+            int h = -1;
+            if (b->len[t]) { /* the run's card one rank below t's end card, if the run has it */
+                int e = b->col[t][b->len[t] - 1];
+                h = h0 + top - (rank(e) - 1);
+                if (!(rank(e) > 0 && h >= h0 && h < len && fits(b->col[a][h], e))) h = -1;
+            } else if (t == empty && top == 12 && h0 > 0) {
+                h = h0;
+            }
+            /* Part of a run, taken off the twin of t's end: the same key with twin stacks. */
+            if (h < 0 || (pairs && h > h0 && b->len[t] > b->down[t])) continue;
+            Step m = {CC, (uint8_t)a, (uint8_t)t, (uint8_t)(len - h), 0, 0, 0, 0};
+            if (h == h0 && h0 == b->down[a] && h0 > 0) out[k++] = m;
+            else later[nl++] = m;
+        }
+    }
+    int r[128];
+    int nr = reach(b, r);
+    for (int q = 0; q < nr; q++) {
+        int i = r[q], c = b->tal[i];
+        if (b->found[suit(c)] == rank(c)) out[k++] = (Step){TF, (uint8_t)i, 0, 1, 0, 0, 0, 0};
+        for (int t = 0; t < NC; t++) {
+            if (dup[t]) continue;
+            if (b->len[t] ? fits(c, b->col[t][b->len[t] - 1]) : (t == empty && rank(c) == 12))
+                out[k++] = (Step){TC, (uint8_t)i, (uint8_t)t, 1, 0, 0, 0, 0};
+        }
+    }
+    memcpy(out + k, later, sizeof(Step) * (size_t)nl);
+    k += nl;
+    for (int s = 0; s < 4; s++) {
+        if (!b->found[s]) continue;
+        int c = s * 13 + b->found[s] - 1, back;
+        /* A card that the automatic moves would send straight back up (safe once it is down) leads
+         * back to this position: not a move. */
+        KB *own = (KB *)b;
+        own->found[s]--;
+        back = autos_on && safe(b, c);
+        own->found[s]++;
+        if (back) continue;
+        for (int t = 0; t < NC; t++)
+            if (!dup[t] && (b->len[t] ? fits(c, b->col[t][b->len[t] - 1]) : (t == empty && rank(c) == 12)))
+                out[k++] = (Step){FC, (uint8_t)s, (uint8_t)t, 1, 0, 0, 0, 0};
+    }
+    return k;
+}
+
+
+/* solver.py, "The static test" (the rules and their proof are there): whether some card can never
+ * go up, by a least fixed point over sets of cards held as bits (bit c for card c). */
+#define ALL52 ((1ULL << 52) - 1)
+static uint64_t KINGBITS;
+
+static int hopeless(const KB *b) {
+    uint64_t colmask = 0, faceup = 0, firsts = 0, bare = 0, colbits[NC] = {0}, below[52] = {0};
+    int empty_now = 0;
+    for (int a = 0; a < NC; a++) {
+        if (!b->len[a]) {
+            empty_now = 1;
+            continue;
+        }
+        uint64_t m = 0, under = 0;
+        for (int q = 0; q < b->len[a]; q++) {
+            int x = b->col[a][q];
+            uint64_t bit = 1ULL << x;
+            if (q >= b->down[a]) faceup |= bit;
+            below[x] = under;
+            under = bit;
+            m |= bit;
+        }
+        colbits[a] = m;
+        colmask |= m;
+        firsts |= 1ULL << b->col[a][0];
+        bare |= under;
+    }
+    int height[4];
+    memcpy(height, b->found, sizeof height);
+    uint64_t drawn = ALL52, talbits = 0;
+    if (b->draw == 3 && b->n) {
+        for (int i = 0; i < b->n; i++) talbits |= 1ULL << b->tal[i];
+        drawn = ALL52 & ~talbits;
+        int r[128], nr = reach(b, r);
+        for (int q = 0; q < nr; q++) drawn |= 1ULL << b->tal[r[q]];
+    }
+    uint64_t outside = ALL52 & ~colmask, rank_ok = 0;
+    for (int s = 0; s < 4; s++) {
+        int r = b->found[s] > 0 ? b->found[s] - 1 : 0;
+        rank_ok |= ((uint64_t)(0x1FFF >> r << r)) << (13 * s);
+    }
+    uint64_t free_ = 0, lands = 0, played = 0;
+    for (;;) {
+        uint64_t upmask = 0;
+        for (int s = 0; s < 4; s++) upmask |= ((1ULL << height[s]) - 1) << (13 * s);
+        if (talbits) {
+            uint64_t now_ = (lands | upmask) & talbits;
+            if (now_ != played) {
+                played = now_;
+                int seen_played = 0, before = -1;
+                for (int i = 0; i < b->n; i++) {
+                    int c = b->tal[i];
+                    uint64_t bit = 1ULL << c;
+                    if (seen_played) drawn |= bit;
+                    if (played & bit) {
+                        seen_played = 1;
+                        if (before >= 0) drawn |= 1ULL << before;
+                    }
+                    before = c;
+                }
+            }
+        }
+        uint64_t avail = (bare & colmask) | (lands & outside);
+        uint64_t black = (avail | avail >> 39) & 0x1FFF, redb = (avail >> 13 | avail >> 26) & 0x1FFF;
+        uint64_t child = redb >> 1 | (black >> 1) << 13 | (black >> 1) << 26 | (redb >> 1) << 39;
+        uint64_t ff = free_ & firsts, kings_free = 0;
+        int nff = __builtin_popcountll(ff), any_empty = 0;
+        if (empty_now || nff >= 2) {
+            kings_free = KINGBITS;
+            any_empty = 1;
+        } else if (nff == 1) {
+            uint64_t own = 0;
+            for (int a = 0; a < NC; a++)
+                if (colbits[a] & ff) {
+                    own = colbits[a];
+                    break;
+                }
+            kings_free = KINGBITS & ~own;
+            any_empty = 1;
+        }
+        uint64_t new_lands =
+            lands | (drawn & (rank_ok | ((lands >> 1) & ~KINGBITS)) & (child | (any_empty ? KINGBITS : 0)));
+        uint64_t ok = colmask & (upmask | child | kings_free);
+        uint64_t new_free = free_, new_bare = bare;
+        for (;;) {
+            uint64_t diff = (faceup | new_bare) & ok & ~new_free;
+            if (!diff) break;
+            new_free |= diff;
+            while (diff) {
+                int low = __builtin_ctzll(diff);
+                new_bare |= below[low];
+                diff &= diff - 1;
+            }
+        }
+        uint64_t upable = new_bare | (drawn & outside);
+        int grew = 0;
+        for (int s = 0; s < 4; s++) {
+            int h = height[s];
+            while (h < 13 && (upable >> (13 * s + h) & 1)) h++;
+            if (h != height[s]) {
+                height[s] = h;
+                grew = 1;
+            }
+        }
+        if (!grew && new_lands == lands && new_free == free_ && new_bare == bare)
+            return height[0] != 13 || height[1] != 13 || height[2] != 13 || height[3] != 13;
+        lands = new_lands;
+        free_ = new_free;
+        bare = new_bare;
+    }
+}
+
+static int fdn(const KB *b) {
+    int d = 0;
+    for (int a = 0; a < NC; a++) d += b->down[a];
+    return d << 6 | b->n;
+}
+
+/* Higher is better: cards up, face-down cards few, and few cards lying above a lower card of
+ * their own suit (each must move before that one can go up): minus an estimate of the moves
+ * left, as the best-first search of session 1 had it. */
+static int evaluate(const KB *b) {
+    int e = 0;
+    for (int s = 0; s < 4; s++) e += 10 * b->found[s];
+    for (int a = 0; a < NC; a++) {
+        e -= 10 * b->down[a];
+        int low[4] = {13, 13, 13, 13};
+        for (int q = 0; q < b->len[a]; q++) {
+            int c = b->col[a][q], s = suit(c), r = rank(c);
+            if (r > low[s]) e -= 10;
+            else low[s] = r;
+        }
+    }
+    return e;
+}
+
+/* -- the waste pointer in the transposition table ------------------------------------------- */
+
+/* The pointer as the table keeps it: 0 when it reaches what 0 reaches (the end, a multiple of
+ * three, and always in draw one). ABOVE[p]: the pointers whose position reaches every card that
+ * p reaches (p, p - 3, p - 6, ...; every pointer for 0), so that a node is not entered when its
+ * position was entered with one of them (solver.py, "Canonical key"). */
+static uint64_t ABOVE[53];
+
+static int norm_pointer(const KB *b) {
+    if (b->draw == 1 || b->p == b->n || b->p % 3 == 0) return 0;
+    return b->p;
+}
+
+/* -- the search ---------------------------------------------------------------------------------- */
+
+typedef struct {
+    int dive, shortcuts; /* 1 the safe moves up, 2 the static test, 4 twin stacks (7: all, sound) */
+    long budget;
+    double deadline, noise;
+    uint64_t rng;
+} Options;
+
+
+SCORED_MOVES(Step)
+
+/* Enters the position after a move: the safe moves up, then a win (1), a cut (0), a new frame
+ * (0), or a full table (-1). */
+static int enter(KB *b, Table *t, Stack *st, Options *o) {
+    if (o->shortcuts & 1) autos(b);
+    if (won(b)) return 1;
+    uint64_t k1, k2;
+    int pairs = o->shortcuts >> 2 & 1;
+    int start[NC];
+    for (int a = 0; a < NC; a++) start[a] = run_start(b, a);
+    key(b, pairs, start, &k1, &k2);
+    int pt = norm_pointer(b), added = table_enter(t, k1, k2, pt, ABOVE[pt]);
+    if (added <= 0) return added;
+    /* The static test again where a card was turned up or the stock changed (solver.py, "Sound reductions"). */
+    int fd = fdn(b);
+    if (o->shortcuts & 2 && (!st->nf || st->frames[st->nf - 1].tag != fd) && hopeless(b)) return 0;
+    Step ms[MAXM];
+    int n = gen(b, pairs, o->shortcuts & 1, start, ms), mark = b->nt;
+    if (o->dive && n > 1) {
+        Scored sc[MAXM];
+        for (int q = 0; q < n; q++) {
+            make(b, ms[q]);
+            double e = evaluate(b);
+            while (b->nt > mark) unmake(b);
+            if (ms[q].kind == FC) e -= 30; /* a card taken down: rarely what a win needs */
+            if (o->noise > 0) e += o->noise * next_unit(&o->rng);
+            sc[q] = (Scored){ms[q], e};
+        }
+        order_moves(sc, ms, n);
+    }
+    push_frame(st, ms, n, mark, fd);
+    return 0;
+}
+
+#define SEARCH_BOARD KB
+#define SEARCH_MOVE Step
+#define SEARCH_OPTIONS Options
+#define SEARCH_TRAIL_STEPS
+#include "_search_run.h"
+
+/* A position from Python: columns bottom to top with their face-down counts, the talon (waste
+ * bottom to top, then the stock in drawing order), the pointer (the waste's size), the
+ * foundations' counts, the draw. NULL with ValueError when it is not one. */
+static KB *board_from(PyObject *cols, PyObject *down, PyObject *tal, int p, PyObject *found, int draw) {
+    KB *b = calloc(1, sizeof(KB));
+    if (!b) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    b->tcap = 1024;
+    b->trail = malloc(sizeof(Step) * 1024);
+    b->draw = draw;
+    int ok = b->trail && (draw == 1 || draw == 3) && PySequence_Size(cols) == NC && PySequence_Size(down) == NC &&
+             read_cards(tal, b->tal, 52, &b->n) && p >= 0 && p <= b->n;
+    b->p = p;
+    for (int a = 0; ok && a < NC; a++) {
+        PyObject *c = PySequence_GetItem(cols, a), *d = PySequence_GetItem(down, a);
+        ok = c && d && read_cards(c, b->col[a], 52, &b->len[a]);
+        b->down[a] = d ? (int)PyLong_AsLong(d) : -1;
+        ok = ok && b->down[a] >= 0 && b->down[a] <= b->len[a];
+        Py_XDECREF(c);
+        Py_XDECREF(d);
+    }
+    ok = ok && read_ints(found, b->found, 4, 0, 13);
+    if (!ok) return not_a_position(b, b->trail, "not a Klondike position for the search");
+    hash_talon(b);
+    for (int a = 0; a < NC; a++)
+        for (int q = 0; q < b->down[a]; q++) b->hd[a] ^= ZC[q][b->col[a][q] | 64];
+    return b;
+}
+
+/* hopeless(cols, down, talon, pointer, found, draw) -> bool: the static test alone. */
+static PyObject *py_hopeless(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *cols, *down, *tal, *found;
+    int p, draw;
+    if (!PyArg_ParseTuple(args, "OOOiOi", &cols, &down, &tal, &p, &found, &draw)) return NULL;
+    KB *b = board_from(cols, down, tal, p, found, draw);
+    if (!b) return NULL;
+    int h = hopeless(b);
+    free(b->trail);
+    free(b);
+    return PyBool_FromLong(h);
+}
+
+/* key(cols, down, talon, pointer, found, draw, pairs) -> (k1, k2): the table's key, for tests. */
+static PyObject *py_key(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *cols, *down, *tal, *found;
+    int p, draw, pairs;
+    if (!PyArg_ParseTuple(args, "OOOiOip", &cols, &down, &tal, &p, &found, &draw, &pairs)) return NULL;
+    KB *b = board_from(cols, down, tal, p, found, draw);
+    if (!b) return NULL;
+    uint64_t k1, k2;
+    int start[NC];
+    for (int a = 0; a < NC; a++) start[a] = run_start(b, a);
+    key(b, pairs, start, &k1, &k2);
+    free(b->trail);
+    free(b);
+    return Py_BuildValue("KK", (unsigned long long)k1, (unsigned long long)k2);
+}
+
+/* search(cols, down, talon, pointer, found, draw, dive, budget, seconds, noise, seed, shortcuts)
+ *   -> (status, steps, nodes); steps as (kind, a, b, n, card) for a win. */
+static PyObject *search(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *cols, *down, *tal, *found;
+    int p, draw, dive, shortcuts;
+    long budget;
+    double seconds, noise;
+    unsigned long long seed;
+    if (!PyArg_ParseTuple(args, "OOOiOiilddKi", &cols, &down, &tal, &p, &found, &draw, &dive, &budget, &seconds,
+                          &noise, &seed, &shortcuts))
+        return NULL;
+    KB *b = board_from(cols, down, tal, p, found, draw);
+    if (!b) return NULL;
+    Options o = {dive, shortcuts, budget, deadline_in(seconds), noise, (uint64_t)seed};
+    return run_for_python(b, &o, table_start(budget, (size_t)1 << 16));
+}
+
+static PyMethodDef methods[] = {
+    {"search", search, METH_VARARGS, "Depth-first search of a Klondike position (paciencia/games/klondike/solver.py)."},
+    {"hopeless", py_hopeless, METH_VARARGS, "The static test: True when some card can never go up."},
+    {"key", py_key, METH_VARARGS, "The transposition table's key of a position (twin stacks or not)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_search", NULL, -1, methods, NULL, NULL, NULL, NULL};
+
+PyMODINIT_FUNC PyInit__search(void) {
+    for (int c = 0; c < 52; c++) {
+        SUIT_[c] = (uint8_t)(c / 13);
+        RANK_[c] = (uint8_t)(c % 13);
+    }
+    for (int c = 0; c < 52; c++)
+        for (int q = 0; q < 52; q++) {
+            int red_c = SUIT_[c] == 1 || SUIT_[c] == 2, red_q = SUIT_[q] == 1 || SUIT_[q] == 2;
+            FITS[c][q] = (uint8_t)(RANK_[q] == RANK_[c] + 1 && red_c != red_q);
+        }
+    for (int q = 0; q < 4; q++) KINGBITS |= 1ULL << (13 * q + 12);
+    ABOVE[0] = (1ULL << 53) - 1;
+    for (int p = 1; p < 53; p++)
+        for (int q = p; q > 0; q -= 3) ABOVE[p] |= 1ULL << q;
+    uint64_t s = 0x4B4C4F4E44494BULL;
+    for (int q = 0; q < 64; q++)
+        for (int c = 0; c < 128; c++) ZC[q][c] = next_rand(&s);
+    for (int q = 0; q < 64; q++)
+        for (int c = 0; c < 52; c++) ZT[q][c] = next_rand(&s);
+    return PyModule_Create(&module);
+}

@@ -1,0 +1,38 @@
+"""The Klondike solver's search loop (``_search.c`` beside it); see ``paciencia.games.klondike.solver``."""
+
+from collections.abc import Sequence
+
+def search(
+    cols: Sequence[Sequence[int]],
+    down: Sequence[int],
+    talon: Sequence[int],
+    pointer: int,
+    found: Sequence[int],
+    draw: int,
+    dive: int,
+    budget: int,
+    seconds: float,
+    noise: float,
+    seed: int,
+    shortcuts: int,
+    /,
+) -> tuple[int, list[tuple[int, int, int, int, int]], int]: ...
+def hopeless(
+    cols: Sequence[Sequence[int]],
+    down: Sequence[int],
+    talon: Sequence[int],
+    pointer: int,
+    found: Sequence[int],
+    draw: int,
+    /,
+) -> bool: ...
+def key(
+    cols: Sequence[Sequence[int]],
+    down: Sequence[int],
+    talon: Sequence[int],
+    pointer: int,
+    found: Sequence[int],
+    draw: int,
+    pairs: bool,
+    /,
+) -> tuple[int, int]: ...

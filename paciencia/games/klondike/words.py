@@ -1,0 +1,112 @@
+"""Klondike's words: its refusal reasons, its places (stock, waste, columns; the foundations are
+the shared pile vocabulary's), its draw and its UI keys. The catalogs beside them (``locales/``)
+translate them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from paciencia.engine.protocol import Observation, PlaceInfo, Role
+from paciencia.engine.reasons import Reason
+from paciencia.games import pile_words
+from paciencia.i18n import N_, NP_, ActionWords, GameWords, Words, combine
+
+KING_ONLY = Reason("king_only")
+FACE_DOWN = Reason("face_down")
+STOCK_EMPTY = Reason("stock_empty")
+
+
+def _stock(w: Words, p: PlaceInfo) -> str:
+    return w._("stock: %(count)s", count=w.cards(p.count)) if p.count else w._("stock: empty")
+
+
+def _waste(w: Words, p: PlaceInfo) -> str:
+    if not p.count:
+        return w._("waste: empty")
+    count = w.cards(p.count)
+    if len(p.cards) > 1:
+        under = ", ".join(w.card_name(c) for c in p.cards[:-1])
+        return w._("waste: %(count)s, %(cards)s, %(card)s on top", count=count, cards=under, card=w.top(p))
+    return w._("waste: %(count)s, %(card)s on top", count=count, card=w.top(p))
+
+
+def _column(w: Words, p: PlaceInfo) -> str:
+    if not p.count:
+        return w._("column %(number)d: empty", number=p.number)
+    shown = ", ".join(w.card_name(c) for c in p.cards)
+    if p.face_down:
+        hidden = w.n_("%(count)d face-down card", "%(count)d face-down cards", p.face_down)
+        return w._("column %(number)d: %(hidden)s, then %(cards)s", number=p.number, hidden=hidden, cards=shown)
+    return w._("column %(number)d: %(cards)s", number=p.number, cards=shown)
+
+
+def _to_column(w: Words, p: PlaceInfo, card: int, n: int) -> str:
+    name = w.card_name(card)
+    if n > 1:
+        return w._("%(card)s and the cards on it to column %(number)s.", card=name, number=p.number)
+    return w._("%(card)s to column %(number)s.", card=name, number=p.number)
+
+
+def _no_button(w: Words, left: int | None) -> str:
+    return ""  # a tap on the stock
+
+
+def _drew(w: Words, obs: Observation) -> str:
+    waste = next(p for p in obs.places if p.role == Role.WASTE)
+    if not waste.count:
+        return w._("The waste is turned back into the stock: pass %(number)s.", number=obs.figures.counts["passes"])
+    return w._("Drawn: %(cards)s.", cards=", ".join(w.card_name(c) for c in waste.cards))
+
+
+WORDS = combine(
+    pile_words.WORDS,
+    GameWords(
+        reasons={
+            KING_ONLY: N_("Only a King can go on an empty column"),
+            FACE_DOWN: N_("A face-down card cannot move"),
+            STOCK_EMPTY: N_("The stock and the waste are both empty"),
+        },
+        places={"stock": _stock, "waste": _waste, "column": _column},
+        arrivals={"column": _to_column},
+        selected={
+            "stock": NP_("stock", "selected"),
+            "waste": NP_("waste", "selected"),
+            "column": NP_("column", "selected"),
+        },
+        actions={"draw": ActionWords(_no_button, _drew)},
+        ui={
+            "klondike": N_("Klondike"),
+            "klondike_blurb": N_("One deck, seven columns, the stock turned three cards at a time (or one)."),
+            "rules_klondike": N_("How to play Klondike"),
+            "draw_three": N_("Draw three"),
+            "draw_one": N_("Draw one"),
+            "new_draw_three": N_("New game, draw three"),
+            "new_draw_one": N_("New game, draw one"),
+            "klondike_board": N_("Klondike table"),
+            "heaps": N_("Stock and waste"),
+            "columns": N_("Columns"),
+            "pass": N_("Pass"),
+            "recycles": N_("Recycles"),
+            "sent_up": N_("Cards sent up"),
+            "kl_keys_help": N_(
+                "Keys: ←/→ move between piles, Enter picks up or puts down, ↑/↓ choose how much of a column to "
+                "take, Space draws, U undo, H hint, F finish, N new game, Esc cancels."
+            ),
+            "kl_won": N_("You won!"),
+            "kl_blocked": N_("No legal move is left."),
+            "cannot_finish_klondike": N_("Finish comes once every card is face up and the stock holds nothing unseen."),
+            "hint_draw": N_("Hint: draw from the stock."),
+            "ex_intro_klondike": N_(
+                "A won game of draw three, found by the solver: step through it and watch each move and the "
+                "board description."
+            ),
+            "odds_rules_klondike": N_(
+                "The rules of these figures: one pack of 52 cards, seven columns, as many passes through the "
+                "stock as you like, and a card may come back down from its foundation onto a column."
+            ),
+            "odds_rules_klondike_3": N_("Draw three: the stock is turned three cards at a time."),
+            "odds_rules_klondike_1": N_("Draw one: the stock is turned one card at a time."),
+        },
+    ),
+    catalog=Path(__file__).parent / "locales",
+)

@@ -1,0 +1,45 @@
+"""The words of the pile vocabulary several one-deck games share (``piles``): columns built down
+in alternating colours and foundations by suit from the Ace up, with their refusal reasons.
+
+A game that builds this way takes these words into its own (``combine``); their msgids live in
+the site's catalog, since no one game owns them.
+"""
+
+from __future__ import annotations
+
+from paciencia.engine.protocol import PlaceInfo
+from paciencia.engine.reasons import Reason
+from paciencia.i18n import N_, NP_, GameWords, Words
+
+WRONG_COLOUR = Reason("wrong_colour")
+COLUMN_RANK = Reason("column_rank")
+NOT_A_RUN = Reason("not_a_run")
+RUN_TOO_LONG = Reason("run_too_long")
+ONE_CARD_ONLY = Reason("one_card_only")
+
+
+def describe_foundation(w: Words, p: PlaceInfo) -> str:
+    suit = w.suit_name(p.suit)
+    if not p.count:
+        return w._(N_("foundation of %(suit)s: empty"), suit=suit)
+    return w._(
+        N_("foundation of %(suit)s: %(card)s on top, %(count)s"), suit=suit, card=w.top(p), count=w.cards(p.count)
+    )
+
+
+def to_foundation(w: Words, p: PlaceInfo, card: int, n: int) -> str:
+    return w._(N_("%(card)s to the foundation of %(suit)s."), card=w.card_name(card), suit=w.suit_name(p.suit))
+
+
+WORDS = GameWords(
+    reasons={
+        WRONG_COLOUR: N_("Must be the opposite colour"),
+        COLUMN_RANK: N_("Must be one rank lower than the card it goes on"),
+        NOT_A_RUN: N_("Those cards are not an ordered run"),
+        RUN_TOO_LONG: N_("The column does not hold that many cards"),
+        ONE_CARD_ONLY: N_("Only one card at a time can go there"),
+    },
+    places={"foundation": describe_foundation},
+    arrivals={"foundation": to_foundation},
+    selected={"foundation": NP_("foundation", "selected")},
+)
