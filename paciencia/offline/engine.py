@@ -223,7 +223,7 @@ class Offline:
     @staticmethod
     def step(game: OfflineGame, action: str, words: Words) -> str:
         """The token Finish or the automatic move plays now, as the service finds it."""
-        from paciencia.web.words import say
+        from paciencia.web.words import game_key, say
 
         state = game.state
         if action == "/finish":
@@ -231,7 +231,7 @@ class Offline:
                 raise refused(422, "no_finish", say(words, "no_finish"))
             move = state.finish_move() if game.status == Status.PLAYING else None
             if move is None:
-                raise refused(422, "cannot_finish", say(words, "kl_cannot_finish"))
+                raise refused(422, "cannot_finish", say(words, game_key(game.game, "cannot_finish")))
             return str(move)
         move = state.auto_move() if game.status == Status.PLAYING else None
         if move is None:
