@@ -14,7 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from paciencia.i18n import LOCALES, Words
-from paciencia.offline.engine import MAX_TOKENS, Offline
+from paciencia.offline.engine import MAX_TOKENS, OFFLINE_PREFIX, Offline
 from paciencia.web import offline
 from paciencia.web.store import LEFT
 from paciencia.web.store import MAX_TOKENS as STORE_MAX_TOKENS
@@ -86,7 +86,7 @@ print(json.dumps(out))
 
 def test_the_browser_engine_keeps_the_stores_limits() -> None:
     assert MAX_TOKENS == STORE_MAX_TOKENS
-    assert offline.OFFLINE_PREFIX and LEFT == "left"
+    assert OFFLINE_PREFIX and LEFT == "left"
 
 
 def test_what_needs_the_server_says_so_in_every_language() -> None:
