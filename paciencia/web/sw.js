@@ -63,6 +63,29 @@ async function offlinePage(url) {
   return html(text);
 }
 
+const escape = (text) => text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+
+/** A page never kept, offline (the daily deals, the statistics, a review: the server's work):
+ * says so in the language's words, from a kept table of that language, with a way back to it. */
+async function needsServer(lang) {
+  const pages = await caches.open(PAGES);
+  const tables = (await pages.keys()).map((r) => new URL(r.url).pathname).filter((p) => p.startsWith("/offline/table/"));
+  const key = tables.find((p) => p.startsWith(`/offline/table/${lang}/`)) || tables[0];
+  if (!key) return null;
+  const text = await (await pages.match(key)).text();
+  const words = text.match(/<script type="application\/json" id="ui-words">([\s\S]*?)<\/script>/);
+  if (!words) return null;
+  const ui = JSON.parse(words[1]);
+  const css = (text.match(/<link rel="stylesheet" href="([^"]*\/css\/site\.css)">/) || [])[1];
+  const title = (text.match(/<title>([^<]*)<\/title>/) || [])[1] || escape(ui.site);
+  const [, , pageLang, game] = key.split("/").filter(Boolean);
+  return html(`<!doctype html><html lang="${escape(pageLang)}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(ui.site)}</title>
+${css ? `<link rel="stylesheet" href="${escape(css)}">` : ""}</head><body class="page">
+<main class="prose" id="offline-page"><h1>${escape(ui.site)}</h1><p id="offline-words">${escape(ui.offline_needs_server)}</p>
+<p><a href="/${escape(pageLang)}/${escape(game)}">${title}</a></p></main></body></html>`);
+}
+
 async function page(req) {
   const url = new URL(req.url);
   try {
@@ -70,7 +93,8 @@ async function page(req) {
     if (res.ok && (res.headers.get("content-type") || "").startsWith("text/html")) keepPage(url.pathname, res.clone());
     return res;
   } catch (e) {
-    return (await offlinePage(url)) || Response.error();
+    const lang = url.pathname.split("/").filter(Boolean)[0] || "";
+    return (await offlinePage(url)) || (await needsServer(lang)) || Response.error();
   }
 }
 

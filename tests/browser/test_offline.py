@@ -199,3 +199,28 @@ def test_a_game_moved_in_another_tab_meanwhile_keeps_both_lines(browser: Browser
     assert kept != game["id"] and page.url.endswith(f"/en/klondike/{kept}")
     assert server_record(page, kept)["tokens"] == ["D", "D", "D"]  # this page's, from the same start
     expect(moves(page)).to_have_text("3")
+
+
+def test_what_needs_the_server_says_so_offline_in_the_pages_language(context: BrowserContext) -> None:
+    from paciencia.i18n import Words
+    from paciencia.web.words import say
+
+    words = Words("pt-PT")
+    page = context.new_page()
+    open_table(page, "klondike", {"code": "KL1-3-AAAAAAB"}, lang="pt-PT")
+    page.keyboard.press(" ")
+    ready_offline(page)
+    reload_offline(context, page)
+    page.locator("#hint").click()  # the first request offline waits for Pyodide
+    expect(page.locator("#message")).to_have_text(say(words, "offline_needs_server"), timeout=BOOT)
+    page.locator("#chance-on").check()
+    expect(page.locator("#chance")).to_have_text(say(words, "offline_needs_server"))
+    page.locator("#winnable-only").check()
+    page.locator("#new-1").click()
+    expect(page.locator("#message")).to_have_text(say(words, "offline_winnable"))
+    expect(moves(page)).to_have_text("1")  # the game in progress stays
+    page.goto("/pt-PT/daily")  # never visited: the server's page
+    expect(page.locator("#offline-words")).to_have_text(say(words, "offline_needs_server"))
+    page.locator("#offline-page a").click()
+    page.wait_for_selector("html[data-ready]")
+    expect(moves(page)).to_have_text("1")

@@ -14,6 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from paciencia.i18n import LOCALES, Words
+from paciencia.offline.engine import LEFT as OFFLINE_LEFT
 from paciencia.offline.engine import MAX_TOKENS, OFFLINE_PREFIX, Offline
 from paciencia.web import offline
 from paciencia.web.store import LEFT
@@ -85,8 +86,8 @@ print(json.dumps(out))
 
 
 def test_the_browser_engine_keeps_the_stores_limits() -> None:
-    assert MAX_TOKENS == STORE_MAX_TOKENS
-    assert OFFLINE_PREFIX and LEFT == "left"
+    assert (MAX_TOKENS, OFFLINE_LEFT) == (STORE_MAX_TOKENS, LEFT)
+    assert not new_id().startswith(OFFLINE_PREFIX)  # an offline game's id is never a stored one
 
 
 def test_what_needs_the_server_says_so_in_every_language() -> None:
