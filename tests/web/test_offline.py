@@ -17,7 +17,7 @@ from paciencia.i18n import LOCALES, Words
 from paciencia.offline.engine import LEFT as OFFLINE_LEFT
 from paciencia.offline.engine import MAX_TOKENS, OFFLINE_PREFIX, Offline
 from paciencia.web import offline
-from paciencia.web.store import LEFT
+from paciencia.web.store import LEFT, new_id
 from paciencia.web.store import MAX_TOKENS as STORE_MAX_TOKENS
 from paciencia.web.words import say
 
