@@ -227,6 +227,9 @@ export async function prepare(sw, ask) {
   goOffline(answer);
   follow();
   addEventListener("online", sync);
+  // Offline, Pyodide starts at once, while the player looks at the table (seconds on a phone).
+  addEventListener("offline", () => boot());
   if (navigator.onLine) sync();
+  else boot();
   document.documentElement.dataset.offlineReady = "1";
 }
