@@ -25,6 +25,7 @@ import io
 import json
 import os
 import threading
+import time
 import zipfile
 from functools import cache
 from pathlib import Path
@@ -33,6 +34,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 from starlette.routing import Mount
 
@@ -40,7 +42,7 @@ from paciencia.i18n import DEFAULT_LOCALE, catalog_path, normalize_locale, vocab
 from paciencia.offline.engine import OFFLINE_PREFIX
 from paciencia.web.compress import precompressed, wants_gzip
 from paciencia.web.lang import request_words
-from paciencia.web.store import MAX_TOKENS, GameNotFound, SavedGame, Store, starting_state
+from paciencia.web.store import MAX_TOKENS, GameNotFound, SavedGame, Store, games, starting_state
 from paciencia.web.words import say
 
 router = APIRouter(include_in_schema=False)
@@ -266,6 +268,35 @@ class OfflineLine(BaseModel):
     base: int = Field(default=0, ge=0)
     tokens: list[Annotated[str, Field(min_length=1, max_length=12)]] = Field(max_length=MAX_TOKENS)
     line: str = Field(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")
+    started: float | None = Field(
+        default=None, description="When the line's game was first moved (the browser's clock)"
+    )
+    ended: float | None = Field(default=None, description="When it ended, if it did (the browser's clock)")
+
+
+OLDEST_LINE = 30 * 24 * 3600
+"""How far back an offline line's clock may go (seconds): past it, the browser's word is not taken."""
+
+
+def keep_clock(store: Store, saved: SavedGame, body: OfflineLine, moved_offline: bool) -> SavedGame:
+    """The game's clock as the browser kept it offline, where the server's own is not there:
+    when the game was first moved offline (``moved_offline``), and when it ended. The server
+    replayed the line just now, so its own clock would say the game took no time at all (and a
+    win would be the fastest ever). The browser's word is bounded: not before the game was made
+    (for a line started offline: not older than ``OLDEST_LINE``), not after now."""
+    now = time.time()
+    low = saved.created if body.id is not None and not body.id.startswith(OFFLINE_PREFIX) else now - OLDEST_LINE
+    started, ended = saved.started, saved.ended
+    if moved_offline and body.started is not None and saved.started is not None:
+        started = min(max(body.started, low), saved.started)
+    if saved.ended is not None and body.ended is not None and started is not None:
+        ended = min(max(body.ended, started), saved.ended)
+    if (started, ended) == (saved.started, saved.ended):
+        return saved
+    with store.lock(saved.id), store.engine.begin() as conn:
+        conn.execute(update(games).where(games.c.id == saved.id).values(started=started, ended=ended))
+        saved.started, saved.ended = started, ended
+    return saved
 
 
 def line_id(player: str, line: str) -> str:
@@ -287,9 +318,10 @@ def take_line(store: Store, player: str, body: OfflineLine) -> tuple[SavedGame, 
             kind, start = saved.start_kind, saved.start
             if not saved.closed and saved.version == body.base and saved.tokens == body.tokens[: body.base]:
                 starting_state(kind, start).play_all(body.tokens)  # the whole line, before any of it is stored
+                first = saved.started is None
                 for n, token in enumerate(body.tokens[body.base :], body.base):
                     saved = store.play(body.id, player, token, n)
-                return saved, False
+                return keep_clock(store, saved, body, first), False
     else:
         kind, start = body.start_kind, body.start
     state = starting_state(kind, start)
@@ -301,7 +333,8 @@ def take_line(store: Store, player: str, body: OfflineLine) -> tuple[SavedGame, 
     except GameNotFound:
         pass
     try:
-        return store.create(player, kind, start, state, "offline", body.tokens, game_id=game_id), True
+        saved = store.create(player, kind, start, state, "offline", body.tokens, game_id=game_id)
+        return keep_clock(store, saved, body, True), True
     except IntegrityError:  # the same line, sent twice at once
         return store.load(game_id, player), True
 

@@ -182,3 +182,24 @@ def test_a_bad_line_is_refused_and_changes_nothing(client: TestClient, change: d
     assert res.status_code == 422 and res.json()["error"] == error
     assert record(client, game)["tokens"] == []
     assert len(client.get("/api/stats").json()["history"]) == 0
+
+
+def test_an_offline_game_keeps_the_browsers_clock_within_bounds(client: TestClient) -> None:
+    """Replayed just now, a game won offline would have taken no time (the fastest win ever):
+    its clock is the browser's, bounded by when the game was made and by now."""
+    import time
+
+    from paciencia.games import new_state
+
+    state = new_state("KL1-3-AAAAAAB")
+    line = ["D"] * 3
+    now = time.time()
+    body = {"start": "KL1-3-AAAAAAB", "tokens": line, "line": "clock-0123", "started": now - 600}
+    client.get("/en/")  # a player (a line is a player's)
+    view = client.post("/api/offline", json=body).json()["game"]
+    assert 590 <= view["elapsed"] <= 700 and view["running"]
+    assert state.status.value == view["status"]
+    game = new(client)
+    late = {"id": game, "base": 0, "tokens": line, "line": "clock-4567", "started": now - 10**7}
+    view = client.post("/api/offline", json=late).json()["game"]
+    assert view["elapsed"] < 60  # not before the game was made

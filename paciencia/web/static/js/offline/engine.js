@@ -147,7 +147,8 @@ function answer(method, url, body, failed) {
 async function sendLine(record) {
   const own = record.id.startsWith(OFFLINE_ID);
   const line = record.line || record.id.slice(OFFLINE_ID.length);
-  const body = { id: own ? null : record.id, start_kind: record.start_kind, start: record.start, base: record.base, tokens: record.tokens, line };
+  const { start_kind, start, base, tokens, started, ended } = record;
+  const body = { id: own ? null : record.id, start_kind, start, base, tokens, line, started, ended };
   const res = await fetch(`/api/offline?lang=${encodeURIComponent(state.lang)}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
