@@ -38,7 +38,10 @@ def _lang(value: str) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="paciencia", description="Crescent, Klondike and FreeCell solitaire.")
+    names = [e.game.__name__.removesuffix("Game") for e in GAMES.values()]
+    parser = argparse.ArgumentParser(
+        prog="paciencia", description=f"{', '.join(names[:-1])} and {names[-1]} solitaire."
+    )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     deal = sub.add_parser("deal", help="print the table text of a deal")
@@ -70,7 +73,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     survey = sub.add_parser("survey", help="solve many random deals in parallel; print the share winnable")
     survey.add_argument("game", choices=list(GAMES))
-    survey.add_argument("--variant", required=True, help="crescent: N F D B; klondike: 3 1; freecell: 4 3 2 1")
+    survey.add_argument(
+        "--variant", required=True, help="; ".join(f"{name}: {' '.join(e.game.variants)}" for name, e in GAMES.items())
+    )
     survey.add_argument("--deals", type=int, default=1000, help="how many deals (default 1000)")
     survey.add_argument(
         "--timeout", type=_seconds, help="seconds per deal (default 10; with --nodes, a cap, default none)"

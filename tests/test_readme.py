@@ -28,3 +28,11 @@ def test_the_command_line_examples_run_as_written(tmp_path: Path) -> None:
         assert p.returncode == 0, f"{line}: {p.stderr}"
         if target.strip():
             (tmp_path / target.strip()).write_text(p.stdout, encoding="utf-8")
+
+
+def test_the_readme_names_every_page_of_docs_and_each_exists() -> None:
+    """The README is a newcomer's page: the rest lives in docs/, and every page there is one
+    link away (none left unnamed, none named that is not there)."""
+    named = set(re.findall(r"\]\((docs/[^)#]+)\)", README.read_text(encoding="utf-8")))
+    pages = {f"docs/{p.name}" for p in (README.parent / "docs").glob("*.md")}
+    assert pages and named == pages, (named, pages)

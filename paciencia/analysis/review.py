@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from paciencia.analysis.honest import Advice, Budget, chance
-from paciencia.engine.protocol import UNDO_TOKEN, State, Status
+from paciencia.engine.protocol import State, Status, is_undo
 from paciencia.engine.verdict import Verdict
 
 REVIEW_SECONDS = 8.0
@@ -102,7 +102,7 @@ def review_game(start: State[Any], tokens: Sequence[str], seconds: float = REVIE
     if final == Verdict.WINNABLE:  # won, or left while it could still be won: nothing was lost
         deal = Verdict.WINNABLE.value
         return Review(deal, None, states[n].status == Status.WON, {n: final}, n)
-    if any(t.strip().upper() == UNDO_TOKEN for t in tokens):
+    if any(is_undo(t) for t in tokens):
         return _scan_back(states, final, deadline)
     # Without undos the record is one path: once no line wins, none wins later on, so the last
     # winnable position is found by halving (between a winnable one and one not proved so).
@@ -171,7 +171,7 @@ class Lines:
         self.parent = [-1]
         line = [0]
         for i, token in enumerate(tokens, 1):
-            undo = token.strip().upper() == UNDO_TOKEN
+            undo = is_undo(token)
             if undo and len(line) > 1:
                 line.pop()
                 self.same.append(line[-1])

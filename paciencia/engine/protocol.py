@@ -26,6 +26,11 @@ if TYPE_CHECKING:
 UNDO_TOKEN = "U"
 
 
+def is_undo(token: str) -> bool:
+    """Whether a notation token is the undo (``U``, any case, spaces around it)."""
+    return token.strip().upper() == UNDO_TOKEN
+
+
 class Status(StrEnum):
     PLAYING = "playing"
     WON = "won"
@@ -159,6 +164,17 @@ class Analysis:
 
 
 M = TypeVar("M")
+
+
+@dataclass(frozen=True, slots=True)
+class Played(Generic[M]):
+    """One token played (``State.step``): ``token`` as a game's record keeps it (``U``, or the
+    move's notation as parsed, so that replaying the record makes the same moves), ``move`` the
+    move made (as made: a foundation named) or taken back, ``undo`` which of the two."""
+
+    token: str
+    move: M
+    undo: bool
 
 
 class Game(ABC, Generic[M]):
@@ -360,13 +376,20 @@ class State(ABC, Generic[M]):
             raise IllegalMove(str(move), reason)
         self.push(move)
 
+    def step(self, token: str) -> Played[M]:
+        """Plays one notation token: a move, or ``U`` for undo (the one way a token is applied:
+        the command line, the site and the analyses all come here); nothing changes when it is
+        malformed or refused."""
+        if is_undo(token):
+            return Played(UNDO_TOKEN, self.undo(), True)
+        move = self.game.parse_move(token)
+        made = self.resolve(move)
+        self.apply(made)
+        return Played(str(move), made, False)
+
     def play(self, token: str) -> M:
-        """Plays one notation token: a move, or ``U`` for undo; returns the move made or undone."""
-        if token.strip().upper() == UNDO_TOKEN:
-            return self.undo()
-        move = self.resolve(self.game.parse_move(token))
-        self.apply(move)
-        return move
+        """Plays one notation token (``step``); returns the move made or undone."""
+        return self.step(token).move
 
     def play_all(self, tokens: Iterable[str]) -> None:
         for token in tokens:

@@ -7,78 +7,19 @@ The command line, the site, the solver and the survey all find games through thi
 
 from __future__ import annotations
 
+import importlib
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from paciencia.engine import tabletext
 from paciencia.engine.dealcode import EXPECTED_FORM, DealCode
 from paciencia.engine.errors import InvalidCode, InvalidPosition
 from paciencia.engine.protocol import Game, State
-from paciencia.games.crescent import CrescentGame
-from paciencia.games.crescent import words as crescent_words
-from paciencia.games.freecell import FreeCellGame
-from paciencia.games.freecell import words as freecell_words
-from paciencia.games.klondike import KlondikeGame
-from paciencia.games.klondike import words as klondike_words
-from paciencia.i18n import GameWords
-
-
-@dataclass(frozen=True)
-class Table:
-    """How the site lays out a game's table: its layout module and stylesheet (files of the
-    ``static/`` folder of the game's package), the UI word keys of its board's name, keys help and title, the figures of
-    its status bar and results panel (``(UI word key, view field, element id)``), and its
-    buttons for a new game in a given variant (``(variant, UI word key, element id)``)."""
-
-    layout: str = ""
-    """The layout module (``layout.js``), whose default export is the layout's data (how each
-    kind of place spreads its cards, how the arrows walk, whether a double tap plays); empty:
-    the default layout (every place shows its top card, the arrows move spatially)."""
-    stylesheet: str | None = None
-    """The table's stylesheet (``table.css``), where its places stand."""
-    base_styles: tuple[str, ...] = ()
-    """Site stylesheets (``css/<name>`` under the site's static root) the table's own builds on."""
-    title: str = ""
-    """UI word key of the game's name (the page titles, the home page's card); empty: the name."""
-    blurb: str = ""
-    """UI word key of the home page's line about the game."""
-    play: str = "play"
-    """UI word key of the home page's link to the table (a game with variant buttons has those instead)."""
-    rules: str = ""
-    """UI word key of the home page's link to the rules page (empty: the game has none)."""
-    board_label: str = "board"
-    keys_help: str = "keys_help_plain"
-    counters: tuple[tuple[str, str, str], ...] = (("moves", "moves", "moves"),)
-    end_figures: tuple[tuple[str, str, str], ...] = (("moves", "moves", "end-moves"),)
-    variant_buttons: tuple[tuple[str, str, str], ...] = ()
-    tools: bool = False
-    handed: bool = False
-    """The table can be drawn mirrored for a left-handed player (Klondike: the stock on the right)."""
-    """The play-a-code and paste-a-table forms and the interactive-rules setting."""
-    variant_titles: dict[str, str] = field(default_factory=dict)
-    """UI word key per variant, added to the title (Klondike: draw three / draw one)."""
-    end_titles: dict[str, str] = field(default_factory=dict)
-    """UI word key of the results panel's title per end status (default: the status's words)."""
-    end_buttons: tuple[tuple[str, str, str], ...] = (
-        ("end-undo", "undo_last", "blocked can_undo"),
-        ("end-again", "play_again", "won"),
-        ("end-new", "new_game", ""),
-        ("end-close", "close", ""),
-    )
-    """The results panel's buttons: (element id, UI word key, when shown: conditions that must
-    all hold, among ``won``, ``blocked``, ``can_undo``; empty for always). The id says what the
-    button does (``-undo``, ``-again``, ``-new``, ``-view``, ``-close``)."""
-    notice_buttons: tuple[tuple[str, str, str], ...] = (
-        ("notice-undo", "undo_last", "can_undo"),
-        ("notice-new", "new_game", ""),
-        ("notice-close", "close", ""),
-    )
-    """The hint notice's buttons ("no move helps", "lost"), as ``end_buttons``."""
-    words: GameWords = field(default_factory=GameWords)
-    """The game's words (``paciencia.i18n.GameWords``): its reasons, kinds of place, actions,
-    UI keys (those named above among them) and catalogs."""
+from paciencia.games.table import Table
 
 
 @dataclass(frozen=True)
@@ -89,6 +30,19 @@ class Entry:
     @property
     def name(self) -> str:
         return self.game.name
+
+    @property
+    def package(self) -> str:
+        """The package that brings the game (``paciencia.games.<name>``, or a test's own)."""
+        module = sys.modules[self.game.__module__]
+        return module.__name__ if hasattr(module, "__path__") else module.__name__.rpartition(".")[0]
+
+    @property
+    def folder(self) -> Path:
+        """The package's folder, where its assets, catalogs and data lie."""
+        module = sys.modules[self.package]
+        assert module.__file__ is not None, f"{self.name}'s package has no file"
+        return Path(module.__file__).parent
 
 
 REGISTRY: dict[str, Entry] = {}
@@ -157,79 +111,13 @@ def state_from_text(text: str) -> State[Any]:
     return game.from_fields(code, fields, places)
 
 
-register(
-    CrescentGame,
-    Table(
-        stylesheet="table.css",
-        title="crescent",
-        blurb="crescent_blurb",
-        play="play_crescent",
-        rules="rules_crescent",
-        board_label="crescent_board",
-        keys_help="crescent_keys_help",
-        counters=(("moves", "moves", "moves"),),
-        end_figures=(("moves", "moves", "end-moves"),),
-        variant_buttons=(
-            ("N", "new_standard", "new-N"),
-            ("F", "new_four", "new-F"),
-            ("D", "new_face_down", "new-D"),
-            ("B", "new_four_face_down", "new-B"),
-        ),
-        tools=True,
-        words=crescent_words.WORDS,
-    ),
-)
-register(
-    KlondikeGame,
-    Table(
-        layout="layout.js",
-        stylesheet="table.css",
-        base_styles=("cascades.css",),
-        title="klondike",
-        blurb="klondike_blurb",
-        rules="rules_klondike",
-        board_label="klondike_board",
-        keys_help="kl_keys_help",
-        counters=(("moves", "moves", "moves"), ("pass", "passes", "passes")),
-        end_figures=(
-            ("moves", "moves", "end-moves"),
-            ("recycles", "recycles", "end-recycles"),
-            ("sent_up", "sent_up", "end-up"),
-        ),
-        variant_buttons=(("3", "new_draw_three", "new-3"), ("1", "new_draw_one", "new-1")),
-        variant_titles={"3": "draw_three", "1": "draw_one"},
-        handed=True,
-        tools=True,
-        end_titles={"won": "kl_won", "blocked": "kl_blocked"},
-        end_buttons=(
-            ("end-new", "new_game", ""),
-            ("end-again", "replay", ""),
-            ("end-view", "view_table", "blocked"),
-            ("end-undo", "undo_last", "blocked can_undo"),
-        ),
-        notice_buttons=(
-            ("notice-undo", "undo_last", "can_undo"),
-            ("notice-again", "replay", ""),
-            ("notice-new", "new_game", ""),
-            ("notice-close", "close", ""),
-        ),
-        words=klondike_words.WORDS,
-    ),
-)
-register(
-    FreeCellGame,
-    Table(
-        layout="layout.js",
-        stylesheet="table.css",
-        base_styles=("cascades.css",),
-        title="freecell",
-        blurb="freecell_blurb",
-        rules="rules_freecell",
-        board_label="freecell_board",
-        keys_help="fc_keys_help",
-        variant_buttons=tuple((v, f"new_fc_{v}", f"new-{v}") for v in FreeCellGame.variants),
-        variant_titles={v: f"fc_cells_{v}" for v in FreeCellGame.variants},
-        tools=True,
-        words=freecell_words.WORDS,
-    ),
-)
+def register_package(package: str, site: bool = True) -> None:
+    """Registers the game a package brings: its ``GAME`` (a ``Game`` class) and its ``TABLE``."""
+    module = importlib.import_module(package)
+    register(module.GAME, module.TABLE, site)
+
+
+# One line a game, in the order the site lists them.
+register_package("paciencia.games.crescent")
+register_package("paciencia.games.klondike")
+register_package("paciencia.games.freecell")

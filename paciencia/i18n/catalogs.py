@@ -158,6 +158,8 @@ class Report:
     """(catalog, msgid) with no translation yet."""
     dropped: list[tuple[str, str]]
     """(catalog, msgid) that no code marks any more."""
+    conflicts: list[tuple[str, str]]
+    """(catalog, msgid) whose entry differed from one met earlier (the site's first): dropped."""
 
 
 def split() -> Report:
@@ -168,7 +170,7 @@ def split() -> Report:
         scope.template.write_bytes(template_text(catalog))
     wanted = {scope: [_key(m.id, m.context) for m in catalog if m.id] for scope, catalog in found.items()}
     home = {key: scope for scope, keys in wanted.items() for key in keys}
-    report = Report([], [], [])
+    report = Report([], [], [], [])
     site = next(iter(found))
     for locale in LOCALES:
         header = ""
@@ -181,7 +183,10 @@ def split() -> Report:
             if scope is site:
                 header = head
             for block in blocks:
-                pool.setdefault(_block_key(block), (block, scope))
+                key = _block_key(block)
+                if key in pool and pool[key][0] != block:
+                    report.conflicts.append((f"{scope.name} {locale}", key[1]))  # the first one found is kept
+                pool.setdefault(key, (block, scope))
         for key, (_block, was) in pool.items():
             now = home.get(key)
             if now is None:
@@ -219,6 +224,8 @@ def main() -> int:
         print(f"new in {where}, to translate: {msgid!r}")
     for where, msgid in report.dropped:
         print(f"dropped from {where} (no code marks it): {msgid!r}")
+    for where, msgid in report.conflicts:
+        print(f"a second, different entry in {where}, dropped (check the one kept): {msgid!r}")
     return 0
 
 

@@ -121,6 +121,17 @@ static inline int table_has(const Table *t, uint64_t k1, uint64_t k2) {
     return t->k1[table_slot(t, k1, k2)] != 0;
 }
 
+/* Appends move M to the trail of board B (its `trail`, `nt` moves of room `tcap`), doubling the
+ * room when it is full. */
+#define TRAIL_PUSH(B, M)                                                                            \
+    do {                                                                                            \
+        if ((B)->nt == (B)->tcap) {                                                                 \
+            (B)->tcap *= 2;                                                                         \
+            (B)->trail = realloc((B)->trail, sizeof *(B)->trail * (size_t)(B)->tcap);               \
+        }                                                                                           \
+        (B)->trail[(B)->nt++] = (M);                                                                \
+    } while (0)
+
 /* The frames of a depth-first search: each holds its moves (in one buffer of `size`-byte
  * moves), the next one to try, the trail length to unmake to, and a tag of the searcher's own. */
 typedef struct {
@@ -159,6 +170,25 @@ static void push_frame(Stack *st, const void *ms, int n, int mark, int tag) {
     st->n += n;
 }
 
+/* The cards, as every game's loop numbers them (card c: suit c / 13, spades, hearts, diamonds,
+ * clubs; rank c % 13, from the Ace), and building down in alternate colours: FITS[c][p] when c
+ * may lie on p (one rank lower, the other colour). Filled once by cards_init(), at the module's
+ * start. */
+__attribute__((unused)) static uint8_t SUIT_[52], RANK_[52], RED_[52], FITS[52][52];
+__attribute__((unused)) static inline int suit(int c) { return SUIT_[c]; }
+__attribute__((unused)) static inline int rank(int c) { return RANK_[c]; }
+__attribute__((unused)) static inline int fits(int c, int parent) { return FITS[c][parent]; }
+
+static void cards_init(void) {
+    for (int c = 0; c < 52; c++) {
+        SUIT_[c] = (uint8_t)(c / 13);
+        RANK_[c] = (uint8_t)(c % 13);
+        RED_[c] = (uint8_t)(SUIT_[c] == 1 || SUIT_[c] == 2);
+    }
+    for (int c = 0; c < 52; c++)
+        for (int p = 0; p < 52; p++) FITS[c][p] = (uint8_t)(RANK_[p] == RANK_[c] + 1 && RED_[c] != RED_[p]);
+}
+
 /* A move with its score, to order a frame's moves best first: SCORED_MOVES(Step) defines Scored
  * and by_score (a qsort comparison, the higher score first) for a searcher's move type. */
 #define SCORED_MOVES(MOVE)                                                                          \
@@ -177,6 +207,27 @@ static void push_frame(Stack *st, const void *ms, int n, int mark, int tag) {
     }
 
 #ifdef Py_PYTHON_H
+/* A board B read from Python: zeroed, with room for 1024 moves in its trail (`trail`, `tcap`: it
+ * grows as the search goes deeper); NULL with MemoryError when there is no memory for it. */
+#define NEW_BOARD(B, TYPE, MOVE)                                                                    \
+    TYPE *B = calloc(1, sizeof(TYPE));                                                              \
+    if (!B) {                                                                                       \
+        PyErr_NoMemory();                                                                           \
+        return NULL;                                                                                \
+    }                                                                                               \
+    B->tcap = 1024;                                                                                 \
+    B->trail = malloc(sizeof(MOVE) * 1024)
+
+/* The module `_search` of a game's package (paciencia.games.<name>._search): its methods, and
+ * SETUP(mod), run once at import (the loop's tables, its constants), 0 on success. */
+#define SEARCH_MODULE(METHODS, SETUP)                                                               \
+    static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_search", NULL, -1, METHODS, NULL, NULL, NULL, NULL}; \
+    PyMODINIT_FUNC PyInit__search(void) {                                                           \
+        PyObject *mod = PyModule_Create(&module);                                                   \
+        if (mod && SETUP(mod) < 0) Py_CLEAR(mod);                                                   \
+        return mod;                                                                                 \
+    }
+
 /* Cards (ints 0-51) from a Python sequence of at most `cap` into `out`, their number into `n`;
  * 0 when it is not such a sequence. */
 __attribute__((unused)) static int read_cards(PyObject *seq, uint8_t *out, int cap, int *n) {

@@ -17,7 +17,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_valida
 from paciencia.analysis.review import BATCH_MOST
 from paciencia.games import REGISTRY
 from paciencia.i18n import normalize_locale
-from paciencia.web import daily, examples, odds, stats
+from paciencia.web import daily, odds, showcase, stats
 from paciencia.web.lang import request_words
 from paciencia.web.service import Games, ServiceError, Start, review_answer, step_answer
 from paciencia.web.store import GameNotFound, SavedGame
@@ -217,7 +217,7 @@ async def create_game(body: NewGame, request: Request) -> Response:
     start = start_of(body, request)
     words = request_words(request)
     await limit_new_players(request)
-    return answer(await run_in_threadpool(games.viewed, words, False, games.create, start, player_of(request)), 201)
+    return answer(await run_in_threadpool(games.new, start, player_of(request), words), 201)
 
 
 @router.get("/games/{game_id}", response_model=GameView, responses=ERRORS)
@@ -225,7 +225,7 @@ async def get_game(game_id: str, request: Request) -> Response:
     """The game as it stands."""
     games = games_of(request)
     words = request_words(request)
-    return answer(await run_in_threadpool(games.viewed, words, False, games.load, game_id, player_of(request)))
+    return answer(await run_in_threadpool(games.view, game_id, player_of(request), words))
 
 
 @router.post("/games/{game_id}/moves", response_model=GameView, responses=ERRORS)
@@ -236,9 +236,7 @@ async def play_move(game_id: str, body: MoveIn, request: Request) -> Response:
     words = request_words(request)
     player = player_of(request)
     request.state.token = body.move  # a malformed one is named in the refusal's words
-    return answer(
-        await run_in_threadpool(games.viewed, words, True, games.play, game_id, player, body.move, body.version)
-    )
+    return answer(await run_in_threadpool(games.play, game_id, player, body.move, body.version, words))
 
 
 @router.post("/games/{game_id}/hint", response_model=HintOut, responses=ERRORS)
@@ -258,7 +256,7 @@ async def finish_step(game_id: str, body: VersionIn, request: Request) -> Respon
     games = games_of(request)
     words = request_words(request)
     player = player_of(request)
-    return answer(await run_in_threadpool(games.viewed, words, True, games.finish, game_id, player, body.version))
+    return answer(await run_in_threadpool(games.finish, game_id, player, body.version, words))
 
 
 @router.post("/games/{game_id}/auto", response_model=GameView, responses=ERRORS)
@@ -269,7 +267,7 @@ async def auto_move(game_id: str, body: VersionIn, request: Request) -> Response
     games = games_of(request)
     words = request_words(request)
     player = player_of(request)
-    return answer(await run_in_threadpool(games.viewed, words, True, games.auto, game_id, player, body.version))
+    return answer(await run_in_threadpool(games.auto, game_id, player, body.version, words))
 
 
 @router.get("/games/{game_id}/chance", response_model=ChanceOut, responses=ERRORS)
@@ -290,7 +288,7 @@ async def get_review(game_id: str, request: Request) -> Response:
     words = request_words(request)
     player = player_of(request)
     review = await run_in_threadpool(games.review, game_id, player)
-    return answer(review_answer(game_id, review, await run_in_threadpool(games.load, game_id, player), words))
+    return answer(review_answer(game_id, review, await run_in_threadpool(games.store.load, game_id, player), words))
 
 
 class StepsOut(BaseModel):
@@ -334,7 +332,7 @@ async def get_example(game: str, request: Request, lang: str | None = None) -> R
     if lang is not None and normalize_locale(lang) is None:
         raise ServiceError(422, "bad_lang", "bad_lang", lang=lang[:20])
     words = request_words(request)
-    data = await run_in_threadpool(examples.api_steps, game, words.locale)
+    data = await run_in_threadpool(showcase.api_steps, game, words.locale)
     if data is None:
         raise ServiceError(404, "not_found", "no_example")
     return answer(data)

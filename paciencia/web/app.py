@@ -339,7 +339,7 @@ async def on_stale(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, StaleMove)
     words = request_words(request)
     games: Games = request.app.state.games
-    view = await run_in_threadpool(games.viewed, words, False, games.load, exc.game.id, exc.game.player)
+    view = await run_in_threadpool(games.view, exc.game.id, exc.game.player, words)
     return error_response(409, "stale", say(words, "stale"), game=view)
 
 
@@ -348,7 +348,7 @@ async def on_closed(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, GameClosed)
     words = request_words(request)
     games: Games = request.app.state.games
-    view = await run_in_threadpool(games.viewed, words, False, games.load, exc.game.id, exc.game.player)
+    view = await run_in_threadpool(games.view, exc.game.id, exc.game.player, words)
     error = "game_left" if exc.game.left else "game_over"
     return error_response(409, error, say(words, error), game=view)
 

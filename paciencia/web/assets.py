@@ -11,25 +11,17 @@ pages, in the shared frame ``rules/_game_layout.html``.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator, Mapping
 from functools import cache
 from pathlib import Path
 
 from jinja2 import BaseLoader, ChoiceLoader, FileSystemLoader, PrefixLoader
 
-from paciencia.games import REGISTRY, Entry
+from paciencia.games import REGISTRY
 
 STATIC_DIR = Path(__file__).parent / "static"
 GAMES_URL = "games"
 """Where the games' folders are served, under the site's static root: ``games/<name>/<file>``."""
-
-
-def game_folder(entry: Entry) -> Path:
-    """The folder of the package that defines the game (``paciencia/games/<name>/``)."""
-    module = sys.modules[entry.game.__module__]
-    assert module.__file__ is not None, f"{entry.name}'s module has no file"
-    return Path(module.__file__).parent
 
 
 def static_folders() -> dict[str, Path]:
@@ -37,7 +29,7 @@ def static_folders() -> dict[str, Path]:
     the site's own at the root, then each registered game's that has one."""
     folders = {"": STATIC_DIR}
     for name, entry in REGISTRY.items():
-        if (folder := game_folder(entry) / "static").is_dir():
+        if (folder := entry.folder / "static").is_dir():
             folders[f"/{GAMES_URL}/{name}"] = folder
     return folders
 
@@ -51,7 +43,7 @@ def game_file(game: str, file: str | None) -> str:
     """The path under the static root of a file of ``game``'s static folder, or "" when the
     game is not registered, names no file, or has no such file."""
     entry = REGISTRY.get(game)
-    if entry is None or not file or not _has(game_folder(entry) / "static", file):
+    if entry is None or not file or not _has(entry.folder / "static", file):
         return ""
     return f"{GAMES_URL}/{game}/{file}"
 
@@ -59,7 +51,7 @@ def game_file(game: str, file: str | None) -> str:
 def has_template(game: str, name: str) -> bool:
     """Whether ``game`` is registered and its templates folder holds ``name``."""
     entry = REGISTRY.get(game)
-    return entry is not None and _has(game_folder(entry) / "templates", name)
+    return entry is not None and _has(entry.folder / "templates", name)
 
 
 class _GameTemplates(Mapping[str, BaseLoader]):
@@ -67,7 +59,7 @@ class _GameTemplates(Mapping[str, BaseLoader]):
     every look-up (a game registered after the pages were set up is found too)."""
 
     def __getitem__(self, name: str) -> BaseLoader:
-        return _loader(game_folder(REGISTRY[name]) / "templates")
+        return _loader(REGISTRY[name].folder / "templates")
 
     def __iter__(self) -> Iterator[str]:
         return iter(list(REGISTRY))

@@ -1,6 +1,6 @@
 """How often can a deal be won: the figures of ``/{lang}/{game}/odds`` and ``GET /api/odds/{game}``.
 
-They are read from ``paciencia/solver/odds.json``, which ``scripts/make-odds`` writes from the
+Each game's are read from ``odds.json`` in its package, which ``scripts/make-odds`` writes from the
 project's own surveys (run on a node budget, so anyone can reproduce them on any machine), with
 the honest player's rates and the published figures beside them. The intervals are worked out
 here from the counts: 95 % Wilson score intervals, the winnable share's counting the deals left
@@ -11,19 +11,21 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-import paciencia.solver
 from paciencia.analysis.survey import wilson
+from paciencia.games import REGISTRY
 
-DATA = Path(paciencia.solver.__file__).parent / "odds.json"
+FIGURES = "odds.json"
+"""The file of a game's figures, in its package's folder."""
 
 
 @cache
 def _data() -> dict[str, Any]:
-    found: dict[str, Any] = json.loads(DATA.read_text(encoding="utf-8"))
-    return found
+    games = {name: e.folder / FIGURES for name, e in REGISTRY.items()}
+    return {
+        "games": {name: json.loads(path.read_text(encoding="utf-8")) for name, path in games.items() if path.is_file()}
+    }
 
 
 def games() -> list[str]:

@@ -20,10 +20,10 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from fastapi.templating import Jinja2Templates
 
 from paciencia.engine.errors import InvalidCode, InvalidPosition, PacienciaError
-from paciencia.examples import example
 from paciencia.games import REGISTRY, entry
+from paciencia.games.examples import example
 from paciencia.i18n import LOCALES, Words, normalize_locale
-from paciencia.web import api, assets, daily, examples, odds, stats
+from paciencia.web import api, assets, daily, odds, showcase, stats
 from paciencia.web.lang import negotiate, request_words
 from paciencia.web.odds_words import ODDS_UI
 from paciencia.web.service import ServiceError, review_answer
@@ -355,7 +355,7 @@ async def rules(lang: str, game: str, request: Request) -> Response:
     # The schemas: positions of the game's example (its start and its named steps), drawn as
     # the table draws them, each linked to its step on the Examples page.
     found = example(game)
-    all_steps = await run_in_threadpool(examples.steps, game, lang) if found is not None else None
+    all_steps = await run_in_threadpool(showcase.steps, game, lang) if found is not None else None
     schemas: dict[str, Any] = {}
     steps_of: dict[str, int] = {}
     if found is not None and all_steps is not None:
@@ -394,7 +394,7 @@ async def examples_page(lang: str, game: str, request: Request) -> Response:
     for a game without one."""
     if (refused := _entry(request, lang, game)) is not None:
         return refused
-    all_steps = await run_in_threadpool(examples.steps, game, lang)
+    all_steps = await run_in_threadpool(showcase.steps, game, lang)
     if all_steps is None:
         return not_found(request)
     last = len(all_steps) - 1
@@ -405,7 +405,7 @@ async def examples_page(lang: str, game: str, request: Request) -> Response:
     view = all_steps[step]
     name = ui[spec.title] if spec.title else game
     data = {
-        "steps": examples.page_steps(all_steps, tuple(field for _, field, _ in spec.counters)),
+        "steps": showcase.page_steps(all_steps, tuple(field for _, field, _ in spec.counters)),
         "reading": view["reading"],
         "deck": view["deck"],
         "ui": {k: ui[k] for k in ("ex_step", "ex_play", "ex_pause")},
@@ -437,7 +437,7 @@ async def table(lang: str, game: str, game_id: str, request: Request) -> Respons
         return refused
     words = Words(lang)
     games = request.app.state.games
-    view = await run_in_threadpool(games.viewed, words, False, games.load, game_id, request.state.player)
+    view = await run_in_threadpool(games.view, game_id, request.state.player, words)
     if view["game"] != game:
         return RedirectResponse(f"/{lang}/{view['game']}/{game_id}", status_code=303)
     spec = entry(game).table
@@ -474,7 +474,7 @@ async def review(lang: str, game: str, game_id: str, request: Request) -> Respon
     words = Words(lang)
     games = request.app.state.games
     player = request.state.player
-    saved = await run_in_threadpool(games.load, game_id, player)
+    saved = await run_in_threadpool(games.store.load, game_id, player)
     if saved.game != game:
         return RedirectResponse(f"/{lang}/{saved.game}/{game_id}/review", status_code=303)
     try:

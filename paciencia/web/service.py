@@ -24,13 +24,13 @@ from typing import Any, TypeVar
 from paciencia.analysis.honest import Advice, Budget, advise
 from paciencia.analysis.honest import path_keys as path_keys
 from paciencia.analysis.review import BATCH_MOST, Lines, Review, StepReview, review_game, review_steps
-from paciencia.engine.protocol import Analysis, Game, Key, State, Status
+from paciencia.engine.protocol import Analysis, Game, Key, Observation, Played, State, Status
 from paciencia.games import REGISTRY, new_state, state_from_text
 from paciencia.i18n import Words
 from paciencia.web.daily import daily_code
 from paciencia.web.limits import Limits, Refused
-from paciencia.web.store import GameClosed, SavedGame, StaleMove, Store, starting_state
-from paciencia.web.views import arrival, game_view
+from paciencia.web.store import SavedGame, Store, starting_state
+from paciencia.web.views import Meta, arrival, game_view
 from paciencia.web.winnable import NoWinnableDeal, WinnableDeals, random_code
 from paciencia.web.words import game_key, say
 
@@ -211,18 +211,6 @@ class Games:
         self.limits = limits or Limits(store.engine)
         self.hints = HintPool(self.limits, hint_workers, hint_queue, hints_per_minute)
 
-    def viewed(self, words: Words, answers_move: bool, step: Callable[..., SavedGame], *args: Any) -> dict[str, Any]:
-        """``step(*args)``'s game as its view. A step on a game (its id the first argument: load,
-        play, finish) and its view are made under that game's lock, so that no other thread
-        moves it on in between; a new game is made first (a winnable deal may be solved), then
-        locked to be viewed."""
-        if step == self.create:
-            saved = step(*args)
-            with self.store.lock(saved.id):
-                return game_view(saved, words, answers_move)
-        with self.store.lock(args[0]):
-            return game_view(step(*args), words, answers_move)
-
     # -- create, load, play ----------------------------------------------------------------------
 
     def _random_variant(self, start: Start) -> str:
@@ -285,40 +273,51 @@ class Games:
 
             return self.hints.execute(work)
 
-    def load(self, game_id: str, player: str) -> SavedGame:
-        return self.store.load(game_id, player)
+    def new(self, start: Start, player: str, words: Words) -> dict[str, Any]:
+        """A new game (``create``), as its view."""
+        saved = self.create(start, player)
+        with self.store.lock(saved.id):
+            return view(saved, words)
 
-    def play(self, game_id: str, player: str, token: str, version: int) -> SavedGame:
-        return self.store.play(game_id, player, token, version)
+    def view(self, game_id: str, player: str, words: Words) -> dict[str, Any]:
+        """The game as it stands."""
+        with self.store.held(game_id, player) as saved:
+            return view(saved, words)
 
-    def _at(self, game_id: str, player: str, version: int) -> SavedGame:
-        saved = self.store.load(game_id, player)
-        if saved.closed:
-            raise GameClosed(saved)
-        if version != saved.version:
-            raise StaleMove(saved)
-        return saved
+    def play(self, game_id: str, player: str, token: str, version: int, words: Words) -> dict[str, Any]:
+        """Plays one token on the game at ``version``, stores it, and answers the view; raises
+        before changing anything: ``StaleMove``, ``GameClosed``, ``GameTooLong``, the engine's
+        ``InvalidMove`` / ``IllegalMove``."""
+        with self.store.held(game_id, player, version) as saved:
+            return self._move(saved, token, words)
 
-    def finish(self, game_id: str, player: str, version: int) -> SavedGame:
+    def finish(self, game_id: str, player: str, version: int, words: Words) -> dict[str, Any]:
         """Plays the next step of Finish, where the game has Finish and it applies now."""
-        with self.store.lock(game_id):  # the step is worked out on the stored state itself
-            saved = self._at(game_id, player, version)
+        with self.store.held(game_id, player, version) as saved:  # worked out on the stored state itself
             if "finish" not in saved.state.game.capabilities:
                 raise ServiceError(422, "no_finish", "no_finish")
             move = saved.state.finish_move() if saved.status == Status.PLAYING else None
             if move is None:
                 raise ServiceError(422, "cannot_finish", game_key(saved.game, "cannot_finish"))
-            return self.store.play(game_id, player, str(move), version)
+            return self._move(saved, str(move), words)
 
-    def auto(self, game_id: str, player: str, version: int) -> SavedGame:
+    def auto(self, game_id: str, player: str, version: int, words: Words) -> dict[str, Any]:
         """Plays the next automatic move up (``State.auto_move``: a card that provably can never
         be needed again), stored as any move is; 422 ``no_auto_move`` when none applies."""
-        with self.store.lock(game_id):
-            saved = self._at(game_id, player, version)
+        with self.store.held(game_id, player, version) as saved:
             move = saved.state.auto_move() if saved.status == Status.PLAYING else None
             if move is None:
                 raise ServiceError(422, "no_auto_move", "no_auto_move")
-            return self.store.play(game_id, player, str(move), version)
+            return self._move(saved, str(move), words)
+
+    def _move(self, saved: SavedGame, token: str, words: Words) -> dict[str, Any]:
+        """The one way a token reaches a stored game (under ``held``): the game's state plays
+        it, the store records what it played, and the view answers it."""
+        self.store.room(saved)
+        before = saved.observation()
+        played = saved.state.step(token)
+        self.store.record(saved, played.token)
+        return view(saved, words, (before, played))
 
     # -- hints, the chance of winning, the review ----------------------------------------------
 
@@ -358,8 +357,7 @@ class Games:
     def _advice(self, game_id: str, player: str, version: int) -> tuple[SavedGame, State[Any], Advice | None]:
         """The game at ``version``, a copy of its state, and the honest advice for it (worked out
         once per version and kept with the game: the hint and the chance share it)."""
-        with self.store.lock(game_id):
-            saved = self._at(game_id, player, version)
+        with self.store.held(game_id, player, version) as saved:
             state = saved.state.copy()
             record = (saved.start_kind, saved.start, list(saved.tokens))
         game = state.game
@@ -472,6 +470,23 @@ class Games:
 
         with self.hints.admitted(player):
             return self.hints.execute(work), n
+
+
+def view(saved: SavedGame, words: Words, played: tuple[Observation, Played[Any]] | None = None) -> dict[str, Any]:
+    """A stored game's position as its view (under its lock): its observation, what the table
+    says of the game beside it, and the token just played when the view answers one."""
+    meta = Meta(
+        id=saved.id,
+        version=saved.version,
+        left=saved.left,
+        closed=saved.closed,
+        pasted=saved.start_kind == "text",
+        started=saved.started,
+        ended=saved.ended,
+        winnable=saved.winnable,
+    )
+    can_auto = saved.in_play and saved.state.auto_move() is not None
+    return game_view(meta, saved.observation(), words, played, can_auto)
 
 
 def chance_answer(version: int, advice: Advice, words: Words) -> dict[str, Any]:

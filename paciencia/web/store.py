@@ -21,6 +21,9 @@ being played. A blocked game stays open until it is reviewed: the player may und
 
 The server keeps recently used games in memory as ready ``State``s; the database stays the
 truth (a cached game whose stored version has moved on is dropped and read again).
+
+The store makes no move: the game's ``State`` does (``State.step``), and ``record`` stores
+the token it played; the service puts the two together under ``held``.
 """
 
 from __future__ import annotations
@@ -29,7 +32,8 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,7 +57,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 from paciencia.engine.errors import PacienciaError
-from paciencia.engine.protocol import UNDO_TOKEN, Observation, State, Status
+from paciencia.engine.protocol import Observation, State, Status
 from paciencia.engine.tabletext import header_field
 from paciencia.games import new_state, state_from_text
 from paciencia.web.schema import database_url, migrate
@@ -208,14 +212,8 @@ class SavedGame:
     ended: float | None
     status: Status = Status.PLAYING
     """The state's status, computed once per move (it searches the moves)."""
-    last: str | None = None
-    """The last token played in this server process (for the announcement), if known."""
     winnable: bool = False
     """The deal it started from is proved winnable (its code has that verdict)."""
-    last_move: Any = None
-    """The move the last token made or undid in this server process (as made), if known."""
-    before: Observation | None = None
-    """The observation before the last token, when the last token was played here."""
     memo: dict[str, Any] = field(default_factory=dict)
     """What the game's hints keep between answers (``Game.analyse``); this game's alone."""
     analysing: threading.Lock = field(default_factory=threading.Lock)
@@ -245,15 +243,11 @@ class SavedGame:
         return not self.closed and self.status == Status.PLAYING
 
     def observation(self) -> Observation:
-        """``state.observe()``, remembered for this version (a move's answer needs it twice)."""
+        """``state.observe()``, remembered for this version (the view of it, then the position
+        before the next move, for that move's words)."""
         if self._observed is None or self._observed[0] != self.version:
             self._observed = (self.version, self.state.observe())
         return self._observed[1]
-
-    def elapsed(self, now: float | None = None) -> float:
-        if self.started is None:
-            return 0.0
-        return max(0.0, (self.ended if self.ended is not None else (now or time.time())) - self.started)
 
 
 def starting_state(start_kind: str, start: str) -> State[Any]:
@@ -273,7 +267,8 @@ class Store:
 
     Every method blocks (callers run them off the event loop). A cached game's state is read and
     changed only under ``lock(game_id)`` (one of a few locks, so games rarely wait for each
-    other and never for a solver); the cache itself has a lock of its own.
+    other and never for a solver), which ``held``, ``load`` and ``close_game`` take once;
+    ``record`` and ``room`` are called under ``held``. The cache has a lock of its own.
     """
 
     def __init__(self, url: str, cache_size: int = 2000, max_tokens: int = MAX_TOKENS) -> None:
@@ -430,16 +425,15 @@ class Store:
         )
         return self._remember(game)
 
-    def play(self, game_id: str, player: str, token: str, version: int) -> SavedGame:
-        """Plays one token on the game at ``version`` and stores it; raises before changing anything.
-
-        ``StaleMove`` when the game has moved on; ``GameClosed`` when it takes no more moves;
-        the engine's ``InvalidMove`` / ``IllegalMove`` when the token is malformed or refused.
-        """
+    @contextmanager
+    def held(self, game_id: str, player: str, version: int | None = None) -> Iterator[SavedGame]:
+        """The game under its lock, for one step on it and the answer about it (nothing else
+        moves it on in between). With ``version``: the game as it is at that version and still
+        taking moves; ``StaleMove`` when it has moved on, ``GameClosed`` when it is over for good."""
         with self.lock(game_id):
-            return self._play(game_id, player, token, version)
+            yield self._load(game_id, player) if version is None else self._at(game_id, player, version)
 
-    def _play(self, game_id: str, player: str, token: str, version: int) -> SavedGame:
+    def _at(self, game_id: str, player: str, version: int) -> SavedGame:
         game = self._load(game_id, player)
         if version > game.version:  # another server moved it on: our copy is the stale one
             self.forget(game_id)
@@ -448,18 +442,22 @@ class Store:
             raise GameClosed(game)
         if version != game.version:
             raise StaleMove(game)
+        return game
+
+    def room(self, game: SavedGame) -> None:
+        """``GameTooLong`` when ``game``'s record is as long as a record may be (before a move
+        is made on it)."""
         if game.version >= self.max_tokens:
-            raise GameTooLong(game_id, self.max_tokens)
+            raise GameTooLong(game.id, self.max_tokens)
+
+    def record(self, game: SavedGame, token: str) -> None:
+        """Stores ``token``, just played on ``game.state`` (under ``held``, at the version the
+        move was checked at): a new ``moves`` row and the game's row, in one transaction. When
+        the stored game has moved on meanwhile (another server), or was left, our copy is
+        dropped and ``StaleMove`` or ``GameClosed`` raised with the stored one; on any other
+        failure it is dropped too (its state has the move the database lacks)."""
+        version = game.version
         state = game.state
-        before = game.observation()
-        if token.strip().upper() == UNDO_TOKEN:
-            made = state.undo()
-            played = UNDO_TOKEN
-        else:
-            move = state.game.parse_move(token)
-            made = state.resolve(move)
-            state.apply(made)
-            played = str(move)
         now = time.time()
         status = state.status
         started = game.started if game.started is not None else now
@@ -469,7 +467,7 @@ class Store:
                 done = conn.execute(
                     _SAVE_MOVE,
                     {
-                        "game_id": game_id,
+                        "game_id": game.id,
                         "old_version": version,
                         "new_version": version + 1,
                         "new_table": state.to_text(),
@@ -481,26 +479,21 @@ class Store:
                     },
                 ).rowcount
                 if done == 1:
-                    conn.execute(_APPEND, {"game_id": game_id, "n": version, "token": played})
+                    conn.execute(_APPEND, {"game_id": game.id, "n": version, "token": token})
         except Exception:
-            self.forget(game_id)
+            self.forget(game.id)
             raise
         if done != 1:
-            # Another server moved this game on, or it was left: drop our copy and answer with the stored one.
-            self.forget(game_id)
-            stored = self._load(game_id, player)
+            self.forget(game.id)
+            stored = self._load(game.id, game.player)
             raise GameClosed(stored) if stored.closed else StaleMove(stored)
-        game.tokens.append(played)
+        game.tokens.append(token)
         game.started = started
         game.ended = ended
         game.status = status
         game.closed = status == Status.WON
-        game.last = played
-        game.last_move = made
-        game.before = before
         if game.version - max(game.snap_version, game.snap_tried) >= SNAPSHOT_EVERY:
             self._snapshot(game)
-        return game
 
     def close_game(self, game_id: str, player: str) -> SavedGame:
         """Closes a game once what uses its whole deal is to be said of it (its review, once

@@ -9,14 +9,14 @@ card the player has not been shown: the Observation carries none.
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, Field
 
-from paciencia.engine.protocol import Observation, PlaceInfo, Role, Status
+from paciencia.engine.protocol import Observation, PlaceInfo, Played, Role, Status
 from paciencia.games import entry
 from paciencia.i18n import Words
-from paciencia.web.store import LEFT, SavedGame
 from paciencia.web.words import say
 
 
@@ -48,6 +48,9 @@ class ActionView(BaseModel):
     enabled: bool
     text: str = Field(description="The button's words (empty for a tap on a place)")
     place: str | None = Field(default=None, description="The place a tap on which plays the action")
+    left: int | None = Field(
+        default=None, description="How many of it remain (redeals left), where the game counts them"
+    )
 
 
 class DeckView(BaseModel):
@@ -103,6 +106,36 @@ class GameView(BaseModel):
     model_config = {"extra": "allow"}  # can_<action> and <action>_text, flattened for each action
 
 
+LEFT = "left"
+"""The status of a game its player left for a newer one of the same game."""
+
+
+@dataclass(frozen=True, slots=True)
+class Meta:
+    """What the table says of a game beside its position: which of the player's games it is and
+    how long its record is (``version``), whether it was left or is over for good, whether it
+    started from a pasted table text (whose header's code is the paster's word), its clock, and
+    whether its deal was proved winnable."""
+
+    id: str
+    version: int
+    left: bool = False
+    closed: bool = False
+    pasted: bool = False
+    started: float | None = None
+    ended: float | None = None
+    winnable: bool = False
+
+    def result(self, obs: Observation) -> str:
+        """The status the table shows: the position's, or ``left``."""
+        return LEFT if self.left else obs.status.value
+
+    def elapsed(self, now: float) -> float:
+        if self.started is None:
+            return 0.0
+        return max(0.0, (self.ended if self.ended is not None else now) - self.started)
+
+
 SUITS = ["♠", "♥", "♦", "♣"]
 RED = [False, True, True, False]
 
@@ -129,15 +162,13 @@ def label(words: Words, place: PlaceInfo) -> str:
     return found
 
 
-def announce(words: Words, saved: SavedGame, obs: Observation) -> str:
-    """What the last token did (from the observations before and after it), then the end if it came."""
-    token, move, before = saved.last, saved.last_move, saved.before
-    if token is None or move is None or before is None:
-        return ""
+def announce(words: Words, before: Observation, played: Played[Any], obs: Observation) -> str:
+    """What the token played did (from the observations before and after it), then the end if it came."""
     parts: list[str] = []
-    if token == "U":
+    if played.undo:
         parts.append(say(words, "undone"))
     else:
+        move = played.move
         src, n, dst = move.places()
         action = next((a for a in before.actions if a.token == str(move)), None)
         if action is not None:
@@ -187,26 +218,26 @@ def _groups(words: Words, obs: Observation) -> list[dict[str, Any]]:
     ]
 
 
-def shown_code(saved: SavedGame, obs: Observation) -> str | None:
+def shown_code(meta: Meta, obs: Observation) -> str | None:
     """The deal code the table may name: none while it would reveal unseen cards (the
     observation's rule), nor once the game ended until it is closed (a blocked game may be
     undone and played on); and none for a pasted position, whose header's code is the paster's
     word, not checked against its cards: there it names the game and variant (the rules) only."""
-    if obs.code is None or saved.start_kind == "text":
+    if obs.code is None or meta.pasted:
         return None
-    if saved.status != Status.PLAYING and not saved.closed:
+    if obs.status != Status.PLAYING and not meta.closed:
         return None
     return str(obs.code)
 
 
-def title(words: Words, saved: SavedGame, obs: Observation) -> str:
+def title(words: Words, meta: Meta, obs: Observation) -> str:
     """The game's name, its variant's where the table names it, and the code once it may be shown."""
-    table = entry(saved.game).table
-    parts = [say(words, table.title) if table.title else saved.game]
+    table = entry(obs.game).table
+    parts = [say(words, table.title) if table.title else obs.game]
     variant = table.variant_titles.get(obs.variant)
     if variant:
         parts.append("— " + say(words, variant))
-    code = shown_code(saved, obs)
+    code = shown_code(meta, obs)
     if code is not None and not table.variant_titles:
         parts.append(code)
     return " ".join(parts)
@@ -222,11 +253,18 @@ def end_title(words: Words, game: str, result: str) -> str:
     return say(words, key) if key else status_text(words, result)
 
 
-def game_view(saved: SavedGame, words: Words, answers_move: bool = False) -> dict[str, Any]:
-    """The position for the browser, as ``GameView`` documents it (built as plain data: it is
-    the server's hottest path, and these values come from the engine, so there is nothing to
-    validate). ``answers_move``: the view answers the token just played (``last``, ``announce``)."""
-    obs = saved.observation()
+def game_view(
+    meta: Meta,
+    obs: Observation,
+    words: Words,
+    played: tuple[Observation, Played[Any]] | None = None,
+    can_auto: bool = False,
+) -> dict[str, Any]:
+    """The position ``obs`` of the game ``meta`` for the browser, as ``GameView`` documents it
+    (built as plain data: it is the server's hottest path, and these values come from the
+    engine, so there is nothing to validate). ``played``: the view answers this token, played
+    on the position before it (``last``, ``announce``). ``can_auto``: an automatic move up
+    applies to the position (``State.auto_move``)."""
     labels = {p.place: label(words, p) for p in obs.places}
     places = []
     for p in obs.places:
@@ -245,23 +283,23 @@ def game_view(saved: SavedGame, words: Words, answers_move: bool = False) -> dic
                 "label": labels[p.place],
             }
         )
-    playing = saved.in_play
-    closed = saved.closed
-    result = saved.result
+    closed = meta.closed
+    playing = not closed and obs.status == Status.PLAYING
+    result = meta.result(obs)
     f = obs.figures
     ranks = [words.rank_letter(r) for r in range(13)]
     view: dict[str, Any] = {
-        "id": saved.id,
-        "game": saved.game,
+        "id": meta.id,
+        "game": obs.game,
         "variant": obs.variant,
         "lang": words.locale,
-        "title": title(words, saved, obs),
-        "code": shown_code(saved, obs),
-        "version": saved.version,
+        "title": title(words, meta, obs),
+        "code": shown_code(meta, obs),
+        "version": meta.version,
         "status": result,
         "closed": closed,
         "status_text": status_text(words, result),
-        "end_title": end_title(words, saved.game, result),
+        "end_title": end_title(words, obs.game, result),
         "moves": f.moves,
     }
     view.update(f.counts)  # the game's own counters, by the names its Table shows them under
@@ -270,7 +308,9 @@ def game_view(saved: SavedGame, words: Words, answers_move: bool = False) -> dic
     for a in obs.actions:
         enabled = a.enabled and playing
         text = words.action(a.name, a.left)
-        actions.append({"name": a.name, "token": a.token, "enabled": enabled, "text": text, "place": a.place})
+        actions.append(
+            {"name": a.name, "token": a.token, "enabled": enabled, "text": text, "place": a.place, "left": a.left}
+        )
         view["can_" + a.name] = enabled
         if text:
             view[a.name + "_text"] = text
@@ -278,7 +318,7 @@ def game_view(saved: SavedGame, words: Words, answers_move: bool = False) -> dic
         {
             "can_undo": obs.can_undo and not closed,
             "can_finish": obs.can_finish and playing,
-            "can_auto": playing and saved.state.auto_move() is not None,
+            "can_auto": playing and can_auto,
             "actions": actions,
             "places": places,
             "groups": _groups(words, obs),
@@ -287,12 +327,12 @@ def game_view(saved: SavedGame, words: Words, answers_move: bool = False) -> dic
             "taps": obs.taps if playing else {},
             "deck": {"ranks": ranks, "suits": SUITS, "red": RED},
             "ranks": ranks,
-            "elapsed": round(saved.elapsed(time.time()), 1),
-            "running": saved.started is not None and saved.ended is None,
-            "last": saved.last if answers_move else None,
-            "announce": announce(words, saved, obs) if answers_move else "",
+            "elapsed": round(meta.elapsed(time.time()), 1),
+            "running": meta.started is not None and meta.ended is None,
+            "last": played[1].token if played is not None else None,
+            "announce": announce(words, played[0], played[1], obs) if played is not None else "",
             "description": ". ".join("; ".join(labels[n] for n in group) for group in obs.reading) + ".",
-            "winnable": saved.winnable,
+            "winnable": meta.winnable,
         }
     )
     return view

@@ -7,7 +7,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from paciencia.examples import SEED_DESCRIPTIONS, must_example
+from paciencia.games.crescent.example import SEED_DESCRIPTIONS
+from paciencia.games.examples import must_example
 from tests.browser.conftest import DESKTOP, PHONE, place
 
 CRESCENT = must_example("crescent")

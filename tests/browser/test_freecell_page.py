@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from paciencia.examples import must_example
+from paciencia.games.examples import must_example
 from paciencia.i18n import LOCALES, Words
 from tests.browser.conftest import moves, open_table, place
 

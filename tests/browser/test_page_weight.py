@@ -8,12 +8,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser
 
+from paciencia.games import REGISTRY
 from tests.browser.conftest import LiveServer
 
 BUDGET = 45 * 1024
 
 
-@pytest.mark.parametrize("game", ["crescent", "klondike"])
+@pytest.mark.parametrize("game", sorted(REGISTRY))
 def test_a_first_visit_stays_within_the_budget(browser: Browser, live_server: LiveServer, game: str) -> None:
     context = browser.new_context(base_url=live_server.url, viewport={"width": 390, "height": 844})
     page = context.new_page()

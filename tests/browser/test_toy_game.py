@@ -36,8 +36,9 @@ from paciencia.engine.protocol import (
 )
 from paciencia.engine.reasons import Reason
 from paciencia.engine.tabletext import check_fields, check_places, face_down_first, int_field
-from paciencia.games import Table, registered
+from paciencia.games import registered
 from paciencia.games.crescent.words import WRONG_RANK
+from paciencia.games.table import Table
 from tests.browser.conftest import open_table, place
 
 SELECTED = re.compile(r"\bselected\b")

@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 from paciencia.games import GAMES
+from paciencia.web.words import ui_keys
 
 PACKAGE = Path(__file__).resolve().parents[2] / "paciencia"
 GENERIC = ("engine", "i18n", "web")
@@ -52,3 +53,18 @@ def test_the_words_of_the_games_are_in_their_packages() -> None:
         package = Path(__import__(entry.game.__module__, fromlist=["_"]).__file__ or "").parent
         assert words.catalog == package / "locales", entry.name
         assert words.reasons and words.places and words.ui, entry.name
+
+
+def test_every_word_key_a_table_names_has_words() -> None:
+    """The keys a game's ``Table`` names and its groups' names are UI keys of its words (or the
+    site's), so no page or view looks up a key that nothing gives."""
+    ui = ui_keys()
+    for entry in GAMES.values():
+        t = entry.table
+        keys = [t.title, t.blurb, t.play, t.rules, t.board_label, t.keys_help]
+        keys += [k for k, _field, _id in (*t.counters, *t.end_figures)]
+        keys += [k for _v, k, _id in t.variant_buttons] + list(t.variant_titles.values())
+        keys += list(t.end_titles.values()) + [k for _id, k, _when in (*t.end_buttons, *t.notice_buttons)]
+        for variant in entry.game.variants:
+            keys += [g.name for g in entry.game(variant).new_state(1).observe().groups]
+        assert [k for k in keys if k and k not in ui] == [], entry.name

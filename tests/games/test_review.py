@@ -3,6 +3,7 @@ review page's lines, a batch at a time, settled by the record where it proves th
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -86,11 +87,13 @@ def test_a_batch_of_lines_is_bounded_and_its_chances_are_the_hints() -> None:
     lines = Lines(tokens)
     first = review_steps(start, tokens, 5, 500, budget, lines, done, seconds=0.0)
     assert [s.index for s in first] == [5]  # out of time at once: still the first line
-    out = review_steps(start, tokens, 5, 10, budget, lines, done)
+    out = review_steps(
+        start, tokens, 5, 10, budget, lines, done, seconds=math.inf
+    )  # the count bounds it, not the clock
     assert [s.index for s in out] == list(range(5, 15)) and out[0] is first[0]
     for s in out:
         if states[s.index].status == Status.PLAYING:
             advice = advise(start.game.knowledge(start, tokens[: s.index]), budget)
             assert s.advice is not None and (s.advice.won, s.advice.total) == (advice.won, advice.total)
-    end = review_steps(start, tokens, len(tokens), 10, budget, lines, done)
+    end = review_steps(start, tokens, len(tokens), 10, budget, lines, done, seconds=math.inf)
     assert [s.index for s in end] == [len(tokens)]

@@ -8,8 +8,10 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 
-from paciencia.examples import SEED_DESCRIPTIONS, example, must_example
-from paciencia.games import REGISTRY, Table, registered
+from paciencia.games import REGISTRY, registered
+from paciencia.games.crescent.example import SEED_DESCRIPTIONS
+from paciencia.games.examples import example, must_example
+from paciencia.games.table import Table
 from tests.browser.test_toy_game import StairsGame
 
 

@@ -20,17 +20,19 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, update
 
 from paciencia.games import new_state
+from paciencia.i18n import Words
 from paciencia.web import Settings, create_app
 from paciencia.web.limits import running
 from paciencia.web.players import ENV_SECRET, SECRET_FILE, BadSecret, site_secret
 from paciencia.web.schema import database_url
-from paciencia.web.service import HINT_BURST, HintPool
+from paciencia.web.service import HINT_BURST, Games, HintPool
 from paciencia.web.store import Store
+from paciencia.web.winnable import WinnableDeals
 from tests.web.test_servers import Player, servers
 
 CODE = "CR1-N-AAAAAAB"
 COOKIE = "paciencia_player"
-GAMES_PER_MINUTE = 30  # the documented rate (README: what the site refuses)
+GAMES_PER_MINUTE = 30  # the documented rate (docs/operations.md: what the site refuses)
 HINTS_PER_MINUTE = 60
 
 
@@ -98,7 +100,9 @@ def test_a_legacy_player_keeps_its_games_and_gets_its_id_signed(db_url: str) -> 
     legacy = secrets.token_urlsafe(16)  # an id as issued before cookies were signed
     store = Store(db_url)
     old = store.create(legacy, "code", CODE, new_state(CODE), "code").id
-    store.play(old, legacy, next(str(m) for m in new_state(CODE).legal_moves() if str(m) != "R"), 0)
+    games = Games(store, WinnableDeals(store))
+    games.play(old, legacy, next(str(m) for m in new_state(CODE).legal_moves() if str(m) != "R"), 0, Words("en"))
+    games.hints.close()
     store.close()
     with TestClient(create_app(Settings(database_url=db_url)), base_url="http://127.0.0.1") as client:
 

@@ -1,5 +1,5 @@
 """How often can it be won (issue 25, part 4): ``GET /api/odds/{game}`` and ``/{lang}/{game}/odds``,
-their figures from ``paciencia/solver/odds.json``, in every language."""
+their figures from each game's ``odds.json``, in every language."""
 
 from __future__ import annotations
 
@@ -18,11 +18,11 @@ from fastapi.testclient import TestClient
 from paciencia.analysis.survey import wilson
 from paciencia.i18n import LOCALES, Words
 from paciencia.web import Settings, create_app
-from paciencia.web.odds import DATA
+from paciencia.web.odds import _data
 from paciencia.web.words import say, ui_words
 
 ROOT = Path(__file__).resolve().parents[2]
-FIGURES = json.loads(DATA.read_text(encoding="utf-8"))["games"]
+FIGURES = _data()["games"]
 
 
 @pytest.fixture(scope="module")
@@ -149,11 +149,11 @@ def test_the_script_writes_the_figures_from_a_node_budget_survey(tmp_path: Path)
     survey = [sys.executable, "-m", "paciencia", "survey", "crescent", "--variant", "N", "--deals", "3", "--jobs", "1"]
     done = subprocess.run([*survey, "--seed", "7", "--nodes", "30000", "--results", str(results)], capture_output=True)
     assert done.returncode == 0, done.stderr
-    out = tmp_path / "odds.json"
+    out = tmp_path
     script = [sys.executable, str(ROOT / "scripts" / "make-odds"), "--date", "2026-12-01", "--out", str(out)]
     assert subprocess.run([*script, str(results)], capture_output=True).returncode == 0
     rows = [json.loads(line) for line in results.read_text().splitlines()]
-    s = json.loads(out.read_text())["games"]["crescent"]["variants"]["N"]["survey"]
+    s = json.loads((out / "crescent" / "odds.json").read_text())["variants"]["N"]["survey"]
     assert (s["deals"], s["seed"], s["nodes"], s["date"]) == (3, 7, 30000, "2026-12-01")
     assert s["winnable"] == sum(r["verdict"] == "winnable" for r in rows)
     timed = tmp_path / "survey-crescent-N-8.jsonl"  # on the clock: no budget to state, refused

@@ -11,8 +11,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from paciencia.engine.reasons import Reason
-from paciencia.examples import SEED_DESCRIPTIONS, must_example
+from paciencia.games.crescent.example import SEED_DESCRIPTIONS
 from paciencia.games.crescent.words import BASE_LOCKED, EMPTY_PILE, PILE_FULL, WRONG_RANK
+from paciencia.games.examples import must_example
 from paciencia.i18n import LOCALES, Words
 
 CRESCENT = must_example("crescent")

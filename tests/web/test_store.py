@@ -4,6 +4,7 @@ the record's limit."""
 from __future__ import annotations
 
 from pathlib import Path
+from weakref import WeakKeyDictionary
 
 import pytest
 from alembic import command
@@ -13,11 +14,27 @@ from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Connection, create_engine, inspect, select
 
 from paciencia.games import new_state, state_from_text
+from paciencia.i18n import Words
 from paciencia.web.schema import MIGRATIONS, current_revision, database_url
+from paciencia.web.service import Games
 from paciencia.web.store import SNAPSHOT_EVERY, SNAPSHOT_LAG, GameClosed, GameTooLong, Store, games, metadata, moves
+from paciencia.web.winnable import WinnableDeals
 from tests.tables import crescent_table
 
 PLAYER = "p" * 22
+WORDS = Words("en")
+
+
+_SERVICES: WeakKeyDictionary[Store, Games] = WeakKeyDictionary()
+
+
+def play(store: Store, game_id: str, player: str, token: str, version: int) -> None:
+    """Plays ``token`` as the site does (the service: the game's state plays it, the store
+    records it; no hint is asked, so the service's workers never start)."""
+    service = _SERVICES.get(store)
+    if service is None:
+        service = _SERVICES[store] = Games(store, WinnableDeals(store))
+    service.play(game_id, player, token, version, WORDS)
 
 
 def command_upgrade(conn: Connection, revision: str) -> None:
@@ -78,7 +95,7 @@ def test_a_long_game_loads_from_its_snapshot_with_the_same_undo_history(db_url: 
     state = state_from_text(SHUTTLE)
     game = store.create(PLAYER, "text", state.to_text(), state)
     for n in range(3 * SNAPSHOT_EVERY + 37):
-        store.play(game.id, PLAYER, "1-3" if n % 2 == 0 else "3-1", n)
+        play(store, game.id, PLAYER, "1-3" if n % 2 == 0 else "3-1", n)
     live = store.load(game.id, PLAYER)
     store.close()
     cold = Store(db_url)
@@ -91,7 +108,7 @@ def test_a_long_game_loads_from_its_snapshot_with_the_same_undo_history(db_url: 
     assert len(loaded.state.move_stack) == 100  # Crescent's whole undo window came back
     at, snap = loaded.version, loaded.snap_version
     for n in range(100):
-        cold.play(game.id, PLAYER, "U", at + n)
+        play(cold, game.id, PLAYER, "U", at + n)
     assert not cold.load(game.id, PLAYER).state.can_undo
     with cold.engine.connect() as conn:
         row = conn.execute(select(games.c.snap_version, games.c.version).where(games.c.id == game.id)).one()
@@ -104,9 +121,9 @@ def test_a_game_takes_no_more_moves_than_its_record_keeps(db_url: str) -> None:
     state = new_state("KL1-3-AAAAAAB")
     game = store.create(PLAYER, "code", "KL1-3-AAAAAAB", state)
     for n in range(30):
-        store.play(game.id, PLAYER, "D", n)
+        play(store, game.id, PLAYER, "D", n)
     with pytest.raises(GameTooLong):
-        store.play(game.id, PLAYER, "D", 30)
+        play(store, game.id, PLAYER, "D", 30)
     assert store.load(game.id, PLAYER).version == 30
     store.close()
 
@@ -132,7 +149,7 @@ def test_a_move_writes_as_much_at_move_1000_as_at_move_10(db_url: str) -> None:
     game = store.create(PLAYER, "code", "KL1-3-AAAAAAB", new_state("KL1-3-AAAAAAB"))
     sizes = {}
     for n in range(1000):
-        store.play(game.id, PLAYER, "D", n)
+        play(store, game.id, PLAYER, "D", n)
         if n + 1 in (10, 1000):
             sizes[n + 1] = _row_bytes(store, game.id)
     assert abs(sizes[1000] - sizes[10]) < 40, sizes  # a few digits more, never the record
@@ -148,14 +165,14 @@ def test_a_move_writes_as_much_at_move_1000_as_at_move_10(db_url: str) -> None:
 def test_a_new_game_leaves_the_players_game_of_the_same_game(db_url: str) -> None:
     store = Store(db_url)
     first = store.create(PLAYER, "code", "KL1-3-AAAAAAB", new_state("KL1-3-AAAAAAB"))
-    store.play(first.id, PLAYER, "D", 0)
+    play(store, first.id, PLAYER, "D", 0)
     crescent = store.create(PLAYER, "code", "CR1-N-AAAAAAB", new_state("CR1-N-AAAAAAB"))
     store.create(PLAYER, "code", "KL1-3-AAAAAAC", new_state("KL1-3-AAAAAAC"))
     store.create("q" * 22, "code", "KL1-3-AAAAAAC", new_state("KL1-3-AAAAAAC"))  # another player's
     left = store.load(first.id, PLAYER)
     assert left.left and left.closed and left.result == "left"
     with pytest.raises(GameClosed):
-        store.play(first.id, PLAYER, "D", 1)
+        play(store, first.id, PLAYER, "D", 1)
     assert not store.load(crescent.id, PLAYER).closed  # another game is not left
     store.close()
 
@@ -183,7 +200,7 @@ def test_games_of_a_release_before_appended_moves_are_carried_over(tmp_path: Pat
     assert older.tokens == tokens and older.state.to_text() == state.to_text()
     assert older.left and older.closed
     assert newer.tokens == tokens[:2] and not newer.closed
-    store.play(newer.id, PLAYER, "D", 2)
+    play(store, newer.id, PLAYER, "D", 2)
     store.close()
 
 
@@ -200,7 +217,7 @@ def test_a_replay_from_a_late_move_is_stored_in_one_transaction(tmp_path: Path) 
         store = app.state.store
         player = client.cookies["paciencia_player"].partition(".")[0]
         for n in range(600):
-            store.play(gid, player, "D", n)
+            app.state.games.play(gid, player, "D", n, WORDS)
         commits = []
         event.listen(store.engine, "commit", lambda _conn: commits.append(1))
         res = client.post("/api/games", json={"replay": gid, "at": 600})

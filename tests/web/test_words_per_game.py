@@ -15,8 +15,9 @@ from fastapi.testclient import TestClient
 from paciencia.engine.dealcode import DealCode
 from paciencia.engine.protocol import Group, Observation, PlaceInfo
 from paciencia.engine.reasons import Reason
-from paciencia.games import Table, new_state, registered
+from paciencia.games import new_state, registered
 from paciencia.games.crescent.words import WRONG_RANK
+from paciencia.games.table import Table
 from paciencia.i18n import LOCALES, NP_, GameWords, Words, vocabulary
 from paciencia.web.words import say
 from tests.browser.test_toy_game import COLS, StairsGame, StairsMove, StairsState

@@ -3,5 +3,8 @@
 """
 
 from paciencia.games.crescent.rules import CrescentGame
+from paciencia.games.crescent.table import TABLE
 
-__all__ = ["CrescentGame"]
+GAME = CrescentGame
+
+__all__ = ["GAME", "TABLE", "CrescentGame"]

@@ -30,7 +30,7 @@
 #define MAXM 300
 
 
-static int RANK_[52], SUIT_[52], UPC[52], DOWNC[52];
+static int UPC[52], DOWNC[52]; /* the card one rank up, one down, in its suit (K and A are neighbours) */
 static uint64_t Z[CAP][52];
 
 
@@ -68,13 +68,7 @@ static void key(const Board *b, uint64_t *k1, uint64_t *k2) {
     *k2 = y ^ mix(f ^ 0xE7037ED1A0B428DBULL);
 }
 
-static void push_trail(Board *b, int t) {
-    if (b->nt == b->tcap) {
-        b->tcap *= 2;
-        b->trail = realloc(b->trail, sizeof(int) * (size_t)b->tcap);
-    }
-    b->trail[b->nt++] = t;
-}
+static void push_trail(Board *b, int t) { TRAIL_PUSH(b, t); }
 
 static void pile_push(Board *b, int i, int card) {
     b->h[i] ^= Z[b->len[i]][card];
@@ -674,13 +668,7 @@ static int enter(Board *b, Table *t, Stack *st, Options *o) {
 
 /* Reads a position from Python (piles bottom to top, ascending and descending foundation tops). */
 static Board *board_of(PyObject *piles, PyObject *a, PyObject *d, int redeals) {
-    Board *b = calloc(1, sizeof(Board));
-    if (!b) {
-        PyErr_NoMemory();
-        return NULL;
-    }
-    b->tcap = 1024;
-    b->trail = malloc(sizeof(int) * 1024);
+    NEW_BOARD(b, Board, int);
     b->redeals = redeals;
     if (!b->trail || !PySequence_Check(piles) || PySequence_Size(piles) != NP || PySequence_Size(a) != 4 ||
         PySequence_Size(d) != 4 || redeals < 0)
@@ -867,29 +855,21 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_search", NULL, -1, methods, NULL, NULL, NULL, NULL};
-
-PyMODINIT_FUNC PyInit__search(void) {
+static int setup(PyObject *mod) {
+    cards_init();
     for (int c = 0; c < 52; c++) {
-        RANK_[c] = c % 13;
-        SUIT_[c] = c / 13;
         UPC[c] = (c / 13) * 13 + (c % 13 + 1) % 13;
         DOWNC[c] = (c / 13) * 13 + (c % 13 + 12) % 13;
     }
     uint64_t s = 0x5EED0C4E5CE17ULL;
     for (int k = 0; k < CAP; k++)
         for (int c = 0; c < 52; c++) Z[k][c] = next_rand(&s);
-    PyObject *mod = PyModule_Create(&module);
-    if (mod) {
-        PyModule_AddIntConstant(mod, "R_CLEAR", R_CLEAR);
-        PyModule_AddIntConstant(mod, "R_DEAD", R_DEAD);
-        PyModule_AddIntConstant(mod, "R_SUIT", R_SUIT);
-        PyModule_AddIntConstant(mod, "R_STUCK", R_STUCK);
-        PyModule_AddIntConstant(mod, "R_SAFE", R_SAFE);
-        PyModule_AddIntConstant(mod, "R_PROJ", R_PROJ);
-        PyModule_AddIntConstant(mod, "R_FREE", R_FREE);
-        PyModule_AddIntConstant(mod, "R_PROOF", R_PROOF);
-        PyModule_AddIntConstant(mod, "NOEVAL", NOEVAL);
-    }
-    return mod;
+    int failed = PyModule_AddIntConstant(mod, "R_CLEAR", R_CLEAR) | PyModule_AddIntConstant(mod, "R_DEAD", R_DEAD) |
+                 PyModule_AddIntConstant(mod, "R_SUIT", R_SUIT) | PyModule_AddIntConstant(mod, "R_STUCK", R_STUCK) |
+                 PyModule_AddIntConstant(mod, "R_SAFE", R_SAFE) | PyModule_AddIntConstant(mod, "R_PROJ", R_PROJ) |
+                 PyModule_AddIntConstant(mod, "R_FREE", R_FREE) | PyModule_AddIntConstant(mod, "R_PROOF", R_PROOF) |
+                 PyModule_AddIntConstant(mod, "NOEVAL", NOEVAL);
+    return failed ? -1 : 0;
 }
+
+SEARCH_MODULE(methods, setup)

@@ -12,7 +12,7 @@ from collections import deque
 from collections.abc import Sequence
 
 from paciencia.engine.knowledge import Knowledge, knowledge_of
-from paciencia.engine.protocol import UNDO_TOKEN, Analysis, Key
+from paciencia.engine.protocol import Analysis, Key, is_undo
 from paciencia.engine.verdict import Result, Verdict
 from paciencia.games.crescent import _search as _crescent
 from paciencia.games.crescent.rules import ASC, DESC, PILE_LIMIT, UNDO_LIMIT, CrescentMove, CrescentState, move
@@ -127,7 +127,7 @@ def crescent_knowledge(start: CrescentState, tokens: Sequence[str]) -> Knowledge
     # What each move in the undo history took off a pile (a tag), mirroring ``state.history``.
     taken: deque[int | None] = deque(maxlen=UNDO_LIMIT)
     for token in tokens:
-        if token.strip().upper() == UNDO_TOKEN:
+        if is_undo(token):
             m = state.undo()
             tag = taken.pop()
             if m.dst < ASC:

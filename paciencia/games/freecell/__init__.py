@@ -4,5 +4,8 @@ answers built on it.
 """
 
 from paciencia.games.freecell.rules import FreeCellGame
+from paciencia.games.freecell.table import TABLE
 
-__all__ = ["FreeCellGame"]
+GAME = FreeCellGame
+
+__all__ = ["GAME", "TABLE", "FreeCellGame"]

@@ -23,10 +23,6 @@ enum { CF = 0, LF = 1, CL = 2, LC = 3, CC = 4 };
 
 static uint64_t ZC[DEPTH][52]; /* position in a cascade x card */
 static uint64_t ZL[52];        /* a card in a cell (which cell does not matter) */
-static uint8_t SUIT_[52], RANK_[52], RED_[52], FITS[52][52]; /* FITS[c][p]: c may lie on p */
-
-static inline int suit(int c) { return SUIT_[c]; }
-static inline int rank(int c) { return RANK_[c]; }
 
 typedef struct {
     uint8_t kind, a, b, n, card, autom;
@@ -73,13 +69,7 @@ static inline int cell_take(FB *b, int k) {
     return c;
 }
 
-static void push(FB *b, Step st) {
-    if (b->nt == b->tcap) {
-        b->tcap *= 2;
-        b->trail = realloc(b->trail, sizeof(Step) * (size_t)b->tcap);
-    }
-    b->trail[b->nt++] = st;
-}
+static void push(FB *b, Step st) { TRAIL_PUSH(b, st); }
 
 static void make(FB *b, Step st) {
     switch (st.kind) {
@@ -314,13 +304,7 @@ static int enter(FB *b, Table *t, Stack *st, Options *o) {
 /* A position from Python: the cascades bottom to top, the cells (-1 for an empty one), the
  * foundations' counts. NULL with ValueError when it is not one. */
 static FB *board_from(PyObject *cols, PyObject *cells, PyObject *found) {
-    FB *b = calloc(1, sizeof(FB));
-    if (!b) {
-        PyErr_NoMemory();
-        return NULL;
-    }
-    b->tcap = 1024;
-    b->trail = malloc(sizeof(Step) * 1024);
+    NEW_BOARD(b, FB, Step);
     Py_ssize_t ncells = PySequence_Size(cells);
     b->ncells = ncells >= 0 && ncells <= 4 ? (int)ncells : 0;
     int ok = b->trail && PySequence_Size(cols) == NC && ncells == b->ncells;
@@ -361,19 +345,14 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_search", NULL, -1, methods, NULL, NULL, NULL, NULL};
-
-PyMODINIT_FUNC PyInit__search(void) {
-    for (int c = 0; c < 52; c++) {
-        SUIT_[c] = (uint8_t)(c / 13);
-        RANK_[c] = (uint8_t)(c % 13);
-        RED_[c] = (uint8_t)(SUIT_[c] == 1 || SUIT_[c] == 2);
-    }
-    for (int c = 0; c < 52; c++)
-        for (int p = 0; p < 52; p++) FITS[c][p] = (uint8_t)(RANK_[p] == RANK_[c] + 1 && RED_[c] != RED_[p]);
+static int setup(PyObject *mod) {
+    (void)mod;
+    cards_init();
     uint64_t s = 0x46524545434C4CULL;
     for (int q = 0; q < DEPTH; q++)
         for (int c = 0; c < 52; c++) ZC[q][c] = next_rand(&s);
     for (int c = 0; c < 52; c++) ZL[c] = next_rand(&s);
-    return PyModule_Create(&module);
+    return 0;
 }
+
+SEARCH_MODULE(methods, setup)

@@ -4,5 +4,8 @@ button's steps, ``solver`` the search (its loop in C, ``_search.c`` here),
 """
 
 from paciencia.games.klondike.rules import KlondikeGame
+from paciencia.games.klondike.table import TABLE
 
-__all__ = ["KlondikeGame"]
+GAME = KlondikeGame
+
+__all__ = ["GAME", "TABLE", "KlondikeGame"]

@@ -25,10 +25,6 @@ static uint64_t ZC[64][128]; /* position in a segment x (card | 64 if face down)
 static uint64_t ZT[64][52];  /* talon index x card */
 
 
-static uint8_t SUIT_[52], RANK_[52], FITS[52][52]; /* FITS[c][p]: c may lie on p */
-static inline int suit(int c) { return SUIT_[c]; }
-static inline int rank(int c) { return RANK_[c]; }
-static inline int fits(int c, int parent) { return FITS[c][parent]; }
 
 typedef struct {
     uint8_t kind, a, b, n, flip, oldp, card, autom;
@@ -65,13 +61,7 @@ static inline void col_push(KB *b, int a, int c) { b->col[a][b->len[a]++] = (uin
 
 static inline int col_pop(KB *b, int a) { return b->col[a][--b->len[a]]; }
 
-static void push(KB *b, Step st) {
-    if (b->nt == b->tcap) {
-        b->tcap *= 2;
-        b->trail = realloc(b->trail, sizeof(Step) * (size_t)b->tcap);
-    }
-    b->trail[b->nt++] = st;
-}
+static void push(KB *b, Step st) { TRAIL_PUSH(b, st); }
 
 static int flip_end(KB *b, int a) {
     if (b->len[a] && b->down[a] == b->len[a]) {
@@ -563,13 +553,7 @@ static int enter(KB *b, Table *t, Stack *st, Options *o) {
  * bottom to top, then the stock in drawing order), the pointer (the waste's size), the
  * foundations' counts, the draw. NULL with ValueError when it is not one. */
 static KB *board_from(PyObject *cols, PyObject *down, PyObject *tal, int p, PyObject *found, int draw) {
-    KB *b = calloc(1, sizeof(KB));
-    if (!b) {
-        PyErr_NoMemory();
-        return NULL;
-    }
-    b->tcap = 1024;
-    b->trail = malloc(sizeof(Step) * 1024);
+    NEW_BOARD(b, KB, Step);
     b->draw = draw;
     int ok = b->trail && (draw == 1 || draw == 3) && PySequence_Size(cols) == NC && PySequence_Size(down) == NC &&
              read_cards(tal, b->tal, 52, &b->n) && p >= 0 && p <= b->n;
@@ -646,18 +630,9 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_search", NULL, -1, methods, NULL, NULL, NULL, NULL};
-
-PyMODINIT_FUNC PyInit__search(void) {
-    for (int c = 0; c < 52; c++) {
-        SUIT_[c] = (uint8_t)(c / 13);
-        RANK_[c] = (uint8_t)(c % 13);
-    }
-    for (int c = 0; c < 52; c++)
-        for (int q = 0; q < 52; q++) {
-            int red_c = SUIT_[c] == 1 || SUIT_[c] == 2, red_q = SUIT_[q] == 1 || SUIT_[q] == 2;
-            FITS[c][q] = (uint8_t)(RANK_[q] == RANK_[c] + 1 && red_c != red_q);
-        }
+static int setup(PyObject *mod) {
+    (void)mod;
+    cards_init();
     for (int q = 0; q < 4; q++) KINGBITS |= 1ULL << (13 * q + 12);
     ABOVE[0] = (1ULL << 53) - 1;
     for (int p = 1; p < 53; p++)
@@ -667,5 +642,7 @@ PyMODINIT_FUNC PyInit__search(void) {
         for (int c = 0; c < 128; c++) ZC[q][c] = next_rand(&s);
     for (int q = 0; q < 64; q++)
         for (int c = 0; c < 52; c++) ZT[q][c] = next_rand(&s);
-    return PyModule_Create(&module);
+    return 0;
 }
+
+SEARCH_MODULE(methods, setup)

@@ -11,10 +11,10 @@ const $ = (id) => document.getElementById(id);
 let pickerModule = null;
 let pickerLoaded = null;
 
-/** The run picker, loaded the first time a view has a run of more than one card. */
 /** The automatic moves up (autoup.js), fetched the first time they are wanted (the setting on). */
 export const autoUp = () => state.auto && import("./autoup.js").then((m) => m.autoUp());
 
+/** The run picker, loaded the first time a run is pressed or picked with the keys. */
 export function picker() {
   return (pickerModule = pickerModule || import("./picker.js").then((m) => (pickerLoaded = m)));
 }
@@ -30,7 +30,6 @@ export function setView(view, animate = false) {
     const p = state[k] && place(state[k].id);
     if (p && p.cards.length < state[k].n) state[k] = null;
   }
-  if (Object.values(view.runs).some((n) => n > 1)) picker();
   if (view.can_finish) assisted();
   state.animate = animate;
   requestRender();

@@ -87,9 +87,9 @@ export async function runFinish() {
     if (!state.busy) {
       state.busy = true;
       try {
-        const before = state.view.sent_up || 0;
+        const before = cardsUp(state.view);
         const view = await api.finish(state.view.id, state.view.version, state.lang);
-        state.finishedCards += Math.max((view.sent_up || 0) - before, 0);
+        state.finishedCards += Math.max(cardsUp(view) - before, 0);
         setView(view, true);
       } catch (e) {
         state.finishing = false;
@@ -108,3 +108,6 @@ export async function runFinish() {
 }
 
 const finishedWords = () => counted("finished", state.finishedCards);
+
+/** The cards on the foundations, for any game (a step of Finish that draws sends none up). */
+const cardsUp = (view) => view.places.reduce((n, p) => n + (p.role === "foundation" ? p.count : 0), 0);

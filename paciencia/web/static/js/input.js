@@ -83,19 +83,26 @@ function onPointerDown(ev) {
   const hit = ev.target.closest(".card");
   const [x0, y0, pointer] = [ev.clientX, ev.clientY, ev.pointerId];
   const pick = actionAt(id) ? null : pickAt(id, i);
-  const picker = loadedPicker();
+  // The run picker comes with the first press on a run that may be picked up, not with the page.
+  const picks = pick && canPick(id);
+  let picker = picks ? loadedPicker() : null;
+  if (picks && !picker) act.picker();
   const area = $("found-area");
   let mode = "press"; // then drag, pick (the run picker) or none
   let over = null; // the picker arrow under the finger
   let repeat = 0;
-  const press =
-    pick && picker && canPick(id)
-      ? setTimeout(() => {
-          if (mode !== "press") return;
-          mode = "pick";
-          picker.open(id, pick.n, { x: x0, y: y0 });
-        }, 450)
-      : 0;
+  const press = picks
+    ? setTimeout(
+        () =>
+          act.picker().then((m) => {
+            if (mode !== "press") return;
+            mode = "pick";
+            picker = m;
+            m.open(id, pick.n, { x: x0, y: y0 });
+          }),
+        450,
+      )
+    : 0;
 
   const onMove = (e) => {
     if (e.pointerId !== pointer) return;

@@ -141,7 +141,7 @@ function render() {
     if (a && a.text) label(b, a.text);
     if (a) b.disabled = !a.enabled;
     const ico = b.querySelector(".ico[data-left]");
-    if (ico && v.redeals != null) ico.dataset.left = v.redeals;
+    if (ico && a && a.left != null) ico.dataset.left = a.left;
   }
   els.undo.disabled = !v.can_undo || state.finishing;
   const mode = state.finishing ? "stop" : v.can_finish ? "finish" : "hint";

@@ -1,6 +1,7 @@
-"""The Examples pages' steps: each game's won game (``paciencia.examples``) replayed on the
-engine, every position seen through the same view the table gets (``views.game_view``), in
-words. Worked out once per game and language, then kept: the games never change.
+"""The Examples pages' steps: each game's won game (``paciencia.games.examples``) replayed on
+the engine, every position seen through the same view the table gets (``views.game_view``:
+the observation, and the token played on the one before), in words. Worked out once per game
+and language, then kept: the games never change.
 
 The browser gets the steps precomputed and only shows them (js/examples.js): it holds no rule.
 """
@@ -10,11 +11,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from paciencia.engine.protocol import Status
-from paciencia.examples import example
+from paciencia.engine.protocol import Observation, Status
+from paciencia.games.examples import example
 from paciencia.i18n import Words
-from paciencia.web.store import SavedGame
-from paciencia.web.views import game_view
+from paciencia.web.views import Meta, game_view
 from paciencia.web.words import say
 
 PLACE_FIELDS = ("id", "count", "down", "cards", "label")
@@ -35,21 +35,22 @@ def steps(game: str, lang: str) -> tuple[dict[str, Any], ...] | None:
     if found is None:
         return None
     words = Words(lang)
-    out: list[dict[str, Any]] = []
     state = found.start_state()
-    saved = SavedGame("example", "", game, found.start_kind, found.start, [], state, 0.0, None, None, state.status)
-    out.append(_step(saved, words, 0, None, None))
+    pasted = found.start_kind != "code"
+    obs = state.observe()
+    out = [_step(game_view(Meta("example", 0, pasted=pasted), obs, words), obs, words, None, None)]
     for k, token in enumerate(found.moves, 1):
-        before = saved.observation()
-        move = state.play(token)
-        saved.tokens.append(token)
-        saved.status, saved.last, saved.last_move, saved.before = state.status, token, move, before
-        out.append(_step(saved, words, k, token, out[-1]))
+        before = obs
+        played = state.step(token)
+        obs = state.observe()
+        view = game_view(Meta("example", k, pasted=pasted), obs, words, (before, played))
+        out.append(_step(view, obs, words, token, out[-1]))
     return tuple(out)
 
 
-def _step(saved: SavedGame, words: Words, k: int, token: str | None, previous: dict[str, Any] | None) -> dict[str, Any]:
-    view = game_view(saved, words, answers_move=token is not None)
+def _step(
+    view: dict[str, Any], obs: Observation, words: Words, token: str | None, previous: dict[str, Any] | None
+) -> dict[str, Any]:
     step = {key: view[key] for key in KEPT if key in view}
     places = []
     for i, p in enumerate(view["places"]):
@@ -60,14 +61,14 @@ def _step(saved: SavedGame, words: Words, k: int, token: str | None, previous: d
     shared = previous or {
         "groups": view["groups"],
         "deck": view["deck"],
-        "reading": [list(group) for group in saved.observation().reading],  # the description's order
+        "reading": [list(group) for group in obs.reading],  # the description's order
     }
     step.update(
         places=places,
         groups=shared["groups"],
         deck=shared["deck"],
         reading=shared["reading"],
-        step=k,
+        step=view["version"],
         move=token,
         words=view["announce"] if token is not None else say(words, "ex_start_words"),
     )

@@ -1,17 +1,19 @@
-"""The Examples pages' games: the Crescent one is the seeds' won game."""
+"""The Examples pages' games, each in its game's package: the Crescent one is the seeds' won game."""
 
 from __future__ import annotations
 
 import json
 import re
+from importlib import resources
 from pathlib import Path
 
 import pytest
 
 from paciencia.engine.cards import parse_card_id
 from paciencia.engine.protocol import Status
-from paciencia.examples import EXAMPLES_DIR, SEED_DESCRIPTIONS, example, in_cima_last
 from paciencia.games import REGISTRY
+from paciencia.games.crescent.example import SEED_DESCRIPTIONS, in_cima_last
+from paciencia.games.examples import DATA, example, package
 from paciencia.i18n import Words
 
 SEED = Path("/work/shared/spec/seeds/004_e2187f0611a52543.txt")
@@ -77,8 +79,11 @@ def test_crescent_first_redeal_turns_pile_1_as_the_seeds_say() -> None:
 
 def test_the_stored_data_is_what_the_script_writes() -> None:
     """Each data file holds its start and its line only, in move notation."""
-    for path in EXAMPLES_DIR.glob("*.json"):
-        data = json.loads(path.read_text(encoding="utf-8"))
+    for game in REGISTRY:
+        pkg = package(game)
+        assert pkg is not None
+        data = json.loads((resources.files(pkg) / DATA).read_text(encoding="utf-8"))
+        assert data["game"] == game
         assert set(data) == {"game", "start_kind", "start", "moves"}
         assert all(re.fullmatch(r"[0-9A-Za-z]+(x\d+)?(-[0-9A-Za-z]+)?", t) for t in data["moves"])
 

@@ -2,7 +2,7 @@
 first request for it pays this), what the page embeds, the memory the cached steps hold, and
 the page's answer once cached.
 
-Run: .venv/bin/python bench/examples.py
+Run: .venv/bin/python bench/showcase.py
 """
 
 from __future__ import annotations
@@ -17,14 +17,14 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from paciencia.i18n import LOCALES
-from paciencia.web import Settings, create_app, examples
+from paciencia.web import Settings, create_app, showcase
 
 GAMES = ("crescent", "klondike")
 
 
 def main() -> None:
-    examples.steps("klondike", "en")  # imports and first-use caches out of the figures
-    examples.steps.cache_clear()
+    showcase.steps("klondike", "en")  # imports and first-use caches out of the figures
+    showcase.steps.cache_clear()
     tracemalloc.start()
     held = tracemalloc.get_traced_memory()[0]
     for game in GAMES:
@@ -32,11 +32,11 @@ def main() -> None:
         all_steps: tuple[dict[str, Any], ...] = ()
         for lang in LOCALES:
             t = time.perf_counter()
-            built = examples.steps(game, lang)
+            built = showcase.steps(game, lang)
             builds.append(time.perf_counter() - t)
             assert built is not None
             all_steps = built
-        embedded = len(json.dumps(examples.page_steps(all_steps, ("moves",)), ensure_ascii=False).encode())
+        embedded = len(json.dumps(showcase.page_steps(all_steps, ("moves",)), ensure_ascii=False).encode())
         print(
             f"{game}: {len(all_steps)} steps; building them, median over {len(LOCALES)} languages: "
             f"{statistics.median(builds) * 1000:.0f} ms; the page embeds {embedded / 1024:.0f} KiB of steps"
