@@ -1,7 +1,7 @@
 """The board's API, answered in the browser: a game's record replayed by the project's own
 rules, each answer the view the server would send, each refusal its error with its words.
 
-``OfflineGame`` stands in for the store's ``SavedGame`` (the attributes ``game_view`` reads);
+``OfflineGame`` is the store's ``SavedGame`` as the browser keeps it (its record, its state);
 ``Offline.request`` takes what ``static/js/api.js`` would send and answers ``(status, body)``.
 What the server alone can do (hints, the chance, winnable and daily deals, reviews) is
 answered 503 ``offline`` in the page's words.
@@ -17,7 +17,7 @@ from typing import Any
 
 from paciencia.engine.dealcode import DEAL_COUNT, DealCode
 from paciencia.engine.errors import IllegalMove, InvalidCode, InvalidMove, InvalidPosition, PacienciaError
-from paciencia.engine.protocol import Observation, State, Status
+from paciencia.engine.protocol import Observation, Played, State, Status
 from paciencia.games import REGISTRY, new_state, state_from_text
 from paciencia.i18n import Words
 
@@ -25,7 +25,6 @@ LEFT = "left"
 """A game left for a newer one of the same game (the store's ``LEFT``)."""
 MAX_TOKENS = 20_000
 """The longest record (the store's ``MAX_TOKENS``)."""
-UNDO = "U"
 OFFLINE_PREFIX = "offline-"
 """The id of a game started offline, until the server stores it."""
 
@@ -54,9 +53,8 @@ class OfflineGame:
     """How many of ``tokens`` the server has: the rest were played offline."""
     line: str = ""
     """The offline line's key, made at its first move (the server keeps a line once by it)."""
-    last: str | None = None
-    last_move: Any = None
-    before: Observation | None = None
+    played: tuple[Observation, Played[Any]] | None = None
+    """The last token played here and the position before it (a move's answer says it)."""
     _observed: tuple[int, Observation] | None = field(default=None, repr=False)
 
     @classmethod
@@ -121,25 +119,35 @@ class OfflineGame:
         return max(0.0, (self.ended if self.ended is not None else (now or time.time())) - self.started)
 
     def play(self, token: str) -> None:
-        """Plays one token as the store does (``Store._play``): raises before changing anything."""
-        state = self.state
+        """Plays one token as the service does (``State.step``, then the store's record of it):
+        raises before changing anything."""
         before = self.observation()
-        if token.strip().upper() == UNDO:
-            made = state.undo()
-            played = UNDO
-        else:
-            move = state.game.parse_move(token)
-            made = state.resolve(move)
-            state.apply(made)
-            played = str(move)
+        played = self.state.step(token)
         now = time.time()
         self.line = self.line or secrets.token_hex(8)
-        self.status = state.status
+        self.status = self.state.status
         self.started = self.started if self.started is not None else now
         self.ended = None if self.status == Status.PLAYING else (self.ended or now)
         self.closed = self.status == Status.WON
-        self.tokens.append(played)
-        self.last, self.last_move, self.before = played, made, before
+        self.tokens.append(played.token)
+        self.played = (before, played)
+
+    def view(self, words: Words, answers_move: bool) -> dict[str, Any]:
+        """The view the server's ``service.view`` makes of the same game."""
+        from paciencia.web.views import Meta, game_view
+
+        meta = Meta(
+            id=self.id,
+            version=self.version,
+            left=self.left,
+            closed=self.closed,
+            pasted=self.start_kind == "text",
+            started=self.started,
+            ended=self.ended,
+            winnable=self.winnable,
+        )
+        can_auto = self.in_play and self.state.auto_move() is not None
+        return game_view(meta, self.observation(), words, self.played if answers_move else None, can_auto)
 
 
 class Refusal(Exception):
@@ -196,9 +204,7 @@ class Offline:
 
     @staticmethod
     def view(game: OfflineGame, words: Words, answers_move: bool) -> dict[str, Any]:
-        from paciencia.web.views import game_view
-
-        return game_view(game, words, answers_move)  # type: ignore[arg-type]
+        return game.view(words, answers_move)
 
     def game(self, game_id: str, words: Words) -> OfflineGame:
         from paciencia.web.words import say

@@ -65,7 +65,6 @@ loops are not among them, and nothing that plays a move needs them)."""
 BUNDLED_WEB = ("odds_words.py",)
 STANDINS = {
     "pydantic.py": "offline/standins/pydantic.py",
-    "paciencia/web/store.py": "offline/standins/store.py",
 }
 WEB_INIT = '"""The site, as far as the browser runs it: the views and the words (paciencia/web/offline.py)."""\n'
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -320,7 +319,9 @@ def take_line(store: Store, player: str, body: OfflineLine) -> tuple[SavedGame, 
                 starting_state(kind, start).play_all(body.tokens)  # the whole line, before any of it is stored
                 first = saved.started is None
                 for n, token in enumerate(body.tokens[body.base :], body.base):
-                    saved = store.play(body.id, player, token, n)
+                    with store.held(body.id, player, n) as saved:  # the service's one path for a token
+                        store.room(saved)
+                        store.record(saved, saved.state.step(token).token)
                 return keep_clock(store, saved, body, first), False
     else:
         kind, start = body.start_kind, body.start
@@ -350,7 +351,7 @@ async def offline_line(body: OfflineLine, request: Request) -> Response:
     words = request_words(request)
     player = request.state.player
     saved, apart = await run_in_threadpool(take_line, store, player, body)
-    view = await run_in_threadpool(games.viewed, words, False, games.load, saved.id, player)
+    view = await run_in_threadpool(games.view, saved.id, player, words)
     message = say(words, "offline_kept_apart") if apart and body.id and not body.id.startswith(OFFLINE_PREFIX) else ""
     return Response(
         json.dumps({"game": view, "kept_apart": apart, "message": message}, ensure_ascii=False),
