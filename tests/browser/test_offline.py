@@ -4,7 +4,6 @@ progress from the service worker's cache, and the engine under Pyodide plays on.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -13,12 +12,12 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from paciencia.engine.protocol import State
 from paciencia.games import new_state, state_from_text
+from paciencia.games.examples import example
 from paciencia.offline.engine import starting_state
 from tests.browser.conftest import LiveServer, moves, open_table, place
 
 BOOT = 180_000
 """Pyodide's first start on a loaded machine (a few seconds on a quiet one)."""
-EXAMPLES = "paciencia/examples"
 
 
 @pytest.fixture
@@ -117,12 +116,12 @@ def test_a_table_opens_offline_on_the_game_in_progress(context: BrowserContext) 
 
 
 def test_a_winnable_crescent_deal_is_won_offline(context: BrowserContext) -> None:
-    with open(f"{EXAMPLES}/crescent.json", encoding="utf-8") as f:
-        example = json.load(f)
+    won = example("crescent")  # the Examples page's won game
+    assert won is not None and won.start_kind == "table"
     page = context.new_page()
-    game = open_table(page, "crescent", {"table": example["start"]})
-    state = state_from_text(example["start"])
-    tokens: list[str] = example["moves"]
+    game = open_table(page, "crescent", {"table": won.start})
+    state = state_from_text(won.start)
+    tokens = list(won.moves)
     play(page, state, tokens[:1])  # online: the game is being played
     ready_offline(page)
     reload_offline(context, page)
