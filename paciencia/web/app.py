@@ -33,7 +33,7 @@ from starlette.requests import ClientDisconnect
 from starlette.routing import Match, Route
 
 from paciencia.engine.errors import IllegalMove, InvalidCode, InvalidMove, InvalidPosition, PacienciaError
-from paciencia.web import api, pages
+from paciencia.web import api, offline, pages
 from paciencia.web.assets import static_folders
 from paciencia.web.compress import CompressMiddleware, compressible, precompressed, wants_gzip
 from paciencia.web.lang import request_words
@@ -553,6 +553,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.asset_version = version
     app.include_router(api.router)
+    app.include_router(offline.router)  # before the API's fallback and the pages' /{lang}/…
     app.add_api_route("/api/{rest:path}", api_fallback, methods=ALL_METHODS, include_in_schema=False)
     app.include_router(pages.router)
     app.mount(f"/static/{version}", StaticAssets(static_folders()), name="static")

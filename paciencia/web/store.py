@@ -351,6 +351,7 @@ class Store:
         source: str | None = None,
         tokens: Sequence[str] = (),
         level: str | None = None,
+        game_id: str | None = None,
     ) -> SavedGame:
         """Stores a new game, and leaves the player's other games of the same game in play.
 
@@ -360,7 +361,7 @@ class Store:
             raise GameTooLong("new", self.max_tokens)
         now = time.time()
         game = SavedGame(
-            id=new_id(),
+            id=game_id or new_id(),
             player=player,
             game=state.game.name,
             start_kind=start_kind,

@@ -40,6 +40,14 @@ UI: dict[str, str] = {
     "close": N_("Close"),
     "stale": N_("This game moved on in another tab; the table now shows it as it stands."),
     "network": N_("The server did not answer; try again."),
+    "offline_needs_server": N_("That needs the server, and this page is offline: it works again once you are online."),
+    "offline_winnable": N_(
+        "Winnable deals and the daily deal need the server, and this page is offline: "
+        "turn off Winnable deals only to play a random deal."
+    ),
+    "offline_kept_apart": N_(
+        "This game moved on elsewhere while you played offline: your offline moves are kept as a game of their own."
+    ),
     "board": N_("Card table"),
     "foundations": N_("Foundations"),
     "keys_help_plain": N_(

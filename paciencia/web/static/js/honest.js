@@ -14,7 +14,7 @@ const q = () => `?lang=${encodeURIComponent(state.lang)}`;
 let reviewed = null; // the game id whose review the end panel shows
 
 async function getJSON(url) {
-  const res = await fetch(url, { credentials: "same-origin", cache: "no-store" });
+  const res = await fetch(url, { credentials: "same-origin", cache: "no-store" }).catch(() => ({ status: 0, headers: new Headers() }));
   if (!res.ok) {
     const e = new Error(`HTTP ${res.status}`);
     e.status = res.status;
@@ -47,7 +47,10 @@ function showChance(view, tries = 0, asked = false) {
     .catch((e) => {
       const same = state.view.id === view.id && state.view.version === view.version;
       if (e.status === 429 && tries < 5 && same) setTimeout(() => showChance(view, tries + 1, asked), e.retryAfter * 1000);
-      else if (same) out.hidden = true;
+      else if (same && e.status === 0) {
+        out.textContent = state.ui.offline_needs_server; // offline: the chance is the server's work
+        out.classList.remove("working");
+      } else if (same) out.hidden = true;
     });
 }
 
@@ -100,8 +103,10 @@ function askReview(view, key, closing) {
       replay.hidden = r.losing === null;
       replay.dataset.at = r.losing === null ? "" : String(r.losing);
     })
-    .catch(() => {
-      if (reviewed === key) $("end-review").hidden = true;
+    .catch((e) => {
+      if (reviewed !== key) return;
+      if (e instanceof TypeError || e.status === 0) $("end-review-text").textContent = state.ui.offline_needs_server;
+      else $("end-review").hidden = true;
     });
 }
 
