@@ -197,13 +197,20 @@ function onArrow(key, here) {
   } else {
     const id = here && here.dataset.place;
     if (!id || !canPick(id)) return false;
-    act.picker().then((m) => {
+    const p = (opening || act.picker()).then((m) => {
       if (!state.picker) m.open(id, state.selected && state.selected.id === id ? state.selected.n : 1, null);
       m.step(key === "ArrowUp" ? 1 : -1);
+      return m;
     });
+    opening = p;
+    p.finally(() => opening === p && (opening = null));
   }
   return true;
 }
+
+// The run picker on its way (its module loads with the first picking key): the keys pressed
+// meanwhile go to it in order, as they would once it is open.
+let opening = null;
 
 /** The one-key shortcuts. They are the board's: inside a dialog only its own keys work (Esc
  * closes it), and a focused link, menu, form control or other button keeps every key (WCAG
@@ -221,7 +228,14 @@ function onKey(ev) {
   if (key.length === 1 && key !== " " && document.documentElement.dataset.nokeys) return;
   const tapPlace = v.actions.find((a) => a.place);
   let done = true;
-  if (state.picker && loadedPicker()) loadedPicker().key(key);
+  if (opening && !key.startsWith("Arrow")) {
+    const p = opening.then((m) => {
+      if (state.picker) m.key(key);
+      return m;
+    });
+    opening = p;
+    p.finally(() => opening === p && (opening = null));
+  } else if (state.picker && loadedPicker()) loadedPicker().key(key);
   else if (key.startsWith("Arrow")) done = onArrow(key, here);
   else if (key === "Enter" && here) tap(here.dataset.place);
   else if (key === " " && tapPlace) tap(tapPlace.place); // Space taps the place that has a tap of its own (a stock draws)
