@@ -33,10 +33,11 @@ from starlette.requests import ClientDisconnect
 from starlette.routing import Match, Route
 
 from paciencia.engine.errors import IllegalMove, InvalidCode, InvalidMove, InvalidPosition, PacienciaError
-from paciencia.web import api, pages
+from paciencia.web import api, offline, pages
 from paciencia.web.assets import static_folders
 from paciencia.web.compress import CompressMiddleware, compressible, precompressed, wants_gzip
 from paciencia.web.lang import request_words
+from paciencia.web.levels import Levels
 from paciencia.web.limits import Limits
 from paciencia.web.players import Players, site_secret
 from paciencia.web.service import Games, ServiceError
@@ -521,6 +522,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         yield
         app.state.games.hints.close()
         app.state.winnable.close()
+        app.state.games.levels.close()
         app.state.store.close()
 
     app = FastAPI(
@@ -547,9 +549,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         settings.hint_queue,
         settings.hints_per_minute,
         app.state.limits,
+        Levels(app.state.store, settings.measure_levels),
     )
     app.state.asset_version = version
     app.include_router(api.router)
+    app.include_router(offline.router)  # before the API's fallback and the pages' /{lang}/…
     app.add_api_route("/api/{rest:path}", api_fallback, methods=ALL_METHODS, include_in_schema=False)
     app.include_router(pages.router)
     app.mount(f"/static/{version}", StaticAssets(static_folders()), name="static")

@@ -173,7 +173,6 @@ from collections.abc import Iterable
 from paciencia.engine.cards import SUIT_LETTERS
 from paciencia.engine.protocol import State
 from paciencia.engine.verdict import Result, Verdict
-from paciencia.games.klondike import _search as _klondike
 from paciencia.games.klondike.rules import (
     SUIT,
     KlondikeMove,
@@ -348,6 +347,10 @@ def solve_klondike(state: State[KlondikeMove], timeout: float = 10.0, nodes: int
     same schedule shares out that many positions searched instead of seconds (``Meter``), and
     ``timeout`` is only a cap (inf: none). ``notes``: ``proof`` (``static`` or ``search``) for a
     loss, ``phase`` (``dive`` or ``sound``) for a win, ``dives``."""
+    # The C loop loads here, not with the module: the automatic moves use ``_safe`` and are
+    # played where the C extensions are not built (the browser's offline engine).
+    from paciencia.games.klondike import _search as _klondike
+
     if not isinstance(state, KlondikeState):
         raise TypeError("solve_klondike takes a Klondike position")
     m = Meter(timeout, nodes)

@@ -57,6 +57,19 @@ function honestWhenWanted() {
   document.addEventListener("paciencia:view", (ev) => ev.detail.status !== "playing" && load(false));
 }
 
+/** Offline play (offline/keep.js) comes once a game is being played, when the page is idle, or
+ * at once on a page opened offline: no first visit pays for it. */
+function offlineWhenPlaying() {
+  if (!("serviceWorker" in navigator)) return;
+  const go = () => {
+    document.removeEventListener("paciencia:view", played);
+    (self.requestIdleCallback || setTimeout)(() => import("./offline/keep.js").then((m) => m.start()));
+  };
+  const played = (ev) => ev.detail.moves > 0 && go();
+  if (state.view.moves > 0 || !navigator.onLine) go();
+  else document.addEventListener("paciencia:view", played);
+}
+
 export function boot(layout = {}) {
   state.layout = layout;
   state.lang = $("game").dataset.lang;
@@ -67,6 +80,7 @@ export function boot(layout = {}) {
   honestWhenWanted();
   setView(JSON.parse($("initial-view").textContent));
   listenToOtherTabs();
+  offlineWhenPlaying();
   setInterval(renderClock, 1000);
   document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && refresh());
   addEventListener("pageshow", (ev) => ev.persisted && refresh());

@@ -14,7 +14,7 @@ const q = () => `?lang=${encodeURIComponent(state.lang)}`;
 let reviewed = null; // the game id whose review the end panel shows
 
 async function getJSON(url) {
-  const res = await fetch(url, { credentials: "same-origin", cache: "no-store" });
+  const res = await fetch(url, { credentials: "same-origin", cache: "no-store" }).catch(() => ({ status: 0, headers: new Headers() }));
   if (!res.ok) {
     const e = new Error(`HTTP ${res.status}`);
     e.status = res.status;
@@ -47,7 +47,10 @@ function showChance(view, tries = 0, asked = false) {
     .catch((e) => {
       const same = state.view.id === view.id && state.view.version === view.version;
       if (e.status === 429 && tries < 5 && same) setTimeout(() => showChance(view, tries + 1, asked), e.retryAfter * 1000);
-      else if (same) out.hidden = true;
+      else if (same && e.status === 0) {
+        out.textContent = state.ui.offline_needs_server; // offline: the chance is the server's work
+        out.classList.remove("working");
+      } else if (same) out.hidden = true;
     });
 }
 
@@ -77,18 +80,33 @@ function showReview(view, asked = false) {
   reviewed = `${view.id}/${view.version}`;
   $("end-review-text").textContent = state.ui.working;
   box.hidden = false;
-  getJSON(`/api/games/${encodeURIComponent(view.id)}/review${q()}`)
-    .then((r) => {
-      if (!view.closed) refresh(true); // the review closed it: the table shows it so (no undo)
-      if (reviewed !== `${view.id}/${view.version}`) return;
+  askReview(view, `${view.id}/${view.version}`, !view.closed);
+}
+
+/** Asks for the review until it is ready (202 while it is worked out in the background, or a
+ * busy 429: asked again after the wait named), while the end panel still shows that game. */
+function askReview(view, key, closing) {
+  const again = (seconds) =>
+    setTimeout(() => reviewed === key && askReview(view, key, false), 1000 * Math.max(1, seconds || 1));
+  fetch(`/api/games/${encodeURIComponent(view.id)}/review${q()}`, { credentials: "same-origin", cache: "no-store" })
+    .then(async (res) => {
+      if (closing && res.status !== 409) refresh(true); // the review closed it: the table shows it so (no undo)
+      const retry = Number(res.headers.get("retry-after"));
+      if (res.status === 429) return again(retry);
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      const r = await res.json();
+      if (reviewed !== key) return;
       $("end-review-text").textContent = r.text;
       $("end-review-link").href = r.review_url;
+      if (!r.ready) return again(retry);
       const replay = $("end-review-replay");
       replay.hidden = r.losing === null;
       replay.dataset.at = r.losing === null ? "" : String(r.losing);
     })
-    .catch(() => {
-      box.hidden = true;
+    .catch((e) => {
+      if (reviewed !== key) return;
+      if (e instanceof TypeError || e.status === 0) $("end-review-text").textContent = state.ui.offline_needs_server;
+      else $("end-review").hidden = true;
     });
 }
 

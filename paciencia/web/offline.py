@@ -1,0 +1,359 @@
+"""Offline play, the server's part: the service worker, the engine's files for the browser, and
+each game's record.
+
+- ``/sw.js``: the service worker (``sw.js`` beside this file), served from the site's root so
+  that it controls every page, with the list of the shell's assets made from the static mounts'
+  own file lists (whatever serves ``/static/...`` says what it holds).
+- ``/offline/manifest.json``: where the engine's files are. ``/offline/<hash>/engine.zip``: the
+  project's pure Python engine, games, catalogs' reader and views, as the browser unpacks them
+  into Pyodide (with ``paciencia/offline/standins`` in place of the site's stack);
+  ``/offline/<hash>/words/<lang>.mo``: the page language's catalog, compiled (gettext's own
+  format: the browser's ``Words`` reads it as the server's does, plural rule and contexts
+  included).
+- ``/pyodide/<version>/<file>``: npm's ``pyodide`` (``offline/package.json`` pins it; installed
+  by ``scripts/bootstrap`` when npm is there), gzipped once and answered from memory. Without
+  it the site still works and the shell is still kept; only the offline engine is missing.
+- ``GET /api/games/{id}/record``: a game's record (start and moves), which the browser's engine
+  replays. It names the deal, so it gives away the face-down cards: offline play needs them.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import json
+import os
+import threading
+import time
+import zipfile
+from functools import cache
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Request, Response
+from fastapi.concurrency import run_in_threadpool
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import update
+from sqlalchemy.exc import IntegrityError
+from starlette.routing import Mount
+
+from paciencia.i18n import DEFAULT_LOCALE, catalog_path, normalize_locale, vocabulary
+from paciencia.offline.engine import OFFLINE_PREFIX
+from paciencia.web.compress import precompressed, wants_gzip
+from paciencia.web.lang import request_words
+from paciencia.web.store import MAX_TOKENS, GameNotFound, SavedGame, Store, games, starting_state
+from paciencia.web.words import say
+
+router = APIRouter(include_in_schema=False)
+
+PACKAGE = Path(__file__).resolve().parents[1]
+SW_SOURCE = Path(__file__).parent / "sw.js"
+PYODIDE_DIR = Path(os.environ.get("PACIENCIA_PYODIDE", PACKAGE.parent / "offline" / "node_modules" / "pyodide"))
+PYODIDE_FILES = {
+    "pyodide.mjs": "text/javascript; charset=utf-8",
+    "pyodide.asm.mjs": "text/javascript; charset=utf-8",
+    "pyodide.asm.wasm": "application/wasm",
+    "python_stdlib.zip": "application/zip",
+    "pyodide-lock.json": "application/json",
+}
+"""What Pyodide loads to run the standard library alone (no package of its own is needed)."""
+
+BUNDLED = ("__init__.py", "engine", "games", "solver", "offline", "i18n/__init__.py", "web/views.py", "web/words.py")
+"""The package's parts the browser runs (every ``.py`` under each folder named: the solvers' C
+loops are not among them, and nothing that plays a move needs them)."""
+BUNDLED_WEB = ("odds_words.py",)
+STANDINS = {
+    "pydantic.py": "offline/standins/pydantic.py",
+}
+WEB_INIT = '"""The site, as far as the browser runs it: the views and the words (paciencia/web/offline.py)."""\n'
+IMMUTABLE = "public, max-age=31536000, immutable"
+
+
+@cache
+def engine_zip() -> bytes:
+    """The engine's bundle, made once: its bytes are the same for the same sources."""
+    files: dict[str, bytes] = {}
+    for part in BUNDLED:
+        path = PACKAGE / part
+        found = [path] if path.is_file() else sorted(path.rglob("*.py"))
+        for f in found:
+            files["paciencia/" + f.relative_to(PACKAGE).as_posix()] = f.read_bytes()
+    for name in BUNDLED_WEB:
+        files["paciencia/web/" + name] = (PACKAGE / "web" / name).read_bytes()
+    for name, source in STANDINS.items():
+        files[name] = (PACKAGE / source).read_bytes()
+    files["paciencia/web/__init__.py"] = WEB_INIT.encode()
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        for name in sorted(files):
+            info = zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, files[name])
+    return buf.getvalue()
+
+
+@cache
+def catalog_mo(locale: str) -> bytes:
+    """The locale's words as one gettext ``.mo``: the site's catalog and each game's, merged in
+    the order ``translations`` falls back through them (empty for English, the source)."""
+    if locale == DEFAULT_LOCALE:
+        return b""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    merged = None
+    for folder in vocabulary().catalogs:
+        path = catalog_path(folder, locale)
+        if not path.exists():
+            continue
+        with path.open("rb") as f:
+            catalog = read_po(f, locale=locale.replace("-", "_"))
+        if merged is None:
+            merged = catalog
+            continue
+        for message in catalog:  # a later catalog's words where the earlier ones have none
+            found = merged.get(message.id, message.context) if message.id else message
+            if found is None or not found.string:
+                merged[message.id] = message
+    buf = io.BytesIO()
+    if merged is not None:
+        write_mo(buf, merged)
+    return buf.getvalue()
+
+
+@cache
+def bundle_version() -> str:
+    """A hash of the engine's bundle and the catalogs: their URLs change when they do."""
+    digest = hashlib.sha256(engine_zip())
+    for folder in vocabulary().catalogs:
+        for po in sorted(folder.rglob("*.po")):
+            digest.update(po.read_bytes())
+    return digest.hexdigest()[:10]
+
+
+@cache
+def pyodide_version() -> str | None:
+    """The installed Pyodide's version, or None when it is not installed."""
+    try:
+        version = json.loads((PYODIDE_DIR / "package.json").read_text())["version"]
+    except (OSError, ValueError, KeyError):
+        return None
+    if not all((PYODIDE_DIR / name).is_file() for name in PYODIDE_FILES):
+        return None
+    return str(version)
+
+
+_PACKED: dict[str, tuple[bytes, bytes]] = {}
+_PACKING = threading.Lock()
+
+
+def pyodide_file(name: str) -> tuple[bytes, bytes]:
+    """A Pyodide file as it is and gzipped, read and compressed once (the first asker waits)."""
+    with _PACKING:
+        found = _PACKED.get(name)
+        if found is None:
+            body = (PYODIDE_DIR / name).read_bytes()
+            found = _PACKED[name] = (body, precompressed(body) if not name.endswith(".zip") else b"")
+        return found
+
+
+def shell_assets(request: Request) -> list[str]:
+    """Every file the site's static mounts serve, by URL: the shell the service worker keeps."""
+    urls: list[str] = []
+    for route in request.app.routes:
+        files = getattr(getattr(route, "app", None), "files", None)
+        if isinstance(route, Mount) and isinstance(files, dict):
+            urls.extend(route.path + name for name in sorted(files))
+    return urls
+
+
+def engine_urls() -> dict[str, Any]:
+    """Where the browser finds the engine's files (``available``: Pyodide is installed)."""
+    version = bundle_version()
+    pyodide = pyodide_version()
+    base = f"/pyodide/{pyodide}/" if pyodide else None
+    return {
+        "available": base is not None,
+        "pyodide": base,
+        "pyodide_files": [base + name for name in PYODIDE_FILES] if base else [],
+        "engine": f"/offline/{version}/engine.zip",
+        "words": f"/offline/{version}/words/",
+    }
+
+
+@router.get("/sw.js")
+async def service_worker(request: Request) -> Response:
+    head = {"version": request.app.state.asset_version + "-" + bundle_version(), "assets": shell_assets(request)}
+    body = f"const SHELL = {json.dumps(head, separators=(',', ':'))};\n" + SW_SOURCE.read_text(encoding="utf-8")
+    # Never from the HTTP cache: a new version of the site reaches the worker on the next visit.
+    return Response(body, media_type="text/javascript", headers={"cache-control": "no-cache"})
+
+
+@router.get("/offline/manifest.json")
+async def manifest() -> Response:
+    return Response(json.dumps(engine_urls()), media_type="application/json", headers={"cache-control": "no-cache"})
+
+
+@router.get("/offline/{version}/engine.zip")
+async def engine_bundle(version: str) -> Response:
+    if version != bundle_version():
+        return Response(status_code=404)
+    return Response(engine_zip(), media_type="application/zip", headers={"cache-control": IMMUTABLE})
+
+
+@router.get("/offline/{version}/words/{locale}.mo")
+async def words_catalog(version: str, locale: str) -> Response:
+    found = normalize_locale(locale)
+    if version != bundle_version() or found is None or found != locale:
+        return Response(status_code=404)
+    body = await run_in_threadpool(catalog_mo, found)
+    return Response(body, media_type="application/octet-stream", headers={"cache-control": IMMUTABLE})
+
+
+@router.get("/pyodide/{version}/{name}")
+async def pyodide(version: str, name: str, request: Request) -> Response:
+    if version != pyodide_version() or name not in PYODIDE_FILES:
+        return Response(status_code=404)
+    body, packed = await run_in_threadpool(pyodide_file, name)
+    headers = {"cache-control": IMMUTABLE, "vary": "Accept-Encoding"}
+    if packed and wants_gzip(request.scope):
+        body = packed
+        headers["content-encoding"] = "gzip"
+    return Response(body, media_type=PYODIDE_FILES[name], headers=headers)
+
+
+@router.get("/api/games/{game_id}/record")
+async def record(game_id: str, request: Request) -> Response:
+    """The game's record, for the browser's engine to replay offline: its start, its moves, and
+    the figures the view takes from the store (its clock, whether it is over or left)."""
+    if request.state.new_player:
+        raise GameNotFound(game_id)
+    store = request.app.state.store
+    return Response(
+        json.dumps(await run_in_threadpool(_record, store, game_id, request.state.player), ensure_ascii=False),
+        media_type="application/json",
+    )
+
+
+def _record(store: Any, game_id: str, player: str) -> dict[str, Any]:
+    with store.lock(game_id):  # not while a move is half made
+        saved = store.load(game_id, player)
+        return {
+            "id": saved.id,
+            "game": saved.game,
+            "start_kind": saved.start_kind,
+            "start": saved.start,
+            "tokens": list(saved.tokens),
+            "started": saved.started,
+            "ended": saved.ended,
+            "winnable": saved.winnable,
+            "left": saved.left,
+            "closed": saved.closed,
+        }
+
+
+# -- back online: the offline moves sent ---------------------------------------------------------
+
+
+class OfflineLine(BaseModel):
+    """A line played offline: on one of the player's games (``id``, whose record the server had
+    up to ``base`` moves), or on a game started offline (``id`` null: its start given)."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: str | None = Field(default=None, max_length=64)
+    start_kind: Literal["code", "text"] = "code"
+    start: str = Field(default="", max_length=8000)
+    base: int = Field(default=0, ge=0)
+    tokens: list[Annotated[str, Field(min_length=1, max_length=12)]] = Field(max_length=MAX_TOKENS)
+    line: str = Field(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")
+    started: float | None = Field(
+        default=None, description="When the line's game was first moved (the browser's clock)"
+    )
+    ended: float | None = Field(default=None, description="When it ended, if it did (the browser's clock)")
+
+
+OLDEST_LINE = 30 * 24 * 3600
+"""How far back an offline line's clock may go (seconds): past it, the browser's word is not taken."""
+
+
+def keep_clock(store: Store, saved: SavedGame, body: OfflineLine, moved_offline: bool) -> SavedGame:
+    """The game's clock as the browser kept it offline, where the server's own is not there:
+    when the game was first moved offline (``moved_offline``), and when it ended. The server
+    replayed the line just now, so its own clock would say the game took no time at all (and a
+    win would be the fastest ever). The browser's word is bounded: not before the game was made
+    (for a line started offline: not older than ``OLDEST_LINE``), not after now."""
+    now = time.time()
+    low = saved.created if body.id is not None and not body.id.startswith(OFFLINE_PREFIX) else now - OLDEST_LINE
+    started, ended = saved.started, saved.ended
+    if moved_offline and body.started is not None and saved.started is not None:
+        started = min(max(body.started, low), saved.started)
+    if saved.ended is not None and body.ended is not None and started is not None:
+        ended = min(max(body.ended, started), saved.ended)
+    if (started, ended) == (saved.started, saved.ended):
+        return saved
+    with store.lock(saved.id), store.engine.begin() as conn:
+        conn.execute(update(games).where(games.c.id == saved.id).values(started=started, ended=ended))
+        saved.started, saved.ended = started, ended
+    return saved
+
+
+def line_id(player: str, line: str) -> str:
+    """The id a line kept as its own game is stored under: the same for the same line of the
+    same player, so that a line sent twice (an answer lost on the way) makes one game."""
+    digest = hashlib.sha256(f"offline:{player}:{line}".encode()).digest()[:16]
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+
+def take_line(store: Store, player: str, body: OfflineLine) -> tuple[SavedGame, bool]:
+    """Plays an offline line on the server: onto its game, move by move as it was played, when
+    the game still stands where the line left it; else as a game of its own from the same start
+    (``True``: kept apart). Nothing changes when a move of the line is refused."""
+    if body.id is not None and not body.id.startswith(OFFLINE_PREFIX):
+        with store.lock(body.id):
+            saved = store.load(body.id, player)
+            if saved.tokens == body.tokens:
+                return saved, False  # sent already
+            kind, start = saved.start_kind, saved.start
+            if not saved.closed and saved.version == body.base and saved.tokens == body.tokens[: body.base]:
+                starting_state(kind, start).play_all(body.tokens)  # the whole line, before any of it is stored
+                first = saved.started is None
+                for n, token in enumerate(body.tokens[body.base :], body.base):
+                    with store.held(body.id, player, n) as saved:  # the service's one path for a token
+                        store.room(saved)
+                        store.record(saved, saved.state.step(token).token)
+                return keep_clock(store, saved, body, first), False
+    else:
+        kind, start = body.start_kind, body.start
+    state = starting_state(kind, start)
+    kind, start = ("code", str(state.code)) if kind == "code" else ("text", state.to_text())
+    state.play_all(body.tokens)
+    game_id = line_id(player, body.line)
+    try:
+        return store.load(game_id, player), True
+    except GameNotFound:
+        pass
+    try:
+        saved = store.create(player, kind, start, state, "offline", body.tokens, game_id=game_id)
+        return keep_clock(store, saved, body, True), True
+    except IntegrityError:  # the same line, sent twice at once
+        return store.load(game_id, player), True
+
+
+@router.post("/api/offline")
+async def offline_line(body: OfflineLine, request: Request) -> Response:
+    """Takes a line played offline: ``{game, kept_apart, message}``, the game's view (its own
+    game's when it was kept apart, and the message then says so)."""
+    if request.state.new_player:
+        raise GameNotFound(body.id or "")
+    store: Store = request.app.state.store
+    games = request.app.state.games
+    words = request_words(request)
+    player = request.state.player
+    saved, apart = await run_in_threadpool(take_line, store, player, body)
+    view = await run_in_threadpool(games.view, saved.id, player, words)
+    message = say(words, "offline_kept_apart") if apart and body.id and not body.id.startswith(OFFLINE_PREFIX) else ""
+    return Response(
+        json.dumps({"game": view, "kept_apart": apart, "message": message}, ensure_ascii=False),
+        media_type="application/json",
+    )

@@ -1,0 +1,147 @@
+// The service worker (served as /sw.js by paciencia/web/offline.py, which puts SHELL above:
+// the site's version and every static asset's URL). It keeps the shell, so that an installed
+// site opens without a network: the assets (kept at install, first from the cache: their URLs
+// change with their content), the pages as last seen (from the network first), the last view
+// of each game (the page keeps it), and the offline engine's files once the page asks for them.
+// The API always goes to the network: the page answers from its own engine when that fails.
+
+const SHELL_CACHE = `paciencia-shell-${SHELL.version}`;
+const PAGES = "paciencia-pages"; // pages, the table of each game and language, the kept views
+const ENGINE = "paciencia-engine"; // Pyodide and the engine's bundle and catalogs
+
+const tableKey = (lang, game) => `/offline/table/${lang}/${game}`;
+const viewKey = (lang, name) => `/offline/view/${lang}/${name}`;
+const html = (text) => new Response(text, { headers: { "content-type": "text/html; charset=utf-8" } });
+
+self.addEventListener("install", (ev) => {
+  ev.waitUntil(
+    caches
+      .open(SHELL_CACHE)
+      .then((c) => c.addAll(SHELL.assets))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener("activate", (ev) => {
+  const old = (name) => name.startsWith("paciencia-shell-") && name !== SHELL_CACHE;
+  ev.waitUntil(
+    caches
+      .keys()
+      .then((names) => Promise.all(names.filter(old).map((n) => caches.delete(n))))
+      // The page's request starts while the worker starts, not after: a page online comes as
+      // soon as without the worker.
+      .then(() => self.registration.navigationPreload && self.registration.navigationPreload.enable())
+      .then(() => self.clients.claim()),
+  );
+});
+
+/** A page as fetched, kept under its path; a table's also as its game's table in its language
+ * (the page that opens for any of that game's addresses offline). */
+async function keepPage(path, res) {
+  const text = await res.text();
+  const pages = await caches.open(PAGES);
+  await pages.put(path, html(text));
+  const parts = path.split("/").filter(Boolean);
+  if (parts.length === 3 && text.includes('id="initial-view"')) await pages.put(tableKey(parts[0], parts[1]), html(text));
+}
+
+/** The table page offline: as last kept, with the game's last view in place of the one it was
+ * served with (the board boots from that view). */
+async function offlinePage(url) {
+  const pages = await caches.open(PAGES);
+  const [lang, game, id] = url.pathname.split("/").filter(Boolean);
+  const own = await pages.match(url.pathname);
+  const page = own || (game && (await pages.match(tableKey(lang, game))));
+  if (!page) return null;
+  let text = await page.text();
+  if (!text.includes('id="initial-view"')) return html(text);
+  const kept = (id && (await pages.match(viewKey(lang, id)))) || (!own && (await pages.match(viewKey(lang, game))));
+  if (kept) {
+    const view = await kept.json();
+    const json = JSON.stringify(view).replace(/</g, "\\u003c");
+    text = text
+      .replace(/(<script type="application\/json" id="initial-view">)[\s\S]*?(<\/script>)/, (_, a, b) => a + json + b)
+      .replace(/(<main class="table" id="game"[^>]*? data-game=")[^"]*/, (_, a) => a + view.id);
+  }
+  return html(text);
+}
+
+const escape = (text) => text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+
+/** A page never kept, offline (the daily deals, the statistics, a review: the server's work):
+ * says so in the language's words, from a kept table of that language, with a way back to it. */
+async function needsServer(lang) {
+  const pages = await caches.open(PAGES);
+  const tables = (await pages.keys()).map((r) => new URL(r.url).pathname).filter((p) => p.startsWith("/offline/table/"));
+  const key = tables.find((p) => p.startsWith(`/offline/table/${lang}/`)) || tables[0];
+  if (!key) return null;
+  const text = await (await pages.match(key)).text();
+  const words = text.match(/<script type="application\/json" id="ui-words">([\s\S]*?)<\/script>/);
+  if (!words) return null;
+  const ui = JSON.parse(words[1]);
+  const css = (text.match(/<link rel="stylesheet" href="([^"]*\/css\/site\.css)">/) || [])[1];
+  const title = (text.match(/<title>([^<]*)<\/title>/) || [])[1] || escape(ui.site);
+  const [, , pageLang, game] = key.split("/").filter(Boolean);
+  return html(`<!doctype html><html lang="${escape(pageLang)}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(ui.site)}</title>
+${css ? `<link rel="stylesheet" href="${escape(css)}">` : ""}</head><body class="page">
+<main class="prose" id="offline-page"><h1>${escape(ui.site)}</h1><p id="offline-words">${escape(ui.offline_needs_server)}</p>
+<p><a href="/${escape(pageLang)}/${escape(game)}">${title}</a></p></main></body></html>`);
+}
+
+async function page(req, preload) {
+  const url = new URL(req.url);
+  try {
+    const res = (await preload) || (await fetch(req));
+    if (res.ok && (res.headers.get("content-type") || "").startsWith("text/html")) keepPage(url.pathname, res.clone());
+    return res;
+  } catch (e) {
+    const lang = url.pathname.split("/").filter(Boolean)[0] || "";
+    return (await offlinePage(url)) || (await needsServer(lang)) || Response.error();
+  }
+}
+
+async function cacheFirst(req, into) {
+  const found = await caches.match(req);
+  if (found) return found;
+  const res = await fetch(req);
+  if (res.ok) (await caches.open(into)).put(req, res.clone());
+  return res;
+}
+
+const ENGINE_PATH = /^\/(pyodide\/|offline\/[^/]+\/(engine\.zip|words\/))/;
+
+self.addEventListener("fetch", (ev) => {
+  const req = ev.request;
+  const url = new URL(req.url);
+  if (req.method !== "GET" || url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith("/static/")) ev.respondWith(cacheFirst(req, SHELL_CACHE));
+  else if (ENGINE_PATH.test(url.pathname)) ev.respondWith(cacheFirst(req, ENGINE));
+  else if (req.mode === "navigate") ev.respondWith(page(req, ev.preloadResponse));
+  else if (url.pathname === "/offline/manifest.json")
+    ev.respondWith(fetch(req).catch(() => caches.match(req, { ignoreSearch: true }).then((r) => r || Response.error())));
+});
+
+/** What the page asks: keep this page (the one that registered the worker came before it), or
+ * the engine's files (the manifest, which says which, among them; older ones go). */
+self.addEventListener("message", (ev) => {
+  const ask = ev.data || {};
+  const reply = () => ev.ports[0] && ev.ports[0].postMessage("kept");
+  if (ask.keep === "page") {
+    ev.waitUntil(
+      fetch(ask.url, { credentials: "same-origin" })
+        .then((res) => res.ok && keepPage(new URL(res.url).pathname, res))
+        .catch(() => undefined)
+        .then(reply),
+    );
+  } else if (ask.keep === "engine") {
+    ev.waitUntil(
+      caches.open(ENGINE).then(async (c) => {
+        const want = new Set(ask.urls.map((u) => new URL(u, self.location.origin).href));
+        for (const req of await c.keys()) if (!want.has(req.url)) await c.delete(req);
+        for (const u of ask.urls) if (!(await c.match(u))) await c.add(u);
+        reply();
+      }),
+    );
+  }
+});

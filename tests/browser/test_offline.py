@@ -1,0 +1,225 @@
+"""Offline play in real Chromium: one online visit, then the context offline (Playwright's
+``set_offline``: every request fails as without a network). The table opens on the game in
+progress from the service worker's cache, and the engine under Pyodide plays on."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from paciencia.engine.protocol import State
+from paciencia.games import new_state, state_from_text
+from paciencia.games.examples import example
+from paciencia.offline.engine import starting_state
+from tests.browser.conftest import LiveServer, moves, open_table, place
+
+BOOT = 180_000
+"""Pyodide's first start on a loaded machine (a few seconds on a quiet one)."""
+
+
+@pytest.fixture
+def context(browser: Browser, live_server: LiveServer) -> Any:
+    ctx = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 800})
+    yield ctx
+    ctx.close()
+
+
+def ready_offline(page: Page) -> None:
+    """Waits until the page has its offline engine's files (offline/engine.js says so)."""
+    page.wait_for_selector("html[data-offline-ready]", state="attached", timeout=BOOT)
+
+
+def reload_offline(context: BrowserContext, page: Page) -> None:
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("html[data-ready]")
+
+
+def back_online(context: BrowserContext, page: Page) -> None:
+    """The network back: the page sends its offline lines (offline/engine.js says when)."""
+    context.set_offline(False)
+    page.wait_for_selector('html[data-offline-sent="true"]', state="attached", timeout=60_000)
+
+
+def server_record(page: Page, game_id: str) -> dict[str, Any]:
+    res = page.request.get(f"/api/games/{game_id}/record")
+    assert res.ok, res.text()
+    found: dict[str, Any] = res.json()
+    return found
+
+
+def shown_id(page: Page) -> str:
+    found = page.locator("#game").get_attribute("data-game")
+    assert found is not None
+    return found
+
+
+def figure(state: State[Any]) -> str:
+    return str(state.observe().figures.moves)
+
+
+def click_move(page: Page, token: str, after: str, timeout: float) -> None:
+    """Plays a move as a player does: a tap on the moving card, then (when it has more than one
+    destination, so that the tap only picked it up) a tap on the destination. ``after``: the
+    moves counter once it is played."""
+    src, dst = token.split("-")
+    place(page, src).locator(".card").last.click()
+    picked = page.locator(f'.place[data-place="{src}"].selected')
+    played = moves(page).filter(has_text=re.compile(f"^{after}$"))
+    picked.or_(played).first.wait_for(timeout=timeout)
+    if picked.count():
+        place(page, dst).click()
+
+
+def play(page: Page, state: State[Any], tokens: list[str], timeout: float = 10_000) -> None:
+    """Plays ``tokens`` on the page with clicks and keys (draws alternately with the key and
+    the stock, undo with the key and the button), checking the moves counter after each
+    against the engine's own ``state``."""
+    for i, token in enumerate(tokens):
+        if token == "D":
+            if i % 2:
+                page.keyboard.press(" ")
+            else:
+                place(page, "S").click()
+        elif token == "U":
+            if i % 2:
+                page.keyboard.press("u")
+            else:
+                page.locator("#undo").click()
+        elif token == "R":
+            page.locator("#redeal").click()
+        if token == "U":
+            state.undo()
+        else:
+            state.apply(state.resolve(state.game.parse_move(token)))
+        if token not in ("D", "U", "R"):
+            click_move(page, token, figure(state), timeout)
+        expect(moves(page)).to_have_text(figure(state), timeout=timeout)
+
+
+def test_a_table_opens_offline_on_the_game_in_progress(context: BrowserContext) -> None:
+    page = context.new_page()
+    open_table(page, "klondike", {"code": "KL1-3-AAAAAAB"})
+    page.keyboard.press(" ")  # a draw: the game is being played, and offline play comes in
+    expect(moves(page)).to_have_text("1")
+    waste = place(page, "W").locator(".card").last.get_attribute("data-card")
+    page.wait_for_selector("html[data-offline-shell]", state="attached", timeout=60_000)
+    reload_offline(context, page)
+    expect(moves(page)).to_have_text("1")
+    expect(place(page, "W").locator(".card").last).to_have_attribute("data-card", str(waste))
+    page.goto("/en/klondike")  # the game's own address, as an installed site opens it
+    page.wait_for_selector("html[data-ready]")
+    expect(moves(page)).to_have_text("1")
+
+
+def test_a_winnable_crescent_deal_is_won_offline(context: BrowserContext) -> None:
+    won = example("crescent")  # the Examples page's won game
+    assert won is not None and won.start_kind == "table"
+    page = context.new_page()
+    game = open_table(page, "crescent", {"table": won.start})
+    state = state_from_text(won.start)
+    tokens = list(won.moves)
+    play(page, state, tokens[:1])  # online: the game is being played
+    ready_offline(page)
+    reload_offline(context, page)
+    play(page, state, tokens[1:2], timeout=BOOT)  # the first offline move waits for Pyodide
+    play(page, state, tokens[2:])
+    expect(page.locator("#end-panel")).to_be_visible()
+    expect(page.locator("#end-title")).to_have_text(re.compile("won|Won"))
+    back_online(context, page)
+    record = server_record(page, game["id"])
+    assert record["tokens"] == tokens and record["closed"]
+
+
+def klondike_line(code: str, count: int, seed: int) -> list[str]:
+    """``count`` tokens a player could play on ``code``: draws, undos and single-card moves
+    (from the waste or a column's end), chosen by a seeded random walk."""
+    import random
+
+    rng = random.Random(seed)
+    state = new_state(code)
+    line: list[str] = []
+    single = re.compile(r"^(W|\d)-(\d|F[shdc])$")
+    while len(line) < count:
+        options = [str(m) for m in state.legal_moves() if single.match(str(m)) or str(m) == "D"]
+        moves_up = [t for t in options if t != "D"]
+        token = rng.choice(moves_up) if moves_up and rng.random() < 0.7 else "D"
+        if line and rng.random() < 0.1 and line[-1] != "U":
+            token = "U"
+        if token == "U":
+            state.undo()
+        else:
+            state.apply(state.resolve(state.game.parse_move(token)))
+        line.append(token)
+    return line
+
+
+def test_thirty_klondike_moves_offline(context: BrowserContext) -> None:
+    code = "KL1-1-AAAABCD"
+    line = klondike_line(code, 31, 26)
+    page = context.new_page()
+    game = open_table(page, "klondike", {"code": code})
+    state = starting_state("code", code)
+    play(page, state, line[:1])
+    ready_offline(page)
+    reload_offline(context, page)
+    play(page, state, line[1:2], timeout=BOOT)
+    play(page, state, line[2:])
+    assert len(line[1:]) == 30
+    back_online(context, page)
+    assert server_record(page, game["id"])["tokens"] == line  # every move, as it was played
+    assert shown_id(page) == game["id"]
+
+
+def test_a_game_moved_in_another_tab_meanwhile_keeps_both_lines(browser: Browser, context: BrowserContext) -> None:
+    code = "KL1-3-AAAAAAB"
+    page = context.new_page()
+    game = open_table(page, "klondike", {"code": code})
+    state = starting_state("code", code)
+    play(page, state, ["D"])
+    ready_offline(page)
+    other = browser.new_context(base_url=context.pages[0].url.split("/en/")[0], storage_state=context.storage_state())
+    try:
+        reload_offline(context, page)
+        play(page, state, ["D", "D"], timeout=BOOT)
+        res = other.request.post(f"/api/games/{game['id']}/moves", data={"move": "D", "version": 1})
+        assert res.ok, res.text()  # the other tab, online, moves the game on
+        back_online(context, page)
+    finally:
+        other.close()
+    expect(page.locator("#message")).to_have_text(
+        "This game moved on elsewhere while you played offline: your offline moves are kept as a game of their own."
+    )
+    assert server_record(page, game["id"])["tokens"] == ["D", "D"]  # the other tab's line
+    kept = shown_id(page)
+    assert kept != game["id"] and page.url.endswith(f"/en/klondike/{kept}")
+    assert server_record(page, kept)["tokens"] == ["D", "D", "D"]  # this page's, from the same start
+    expect(moves(page)).to_have_text("3")
+
+
+def test_what_needs_the_server_says_so_offline_in_the_pages_language(context: BrowserContext) -> None:
+    from paciencia.i18n import Words
+    from paciencia.web.words import say
+
+    words = Words("pt-PT")
+    page = context.new_page()
+    open_table(page, "klondike", {"code": "KL1-3-AAAAAAB"}, lang="pt-PT")
+    page.keyboard.press(" ")
+    ready_offline(page)
+    reload_offline(context, page)
+    page.locator("#hint").click()  # the first request offline waits for Pyodide
+    expect(page.locator("#message")).to_have_text(say(words, "offline_needs_server"), timeout=BOOT)
+    page.locator("#chance-on").check()
+    expect(page.locator("#chance")).to_have_text(say(words, "offline_needs_server"))
+    page.locator("#winnable-only").check()
+    page.locator("#new-1").click()
+    expect(page.locator("#message")).to_have_text(say(words, "offline_winnable"))
+    expect(moves(page)).to_have_text("1")  # the game in progress stays
+    page.goto("/pt-PT/daily")  # never visited: the server's page
+    expect(page.locator("#offline-words")).to_have_text(say(words, "offline_needs_server"))
+    page.locator("#offline-page a").click()
+    page.wait_for_selector("html[data-ready]")
+    expect(moves(page)).to_have_text("1")

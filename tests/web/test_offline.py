@@ -1,0 +1,205 @@
+"""Offline play, the server's part: the service worker and its shell, the engine's bundle (which
+plays without the site's stack or the C loops), the records, and the lines sent back online."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from paciencia.i18n import LOCALES, Words
+from paciencia.offline.engine import LEFT as OFFLINE_LEFT
+from paciencia.offline.engine import MAX_TOKENS, OFFLINE_PREFIX, Offline
+from paciencia.web import offline
+from paciencia.web.store import LEFT, new_id
+from paciencia.web.store import MAX_TOKENS as STORE_MAX_TOKENS
+from paciencia.web.words import say
+
+
+def shell(client: TestClient) -> dict[str, Any]:
+    res = client.get("/sw.js")
+    assert res.status_code == 200
+    assert res.headers["content-type"].startswith("text/javascript")
+    head = res.text.split("\n", 1)[0]
+    assert head.startswith("const SHELL = ") and head.endswith(";")
+    found: dict[str, Any] = json.loads(head[len("const SHELL = ") : -1])
+    return found
+
+
+def test_the_service_worker_keeps_every_asset_the_site_serves(client: TestClient) -> None:
+    assets = shell(client)["assets"]
+    assert any(a.endswith("/js/board.js") for a in assets)
+    assert any("/games/klondike/" in a for a in assets)  # the games' own files too
+    assert any(a.endswith(".svg") for a in assets)  # the card art
+    for url in assets:
+        assert client.get(url).status_code == 200, url
+    page = client.get("/en/klondike", follow_redirects=True).text
+    for href in (part.split('"', 1)[0] for part in page.split('="/static/')[1:]):
+        assert "/static/" + href in assets, href  # whatever a table links to is kept
+
+
+def test_the_engine_files_are_served_by_the_site(client: TestClient) -> None:
+    urls = client.get("/offline/manifest.json").json()
+    assert urls["available"], "npm's pyodide is not installed (scripts/test installs it)"
+    for url in [*urls["pyodide_files"], urls["engine"], *(f"{urls['words']}{loc}.mo" for loc in LOCALES)]:
+        res = client.get(url)
+        assert res.status_code == 200, url
+        assert "immutable" in res.headers["cache-control"]
+    assert client.get(urls["pyodide_files"][0].replace(offline.pyodide_version() or "", "0.0.0")).status_code == 404
+    assert client.get(f"{urls['words']}xx.mo").status_code == 404
+
+
+def test_the_bundle_plays_without_the_site_stack_or_the_c_loops(tmp_path: Path) -> None:
+    """The bundle, unpacked alone, run by a Python that sees the standard library and nothing
+    else (``-I -S``: no site-packages, so no pydantic, Babel, SQLAlchemy, FastAPI)."""
+    with zipfile.ZipFile(__import__("io").BytesIO(offline.engine_zip())) as z:
+        assert not [n for n in z.namelist() if not n.endswith(".py")]  # no C extension
+        z.extractall(tmp_path)
+    (tmp_path / "pt-PT.mo").write_bytes(offline.catalog_mo("pt-PT"))
+    script = f"""
+import json, sys
+sys.path.insert(0, {str(tmp_path)!r})
+from paciencia.offline import browser
+browser.add_catalog("pt-PT", open({str(tmp_path / "pt-PT.mo")!r}, "rb").read())
+ask = lambda path, body: json.loads(browser.request("POST", path, json.dumps(body), "pt-PT"))
+out = []
+for code in ("CR1-N-AAAAAAB", "KL1-3-AAAAAAB", "FC1-4-AAAAAAB"):
+    game = ask("/api/games?lang=pt-PT", {{"code": code}})["body"]["id"]
+    out.append(ask(f"/api/games/{{game}}/auto", {{"version": 0}}))
+    out.append(ask(f"/api/games/{{game}}/moves", {{"move": "U", "version": 0}}))
+site = ("sqlalchemy", "fastapi", "babel", "starlette", "jinja2")
+out.append(sorted(m for m in sys.modules if m.split(".")[0] in site))
+print(json.dumps(out))
+"""
+    done = subprocess.run([sys.executable, "-I", "-S", "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    answers = json.loads(done.stdout)
+    assert answers[-1] == []
+    undo = answers[1]
+    assert undo["status"] == 422 and undo["body"]["message"] == Words("pt-PT").reason("nothing_to_undo")
+
+
+def test_the_browser_engine_keeps_the_stores_limits() -> None:
+    assert (MAX_TOKENS, OFFLINE_LEFT) == (STORE_MAX_TOKENS, LEFT)
+    assert not new_id().startswith(OFFLINE_PREFIX)  # an offline game's id is never a stored one
+
+
+def test_what_needs_the_server_says_so_in_every_language() -> None:
+    engine = Offline()
+    for lang in LOCALES:
+        words = Words(lang)
+        status, body = engine.request("POST", f"/api/games?lang={lang}", {"code": "KL1-3-AAAAAAB"}, lang)
+        game = body["id"]
+        for path in ("hint", "chance", "review"):
+            status, body = engine.request("POST", f"/api/games/{game}/{path}", {"version": 0}, lang)
+            assert (status, body["error"], body["message"]) == (503, "offline", say(words, "offline_needs_server"))
+        for ask in ({"winnable_only": True}, {"daily": True}):
+            status, body = engine.request("POST", f"/api/games?lang={lang}", {"game": "klondike", **ask}, lang)
+            assert (status, body["message"]) == (503, say(words, "offline_winnable"))
+
+
+def record(client: TestClient, game: str) -> dict[str, Any]:
+    res = client.get(f"/api/games/{game}/record")
+    assert res.status_code == 200, res.text
+    found: dict[str, Any] = res.json()
+    return found
+
+
+def new(client: TestClient, code: str = "KL1-3-AAAAAAB") -> str:
+    res = client.post("/api/games", json={"code": code})
+    assert res.status_code == 201
+    game: str = res.json()["id"]
+    return game
+
+
+def test_a_record_is_its_players_alone(client: TestClient, other: TestClient) -> None:
+    game = new(client)
+    client.post(f"/api/games/{game}/moves", json={"move": "D", "version": 0})
+    found = record(client, game)
+    assert (found["start_kind"], found["start"], found["tokens"]) == ("code", "KL1-3-AAAAAAB", ["D"])
+    other.get("/en/")  # a player of its own
+    assert other.get(f"/api/games/{game}/record").status_code == 404
+    assert TestClient(client.app).get(f"/api/games/{game}/record").status_code == 404  # no cookie
+
+
+def test_an_offline_line_is_played_on_its_game_once(client: TestClient) -> None:
+    game = new(client)
+    client.post(f"/api/games/{game}/moves", json={"move": "D", "version": 0})
+    line = {"id": game, "base": 1, "tokens": ["D", "D", "U", "D"], "line": "abcdef0123"}
+    first = client.post("/api/offline", json=line)
+    assert first.status_code == 200, first.text
+    assert first.json()["kept_apart"] is False and first.json()["game"]["version"] == 4
+    again = client.post("/api/offline", json=line)  # the answer was lost: sent again
+    assert again.json()["game"]["id"] == game and again.json()["game"]["version"] == 4
+    assert record(client, game)["tokens"] == ["D", "D", "U", "D"]
+    stats = client.get("/api/stats").json()
+    assert len(stats["history"]) == 1
+
+
+def test_a_line_whose_game_moved_on_is_kept_as_its_own_game_once(client: TestClient) -> None:
+    game = new(client)
+    client.post(f"/api/games/{game}/moves", json={"move": "D", "version": 0})  # another tab
+    line = {"id": game, "base": 0, "tokens": ["D", "D"], "line": "fedcba9876"}
+    res = client.post("/api/offline?lang=es", json=line)
+    assert res.status_code == 200
+    kept = res.json()
+    assert kept["kept_apart"] and kept["message"] == say(Words("es"), "offline_kept_apart")
+    assert kept["game"]["id"] != game and kept["game"]["version"] == 2
+    assert record(client, kept["game"]["id"])["tokens"] == ["D", "D"]
+    assert client.post("/api/offline?lang=es", json=line).json()["game"]["id"] == kept["game"]["id"]
+    assert record(client, game)["tokens"] == ["D"]  # the other line stays as it was
+    assert len(client.get("/api/stats").json()["history"]) == 2
+
+
+def test_a_game_started_offline_is_stored_with_its_line(client: TestClient) -> None:
+    client.get("/en/")
+    line = {"start_kind": "code", "start": "CR1-N-AAAAAAB", "tokens": ["R"], "line": "0011223344556677"}
+    res = client.post("/api/offline", json=line)
+    assert res.status_code == 200
+    view = res.json()["game"]
+    assert view["version"] == 1 and view["code"] == "CR1-N-AAAAAAB" and res.json()["message"] == ""
+
+
+@pytest.mark.parametrize(
+    ("change", "error"),
+    [
+        ({"tokens": ["D", "1-2"]}, "illegal_move"),
+        ({"tokens": ["D", "zz"]}, "malformed_move"),
+        ({"line": "no spaces allowed"}, "bad_request"),
+        ({"tokens": ["x" * 13]}, "bad_request"),
+    ],
+)
+def test_a_bad_line_is_refused_and_changes_nothing(client: TestClient, change: dict[str, Any], error: str) -> None:
+    game = new(client)
+    line = {"id": game, "base": 0, "tokens": ["D"], "line": "0123456789", **change}
+    res = client.post("/api/offline?lang=it", json=line)
+    assert res.status_code == 422 and res.json()["error"] == error
+    assert record(client, game)["tokens"] == []
+    assert len(client.get("/api/stats").json()["history"]) == 0
+
+
+def test_an_offline_game_keeps_the_browsers_clock_within_bounds(client: TestClient) -> None:
+    """Replayed just now, a game won offline would have taken no time (the fastest win ever):
+    its clock is the browser's, bounded by when the game was made and by now."""
+    import time
+
+    from paciencia.games import new_state
+
+    state = new_state("KL1-3-AAAAAAB")
+    line = ["D"] * 3
+    now = time.time()
+    body = {"start": "KL1-3-AAAAAAB", "tokens": line, "line": "clock-0123", "started": now - 600}
+    client.get("/en/")  # a player (a line is a player's)
+    view = client.post("/api/offline", json=body).json()["game"]
+    assert 590 <= view["elapsed"] <= 700 and view["running"]
+    assert state.status.value == view["status"]
+    game = new(client)
+    late = {"id": game, "base": 0, "tokens": line, "line": "clock-4567", "started": now - 10**7}
+    view = client.post("/api/offline", json=late).json()["game"]
+    assert view["elapsed"] < 60  # not before the game was made
