@@ -499,7 +499,7 @@ async def review(lang: str, game: str, game_id: str, request: Request) -> Respon
         game_id=game_id,
         tokens=list(saved.tokens),
         summary=summary,
-        verdicts={i: say(words, "position_" + v) for i, v in found.verdicts.items()},
+        verdicts={i: say(words, "position_" + v) for i, v in (found.verdicts.items() if found else ())},
         code=None if saved.start_kind == "text" else str(saved.state.code),  # a pasted header's code is unchecked
     )
 

@@ -21,10 +21,11 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from paciencia.analysis.honest import Advice, Budget, advise
+from paciencia.analysis.honest import Advice, Budget, advise, fresh_moves
 from paciencia.analysis.honest import path_keys as path_keys
 from paciencia.analysis.levels import honest_chance
-from paciencia.analysis.review import BATCH_MOST, Lines, Review, StepReview, review_game, review_steps
+from paciencia.analysis.review import BATCH_MOST, Lines, Review, StepReview, review_search, review_steps
+from paciencia.analysis.why import reason
 from paciencia.engine.protocol import Analysis, Game, Key, Observation, Played, State, Status
 from paciencia.games import REGISTRY, new_state, state_from_text
 from paciencia.i18n import Words
@@ -32,6 +33,7 @@ from paciencia.web.daily import daily_code
 from paciencia.web.levels import CHOSEN, Levels, NoLevelledDeals
 from paciencia.web.levels import draw as draw_levelled
 from paciencia.web.limits import Limits, Refused
+from paciencia.web.reviews import Full, ReviewWork
 from paciencia.web.store import SavedGame, Store, starting_state
 from paciencia.web.views import Meta, arrival, game_view
 from paciencia.web.winnable import NoWinnableDeal, WinnableDeals, random_code
@@ -217,6 +219,7 @@ class Games:
         self.levels = levels or Levels(store)
         self.limits = limits or Limits(store.engine)
         self.hints = HintPool(self.limits, hint_workers, hint_queue, hints_per_minute)
+        self.reviews = ReviewWork(release=release_memory)
 
     def _levelled(self, saved: SavedGame) -> SavedGame:
         """The game with its deal's level where it may be said (chosen, or the game closed),
@@ -381,7 +384,7 @@ class Games:
                     "title": say(words, "title_likely_lost"),
                     "message": say(words, "hint_lost_sampled", count=advice.total),
                 }
-        return hint_answer(state, analysis, words)
+        return hint_answer(state, analysis, words, advice)
 
     def chance(self, game_id: str, player: str, version: int, words: Words) -> dict[str, Any]:
         """The estimated chance of winning from here with good play (``ChanceOut``), from the
@@ -440,28 +443,23 @@ class Games:
             raise ServiceError(409, "in_play", "review_replay_in_play")
         return saved
 
-    def review(self, game_id: str, player: str) -> Review:
+    def review(self, game_id: str, player: str) -> Review | None:
         """The review of an ended game (won, blocked, or left for a later game): the deal is
-        known then (``reviewable``). Worked out on a hint worker, admitted like a hint (one per
-        player at a time)."""
+        known then (``reviewable``). ``None`` while it is being worked out: the first ask
+        starts it in the background (``ReviewWork``; one of the player's heavy requests, 429
+        ``busy`` when too many reviews are under way), and later asks find it."""
         saved = self.reviewable(game_id, player)
         record = (saved.start_kind, saved.start, list(saved.tokens))
-
-        def work() -> Review:
-            with saved.analysing:
-                kept = saved.memo.get("review")
-                if kept is not None and kept[0] == len(record[2]):
-                    return kept[1]  # type: ignore[no-any-return]
-                review = review_game(starting_state(record[0], record[1]), record[2])
-                saved.memo["review"] = (len(record[2]), review)
-            return review
-
-        kept = saved.memo.get("review")
-        if kept is not None and kept[0] == len(record[2]):
-            return kept[1]  # type: ignore[no-any-return]
+        key = f"{game_id}/{len(record[2])}"
+        found = self.reviews.finished(key)
+        if found is not None or self.reviews.is_running(key):
+            return found
         self._heavy(player)
-        with self.hints.admitted(player):
-            return self.hints.execute(work)
+        try:
+            self.reviews.start(key, lambda: review_search(starting_state(record[0], record[1]), record[2]))
+        except Full:
+            raise ServiceError(429, "busy", "busy", {"Retry-After": "5"}) from None
+        return self.reviews.finished(key)
 
     def _heavy(self, player: str) -> None:
         """Takes one of ``player``'s heavy requests (a review worked out, a replay from a late
@@ -496,9 +494,9 @@ class Games:
                     lines = saved.memo["review_lines"] = Lines(record[2])
                     if won:
                         lines.learn(n, "winnable")
-                kept = saved.memo.get("review")
-                if kept is not None and kept[0] == n and not saved.memo.get("review_learnt"):
-                    for index, proved in kept[1].verdicts.items():
+                kept = self.reviews.finished(f"{game_id}/{n}")
+                if kept is not None and not saved.memo.get("review_learnt"):
+                    for index, proved in kept.verdicts.items():
                         lines.learn(index, proved)
                     saved.memo["review_learnt"] = True
                 done = saved.memo.setdefault("review_steps", {})
@@ -558,9 +556,11 @@ def chance_answer(version: int, advice: Advice, words: Words, honest: float | No
     }
 
 
-def hint_answer(state: State[Any], analysis: Analysis, words: Words) -> dict[str, Any]:
+def hint_answer(state: State[Any], analysis: Analysis, words: Words, advice: Advice | None = None) -> dict[str, Any]:
     """An ``Analysis`` as ``HintOut``: the move's places for the page to show it moving, and the
-    words to say while it does (or the notice's title and words)."""
+    words to say while it does (or the notice's title and words); for a move, why (``reason``,
+    from what the table shows: ``paciencia.analysis.why``) and, with ``advice``, the chance
+    of winning here, after the move and after the best other move compared."""
     if analysis.kind == "no_useful":
         return {"kind": "no_useful", "title": say(words, "title_no_useful"), "message": say(words, "hint_no_useful")}
     if analysis.kind == "lost":
@@ -578,30 +578,67 @@ def hint_answer(state: State[Any], analysis: Analysis, words: Words) -> dict[str
         cards = obs.place(src).cards
         card = cards[-n] if n <= len(cards) else cards[-1]
         message = say(words, "hint_move", move=arrival(words, obs.place(dst), card, n))
-    return {"kind": "move", "move": str(move), "src": src, "n": n, "dst": dst, "message": message}
+    code = reason(state, str(move), fresh_moves(state))
+    out: dict[str, Any] = {"kind": "move", "move": str(move), "src": src, "n": n, "dst": dst, "message": message}
+    out.update(reason=code, why=say(words, "hint_why_" + code), chance_before=None, chance_after=None)
+    out.update(chance_without=None, chance_text=None)
+    if advice is not None and advice.total:
+        share = advice.total
+
+        def percent(won: int | None) -> int | None:
+            return None if won is None else round(100 * won / share)
+
+        after, without = percent(advice.after), percent(advice.without)
+        out.update(chance_before=percent(advice.won), chance_after=after, chance_without=without)
+        if after is not None and without is not None:
+            out["chance_text"] = say(words, "hint_chance_both", without=without, after=after)
+        elif after is not None:
+            out["chance_text"] = say(words, "hint_chance_after", after=after)
+    return out
 
 
 def verdict_words(words: Words, verdict: str) -> str:
     return say(words, "review_" + verdict)
 
 
-def review_answer(game_id: str, review: Review, saved: SavedGame, words: Words) -> dict[str, Any]:
-    """A ``Review`` as ``ReviewOut``: the results panel's words on it."""
+def review_answer(game_id: str, review: Review | None, saved: SavedGame, words: Words) -> dict[str, Any]:
+    """A ``Review`` as ``ReviewOut``: the results panel's words on it (``None``: not ready yet)."""
+    url = f"/{words.locale}/{saved.game}/{game_id}/review"
+    if review is None:
+        pending = dict.fromkeys(("deal", "losing", "losing_move", "won_at", "lost_at", "keep"))
+        pending.update(certain=False, unsure=False)
+        return {
+            "ready": False,
+            **pending,
+            "moves": len(saved.tokens),
+            "text": say(words, "review_working"),
+            "review_url": url,
+        }
     losing_move = saved.tokens[review.losing] if review.losing is not None else None
     text = verdict_words(words, review.deal)
     if review.losing is not None:
-        key = "review_lost_at" if review.certain else "review_lost_near"
-        text += " " + say(words, key, number=review.losing + 1, move=losing_move)
+        text += " " + say(words, "review_lost_at", number=review.losing + 1, move=losing_move)
+        if review.keep is not None:
+            text += " " + say(words, "review_keep", move=review.keep)
+    elif review.unsure and review.won_at is not None and review.lost_at is not None:
+        text += " " + say(words, "review_unsure_between", first=review.won_at + 1, last=review.lost_at)
+    elif review.unsure:
+        text += " " + say(words, "review_unsure")
     elif saved.left and review.verdicts.get(review.moves) == "winnable":
         text += " " + say(words, "review_left_winnable")
     return {
+        "ready": True,
         "deal": review.deal,
         "losing": review.losing,
         "losing_move": losing_move,
         "certain": review.certain,
+        "unsure": review.unsure,
+        "won_at": review.won_at,
+        "lost_at": review.lost_at,
+        "keep": review.keep,
         "moves": review.moves,
         "text": text,
-        "review_url": f"/{words.locale}/{saved.game}/{game_id}/review",
+        "review_url": url,
     }
 
 

@@ -196,6 +196,21 @@ UI: dict[str, str] = {
     "copy_hint": N_("Tap the code to copy it"),
     # What a hint says, for every game: an action's hint by the action's name, a notice's title
     # by the hint's kind (the same words as above).
+    # Why a hint's move (``paciencia.analysis.why``), and the chance of winning with and without it
+    "hint_why_foundation": N_("It sends a card up to a foundation."),
+    "hint_why_turn_up": N_("It uncovers a hidden card."),
+    "hint_why_draw": N_("It turns up the next cards of the stock."),
+    "hint_why_recycle": N_("It turns the waste over for another pass."),
+    "hint_why_redeal": N_("It deals the piles again: other cards come to the top."),
+    "hint_why_empty_king": N_("It empties a column for a king."),
+    "hint_why_empty_column": N_("It empties a column."),
+    "hint_why_empty_pile": N_("It clears a pile."),
+    "hint_why_empty_cell": N_("It frees a free cell."),
+    "hint_why_frees": N_("It frees a card the foundations need."),
+    "hint_why_keep_redeal": N_("It keeps your redeal for later."),
+    "hint_why_build": N_("It builds in order and opens up other moves."),
+    "hint_chance_both": N_("Chance of winning: ≈ %(without)s%% without it → %(after)s%% with it"),
+    "hint_chance_after": N_("Chance of winning with it: ≈ %(after)s%%"),
     "title_no_useful": N_("No move really helps now"),
     "title_lost": N_("This position can no longer be won"),
     # The chance of winning (from what the player knows) and the review after a game
@@ -205,7 +220,10 @@ UI: dict[str, str] = {
     "review_unwinnable": N_("This deal could not be won."),
     "review_unknown": N_("The solver could not tell whether this deal could be won."),
     "review_lost_at": N_("After move %(number)s (%(move)s) no line won any more."),
-    "review_lost_near": N_("After move %(number)s (%(move)s) the solver found no winning line any more."),
+    "review_keep": N_("Playing %(move)s there instead would have kept it winnable."),
+    "review_unsure_between": N_("The solver could not settle which move lost it: one of moves %(first)s to %(last)s."),
+    "review_unsure": N_("The solver could not settle which move lost it."),
+    "review_working": N_("The solver is working on the review…"),
     "review_replay": N_("Replay from just before it"),
     "review_link": N_("Review the game"),
     "review_title": N_("Review of the game"),
