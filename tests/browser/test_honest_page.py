@@ -7,7 +7,7 @@ import random
 import re
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from paciencia.games import new_state
 from tests.browser.test_crescent_page import open_game
@@ -116,9 +116,9 @@ def test_the_review_page_of_a_long_game_fills_every_row_those_on_screen_first(pa
 def test_a_hint_says_why_and_the_chance_with_it_on_the_message_line(page: Page) -> None:
     """pt-BR, on a phone and on a desktop: after the hint's move, the message line says why
     and the chance of winning with it (the words are the API's, ``hint_why_*``)."""
-    for width, height in ((360, 640), (1280, 800)):
-        size = {"width": width, "height": height}
-        page.set_viewport_size({"width": width, "height": height})
+    sizes: list[ViewportSize] = [{"width": 360, "height": 640}, {"width": 1280, "height": 800}]
+    for size in sizes:
+        page.set_viewport_size(size)
         game = open_game(page, table=REVIEWED, lang="pt-BR")
         page.locator("#hint").click()
         message = page.locator("#message")
