@@ -1,4 +1,4 @@
-"""First render of a Crescent game in headless Chromium (budget 300 ms).
+"""First render of each table (its game #1 of the first variant) in headless Chromium (budget 300 ms).
 
 Run: .venv/bin/python bench/web_first_render.py [--runs N]
 A real server (``paciencia serve``, SQLite) on loopback; each run opens the game's page in a new
@@ -16,6 +16,8 @@ import statistics
 from playwright.sync_api import sync_playwright
 from web_site import CHROMIUM_ARGS, chromium_path, machine, open_table, percentile, served
 
+from paciencia.games import REGISTRY
+
 BUDGET_MS = 300.0
 
 
@@ -23,31 +25,35 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=15)
     runs = parser.parse_args().runs
-    times: list[float] = []
-    fcp: list[float] = []
+    worst = 0.0
     with served() as url, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        for run in range(runs + 1):  # the first run warms the browser and the server up: not counted
-            context = browser.new_context(base_url=url, viewport={"width": 390, "height": 844})
-            page = context.new_page()
-            open_table(page, "crescent", {"code": "CR1-N-AAAAAAB"})
-            first = page.evaluate("performance.getEntriesByName('first-render')[0].startTime")
-            paint = page.evaluate(
-                "(performance.getEntriesByName('first-contentful-paint')[0] || {startTime: NaN}).startTime"
+        print(machine())
+        print(f"runs: {runs} a table (each a new context: nothing cached)")
+        for name, entry in REGISTRY.items():
+            code = f"{entry.game.prefix}{entry.game.version}-{next(iter(entry.game.variants))}-AAAAAAB"
+            times: list[float] = []
+            fcp: list[float] = []
+            for run in range(runs + 1):  # the first run warms the browser and the server up: not counted
+                context = browser.new_context(base_url=url, viewport={"width": 390, "height": 844})
+                page = context.new_page()
+                open_table(page, name, {"code": code})
+                first = page.evaluate("performance.getEntriesByName('first-render')[0].startTime")
+                paint = page.evaluate(
+                    "(performance.getEntriesByName('first-contentful-paint')[0] || {startTime: NaN}).startTime"
+                )
+                context.close()
+                if run:
+                    times.append(first)
+                    fcp.append(paint)
+            worst = max(worst, statistics.median(times))
+            print(
+                f"{name} ({code}): first contentful paint median {statistics.median(fcp):.0f} ms; "
+                f"first render (table drawn and wired) median {statistics.median(times):.0f} ms, "
+                f"p90 {percentile(times, 90):.0f} ms, max {max(times):.0f} ms (budget {BUDGET_MS:.0f} ms)"
             )
-            context.close()
-            if run:
-                times.append(first)
-                fcp.append(paint)
         browser.close()
-    print(machine())
-    print(f"runs: {runs} (each a new context: nothing cached)")
-    print(f"first contentful paint: median {statistics.median(fcp):.0f} ms, max {max(fcp):.0f} ms")
-    print(
-        f"first render (table drawn and wired): median {statistics.median(times):.0f} ms, "
-        f"p90 {percentile(times, 90):.0f} ms, max {max(times):.0f} ms (budget {BUDGET_MS:.0f} ms)"
-    )
-    return 0 if statistics.median(times) <= BUDGET_MS else 1
+    return 0 if worst <= BUDGET_MS else 1
 
 
 if __name__ == "__main__":

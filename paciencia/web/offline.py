@@ -14,7 +14,9 @@ each game's record.
   by ``scripts/bootstrap`` when npm is there), gzipped once and answered from memory. Without
   it the site still works and the shell is still kept; only the offline engine is missing.
 - ``GET /api/games/{id}/record``: a game's record (start and moves), which the browser's engine
-  replays. It names the deal, so it gives away the face-down cards: offline play needs them.
+  replays. It names the deal, so it is given only where no card is hidden from the player (or
+  the game is closed, or the player pasted the position): a game with hidden cards in play is
+  played online, and one started offline deals in the browser.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from paciencia.i18n import DEFAULT_LOCALE, catalog_path, normalize_locale, vocab
 from paciencia.offline.engine import OFFLINE_PREFIX
 from paciencia.web.compress import precompressed, wants_gzip
 from paciencia.web.lang import request_words
+from paciencia.web.service import ServiceError
 from paciencia.web.store import MAX_TOKENS, GameNotFound, SavedGame, Store, games, starting_state
 from paciencia.web.words import say
 
@@ -239,6 +242,11 @@ async def record(game_id: str, request: Request) -> Response:
 def _record(store: Any, game_id: str, player: str) -> dict[str, Any]:
     with store.lock(game_id):  # not while a move is half made
         saved = store.load(game_id, player)
+        # The record names the deal: given only where that tells nothing the player has not
+        # seen (no hidden card left, by the observation's own rule for the deal code), for a
+        # closed game, or for a position the player pasted (their own cards).
+        if not (saved.closed or saved.start_kind == "text" or saved.state.observe().code is not None):
+            raise ServiceError(409, "record_hidden", "record_hidden")
         return {
             "id": saved.id,
             "game": saved.game,

@@ -257,6 +257,9 @@ UI: dict[str, str] = {
     "game_left": N_("You left this game for a new one, so it takes no more moves. Replay it to play its deal again."),
     "game_over": N_("This game is over and takes no more moves. Replay it to play its deal again."),
     "no_review": N_("This game has no solver to review it."),
+    "record_hidden": N_(
+        "While cards of this deal are hidden, its record stays on the server: this game is played online."
+    ),
     "bad_move_number": N_("There is no move with that number in this game."),
     "working": N_("Working it out…"),
     "chance_honest": N_("Playing on with the hints from a position like this wins ≈ %(percent)s%% of games."),

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from paciencia.games import new_state
 from paciencia.i18n import LOCALES, Words
 from paciencia.offline.engine import LEFT as OFFLINE_LEFT
 from paciencia.offline.engine import MAX_TOKENS, OFFLINE_PREFIX, Offline
@@ -112,8 +113,10 @@ def record(client: TestClient, game: str) -> dict[str, Any]:
 
 
 def new(client: TestClient, code: str = "KL1-3-AAAAAAB") -> str:
-    res = client.post("/api/games", json={"code": code})
-    assert res.status_code == 201
+    """A game of ``code``'s cards as a pasted table (the player's own cards: its record may go
+    to the browser while it is played, where a dealt game's with hidden cards may not)."""
+    res = client.post("/api/games", json={"table": new_state(code).to_text()})
+    assert res.status_code == 201, res.text
     game: str = res.json()["id"]
     return game
 
@@ -122,10 +125,30 @@ def test_a_record_is_its_players_alone(client: TestClient, other: TestClient) ->
     game = new(client)
     client.post(f"/api/games/{game}/moves", json={"move": "D", "version": 0})
     found = record(client, game)
-    assert (found["start_kind"], found["start"], found["tokens"]) == ("code", "KL1-3-AAAAAAB", ["D"])
+    assert (found["start_kind"], found["start"], found["tokens"]) == (
+        "text",
+        new_state("KL1-3-AAAAAAB").to_text(),
+        ["D"],
+    )
     other.get("/en/")  # a player of its own
     assert other.get(f"/api/games/{game}/record").status_code == 404
     assert TestClient(client.app).get(f"/api/games/{game}/record").status_code == 404  # no cookie
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_dealt_games_record_stays_on_the_server_while_cards_are_hidden(client: TestClient, lang: str) -> None:
+    """The record names the deal: not while the player has hidden cards ahead (Klondike dealt),
+    given where nothing is hidden (FreeCell) and once the game is closed (left for another)."""
+    hidden = client.post("/api/games", json={"code": "KL1-3-AAAAAAB"}).json()["id"]
+    client.post(f"/api/games/{hidden}/moves", json={"move": "D", "version": 0})
+    res = client.get(f"/api/games/{hidden}/record?lang={lang}")
+    assert res.status_code == 409 and res.json()["error"] == "record_hidden", res.text
+    assert res.json()["message"] == say(Words(lang), "record_hidden")
+    assert "KL1-3-AAAAAAB" not in res.text
+    seen = client.post("/api/games", json={"code": "FC1-4-AAAAAAB"}).json()["id"]
+    assert record(client, seen)["start"] == "FC1-4-AAAAAAB"
+    client.post("/api/games", json={"code": "KL1-3-AAAAAAC"})  # a new Klondike game: the first is left
+    assert record(client, hidden)["closed"]
 
 
 def test_an_offline_line_is_played_on_its_game_once(client: TestClient) -> None:
