@@ -18,6 +18,7 @@ import random
 import statistics
 import sys
 import time
+import urllib.error
 import urllib.request
 from http.cookiejar import CookieJar
 from pathlib import Path
@@ -41,11 +42,24 @@ def main() -> int:
     with served() as url:
         opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()))
 
+        took = [0.0]  # the last call's answered attempt, in ms
+
         def call(path: str, body: dict[str, Any] | None = None) -> Any:
+            """Past the player's hint rate (60 a minute) the answer is 429: waited out, untimed."""
             data = None if body is None else json.dumps(body).encode()
-            req = urllib.request.Request(url + path, data=data, headers={"content-type": "application/json"})
-            with opener.open(req, timeout=60) as res:
-                return json.loads(res.read())
+            while True:
+                req = urllib.request.Request(url + path, data=data, headers={"content-type": "application/json"})
+                t0 = time.perf_counter()
+                try:
+                    with opener.open(req, timeout=60) as res:
+                        found = json.loads(res.read())
+                except urllib.error.HTTPError as e:
+                    if e.code != 429:
+                        raise
+                    time.sleep(float(e.headers.get("Retry-After") or 1))
+                    continue
+                took[0] = (time.perf_counter() - t0) * 1000
+                return found
 
         print(machine())
         for spec in ns.games.split(","):
@@ -63,13 +77,12 @@ def main() -> int:
                 while game["status"] == "playing" and len(hints) + len(chances) < ns.positions:
                     gid, version = game["id"], game["version"]
                     hint_first = (len(hints) + len(chances)) % 2 == 0
-                    t0 = time.perf_counter()
                     if hint_first:
                         hint = call(f"/api/games/{gid}/hint", {"version": version})
-                        hints.append((time.perf_counter() - t0) * 1000)
+                        hints.append(took[0])
                     else:
                         call(f"/api/games/{gid}/chance?version={version}")
-                        chances.append((time.perf_counter() - t0) * 1000)
+                        chances.append(took[0])
                         hint = call(f"/api/games/{gid}/hint", {"version": version})
                     kinds[hint["kind"]] = kinds.get(hint["kind"], 0) + 1
                     if hint["kind"] != "move":

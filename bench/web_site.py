@@ -50,7 +50,7 @@ def served() -> Iterator[str]:
         cmd = [sys.executable, "-m", "paciencia", "serve", "--port", str(port), "--database", f"sqlite:///{tmp}/b.db"]
         proc = subprocess.Popen(cmd, cwd=ROOT, stderr=subprocess.DEVNULL)
         try:
-            deadline = time.monotonic() + 20
+            deadline = time.monotonic() + 90  # a loaded machine starts it slowly
             while True:
                 try:
                     with urllib.request.urlopen(url + "/en/", timeout=1):

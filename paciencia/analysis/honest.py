@@ -52,6 +52,11 @@ class Advice:
     won: int
     total: int
     exact: bool = False
+    after: int | None = None
+    """For a move: the completions in which the position after it was found won (``None``: not
+    measured)."""
+    without: int | None = None
+    """... and after the best other move compared with it (``None``: none was)."""
 
     @property
     def chance(self) -> float:
@@ -143,7 +148,12 @@ def advise(knowledge: Knowledge, budget: Budget) -> Advice:
         range(len(candidates)),
         key=lambda i: (wins.get(candidates[i], 0), votes.get(candidates[i], 0), worth[i], candidates[i]),
     )
-    return Advice(Analysis("move", candidates[best]), won, total, exact)
+    token = candidates[best]
+    # With and without it: the completions won after it, and after the best other move compared
+    # (where only one move starts the lines found, those that start with it: none was compared).
+    after = wins.get(token, votes.get(token)) if votes else None
+    others = [n for t, n in wins.items() if t != token]
+    return Advice(Analysis("move", token), won, total, exact, after, max(others) if others else None)
 
 
 RIVALS = 2

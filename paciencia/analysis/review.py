@@ -1,11 +1,12 @@
 """The review of a game once it has ended: the deal is known then, and may be used.
 
 Whether the deal was winnable at all, and, for a lost winnable deal, the move after which no
-line wins any more: the last winnable position of the record, whose next move lost it. Without
-undos the record is one path, along which a lost position is followed only by lost ones, so it
-is found by halving; with undos, the positions are solved from the last one back (late
-positions are small and settle fast) until one is winnable. Every position of the
-record is reachable from the deal, so a winnable one proves the deal winnable. ``review_steps``
+line wins any more: the last position of the record proved winnable, whose next move led to a
+position proved lost (``review_search``). A position the solver leaves unsettled is neither:
+where the search cannot settle the positions it needs within its budget (positions searched,
+so the same record is reviewed alike on any machine), the review says it is unsure, and
+between which moves the game was lost. Every position of the record is reachable from the
+deal, so a winnable one proves the deal winnable. ``review_steps``
 gives the review page's lines, a few at a time: each position winnable with full knowledge, and
 the chance the player had with their own knowledge (``paciencia.analysis.honest``).
 """
@@ -13,35 +14,68 @@ the chance the player had with their own knowledge (``paciencia.analysis.honest`
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from paciencia.analysis.honest import Advice, Budget, chance
-from paciencia.engine.protocol import State, Status, is_undo
-from paciencia.engine.verdict import Verdict
+from paciencia.engine.protocol import Game, State, Status, is_undo
+from paciencia.engine.verdict import Result, Verdict
 
-REVIEW_SECONDS = 8.0
-"""At most about this long settling positions for one review (the game is over: no move waits)."""
-POSITION_SECONDS = 1.0
-"""The solver's time per position reviewed (the game is over: the clock may decide here)."""
-DEAL_SECONDS = 3.0
-"""The solver's time for the deal itself, when the scan back did not reach a winnable position."""
+SAFETY_SECONDS = 120.0
+"""A clock only against a runaway search: node budgets decide, so a loaded machine answers alike."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewBudget:
+    """What a review may search, in positions searched (never seconds: the same record gets the
+    same review on any machine, loaded or not). Each position is first solved on ``levels[0]``;
+    where the search still needs it, on the next level up; the whole review stops past ``total``
+    (then it says it is unsure). ``None`` fields: the game's own, from its hint budget."""
+
+    levels: tuple[int, ...]
+    total: int
+    probes: int = 4
+    """Positions left unsettled on one level before the next level is tried."""
+
+
+REVIEW_HINTS = (1, 8)
+"""The levels, in hints' worth of search (one hint: ``hint_budget``'s completions × positions,
+about a fifth of a second): the game is over, no move waits, and the work runs in steps on the
+hint workers between hints."""
+REVIEW_TOTAL_HINTS = 40
+
+
+def review_budget(game: Game[Any], scale: float = 1.0) -> ReviewBudget:
+    """The review's budget for ``game`` (``scale``: a larger one, to check a review with)."""
+    completions, nodes = game.hint_budget
+    hint = max(completions * nodes, 20_000)
+    return ReviewBudget(tuple(int(h * hint * scale) for h in REVIEW_HINTS), int(REVIEW_TOTAL_HINTS * hint * scale))
 
 
 @dataclass(frozen=True, slots=True)
 class Review:
     """``deal``: the deal's verdict (a ``Verdict`` value); ``losing``: the index in the record
-    of the move after which no line wins (``None`` when the game was won, the deal was not
-    proved winnable, or no position was found winnable); ``certain``: every position after it
-    was proved lost (rather than left unsettled); ``verdicts``: per position settled (index:
-    moves played before it), its verdict."""
+    of the move after which no line wins: named only when the position before it was proved
+    winnable (a line found) and the one after it proved lost (the search exhausted), so
+    ``certain`` is true whenever it is named. ``unsure``: the game was lost (its end proved so)
+    from a deal not proved unwinnable, but the solver could not settle which move lost it; then
+    ``won_at`` is the last position proved winnable (``None``: none was) and ``lost_at`` the
+    first proved lost, between which the losing move lies. ``keep``: for a named move, a move
+    from the position before it that keeps the game winnable (the first of the line found
+    there). ``verdicts``: per position settled (index: moves played before it), its verdict;
+    ``nodes``: the positions the solver searched in all."""
 
     deal: str
     losing: int | None
     certain: bool
     verdicts: dict[int, str]
     moves: int
+    unsure: bool = False
+    won_at: int | None = None
+    lost_at: int | None = None
+    keep: str | None = None
+    nodes: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +117,7 @@ class Positions:
         return state
 
 
-def verdict(state: State[Any], seconds: float = POSITION_SECONDS) -> str:
+def verdict(state: State[Any], seconds: float) -> str:
     """A position solved with full knowledge (the game's solver, ``seconds`` at most)."""
     if state.status == Status.WON:
         return Verdict.WINNABLE.value
@@ -92,59 +126,117 @@ def verdict(state: State[Any], seconds: float = POSITION_SECONDS) -> str:
     return state.game.solve(state, max(0.05, seconds)).verdict.value
 
 
-def review_game(start: State[Any], tokens: Sequence[str], seconds: float = REVIEW_SECONDS) -> Review:
-    """The review; its solver time is bounded by about ``seconds`` plus ``DEAL_SECONDS``, and
-    its memory by one position per ``CHECKPOINT`` of the record."""
+def settled(state: State[Any], nodes: int) -> Result:
+    """A position solved with full knowledge on a budget of ``nodes`` positions searched."""
+    if state.status == Status.WON:
+        return Result(Verdict.WINNABLE)
+    if state.status == Status.BLOCKED:
+        return Result(Verdict.UNWINNABLE)
+    return state.game.solve(state, SAFETY_SECONDS, nodes)
+
+
+def review_game(start: State[Any], tokens: Sequence[str], budget: ReviewBudget | None = None) -> Review:
+    """The review, worked out at once (``review_search`` run to its end)."""
+    search = review_search(start, tokens, budget)
+    while True:
+        try:
+            next(search)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
+
+
+def review_search(
+    start: State[Any], tokens: Sequence[str], budget: ReviewBudget | None = None
+) -> Generator[int, None, Review]:
+    """The review, one solve at a time: it yields the positions searched so far after each
+    solve (a caller may run each step as a task of its own, so that hints come in between),
+    and returns the ``Review``. Its memory: one position per ``CHECKPOINT`` of the record.
+
+    The positions that matter are those on the path from the deal to the game's end: the tree
+    of forward moves that ``Lines`` reads from a record with undos, walked up from the end
+    (without undos, the whole record). Along it, a position before a winnable one is winnable
+    and one after a lost one lost, so the last winnable one is found by halving between a
+    position proved winnable and one proved lost. A position the search leaves unsettled
+    decides nothing: the nearest ones are tried instead, then, past ``probes`` of them, the
+    positions still between are solved again on the next level up. Every later position of the
+    record lies under the first lost one on the path (to leave its subtree is to undo to a
+    winnable position), so the move named lost the game for good."""
+    budget = budget or review_budget(start.game)
     states = Positions(start, tokens)
     n = len(tokens)
-    deadline = time.monotonic() + seconds
-    final = verdict(states[n])
-    if final == Verdict.WINNABLE:  # won, or left while it could still be won: nothing was lost
-        deal = Verdict.WINNABLE.value
-        return Review(deal, None, states[n].status == Status.WON, {n: final}, n)
-    if any(is_undo(t) for t in tokens):
-        return _scan_back(states, final, deadline)
-    # Without undos the record is one path: once no line wins, none wins later on, so the last
-    # winnable position is found by halving (between a winnable one and one not proved so).
-    verdicts = {n: final, 0: verdict(states[0], DEAL_SECONDS)}
-    if verdicts[0] != Verdict.WINNABLE:
-        return Review(verdicts[0], None, False, verdicts, n)
-    lo, hi = 0, n
-    while hi - lo > 1:
-        left = deadline - time.monotonic()
-        if left <= 0:  # out of time: the losing move lies in lo..hi, which is not one move
-            return Review(Verdict.WINNABLE.value, None, False, verdicts, n)
-        mid = (lo + hi) // 2
-        verdicts[mid] = verdict(states[mid], min(POSITION_SECONDS, left))
-        if verdicts[mid] == Verdict.WINNABLE:
-            lo = mid
-        else:
-            hi = mid
-    # The losing move is named only when the game's end was proved lost; ``certain`` when the
-    # position right after it was too (not merely left unsettled).
-    if final != Verdict.UNWINNABLE:
-        return Review(Verdict.WINNABLE.value, None, False, verdicts, n)
-    return Review(Verdict.WINNABLE.value, lo, verdicts[hi] == Verdict.UNWINNABLE, verdicts, n)
+    lines = Lines(tokens)
+    path = [lines.same[n]]
+    while lines.parent[path[-1]] >= 0:
+        path.append(lines.parent[path[-1]])
+    path.reverse()  # path[0] is 0, the deal
+    verdicts: dict[int, str] = {}
+    lines_found: dict[int, tuple[str, ...]] = {}
+    spent = 0
 
+    def solve_at(index: int, nodes: int) -> str:
+        nonlocal spent
+        result = settled(states[index], nodes)
+        spent += result.nodes
+        verdicts[index] = result.verdict.value
+        if result.verdict == Verdict.WINNABLE:
+            lines_found[index] = result.line
+        return result.verdict.value
 
-def _scan_back(states: Positions, final: str, deadline: float) -> Review:
-    """With undos in the record, the positions from the last one back, until one is winnable."""
-    n = len(states) - 1
-    verdicts: dict[int, str] = {n: final}
-    same = Lines(states.tokens).same  # an undo comes back to a position solved already
-    solved = {same[n]: final}
-    for i in range(n - 1, -1, -1):
-        left = deadline - time.monotonic()
-        if left <= 0:
+    # The end first: won, or left while it could still be won, and nothing was lost.
+    final = Verdict.UNKNOWN.value
+    for nodes in budget.levels:
+        final = solve_at(n, nodes)
+        yield spent
+        if final != Verdict.UNKNOWN:
             break
-        v = solved.get(same[i]) or verdict(states[i], min(POSITION_SECONDS, left))
-        verdicts[i] = solved[same[i]] = v
-        if v == Verdict.WINNABLE:
-            certain = all(verdicts[j] == Verdict.UNWINNABLE for j in range(i + 1, n + 1))
-            losing = i if final == Verdict.UNWINNABLE else None
-            return Review(Verdict.WINNABLE.value, losing, certain and losing is not None, verdicts, n)
-    deal = verdicts.get(0) or verdict(states[0], DEAL_SECONDS)
-    return Review(deal, None, False, verdicts, n)
+    verdicts[path[-1]] = final
+    if final == Verdict.WINNABLE:
+        return Review(Verdict.WINNABLE.value, None, False, verdicts, n, nodes=spent)
+    # lo: the last position on the path proved winnable (-1: none yet); hi: the first proved
+    # lost (len(path): none, when the end was left unsettled).
+    lo, hi = -1, len(path) - 1 if final == Verdict.UNWINNABLE else len(path)
+    tried: dict[int, int] = {}  # path place: the highest level it was solved on
+    for level, nodes in enumerate(budget.levels):
+        unsettled = 0
+        while hi - lo > 1 and unsettled < budget.probes and spent < budget.total:
+            left = [k for k in range(lo + 1, hi) if tried.get(k, -1) < level]
+            if not left:
+                break
+            # Halving while the positions settle; once one is left unsettled, those next to
+            # the ends in turn (the one next to the lost end is the smallest, the likeliest to
+            # be proved lost; the one next to the winnable end the likeliest to be won), since
+            # the move is named only once the two ends meet.
+            if not unsettled:
+                mid = (lo + hi) // 2
+                k = min(left, key=lambda k: (abs(k - mid), k))
+            else:
+                k = left[-1] if unsettled % 2 else left[0]
+            tried[k] = level
+            said = solve_at(path[k], nodes)
+            yield spent
+            if said == Verdict.WINNABLE:
+                lo = k
+            elif said == Verdict.UNWINNABLE:
+                hi = k
+            else:
+                unsettled += 1
+        if hi - lo <= 1 or spent >= budget.total:
+            break
+    if lo >= 0:
+        deal = Verdict.WINNABLE.value
+    elif hi == 0:
+        deal = Verdict.UNWINNABLE.value
+    else:
+        deal = verdicts.get(0, Verdict.UNKNOWN.value)
+    if lo < 0 or hi >= len(path):  # nothing proved winnable, or the end not proved lost
+        lost = final == Verdict.UNWINNABLE and deal != Verdict.UNWINNABLE
+        return Review(deal, None, False, verdicts, n, lost, None, path[hi] if hi < len(path) else None, nodes=spent)
+    if hi - lo > 1:
+        return Review(deal, None, False, verdicts, n, True, path[lo], path[hi], nodes=spent)
+    losing = path[hi] - 1  # the move that made the first lost position, played from path[lo]
+    line = lines_found.get(path[lo], ())
+    keep = line[0] if line and line[0] != str(tokens[losing]) else None
+    return Review(deal, losing, True, verdicts, n, False, path[lo], path[hi], keep, spent)
 
 
 STEP_SECONDS = 0.25

@@ -5,6 +5,7 @@ Errors are raised, never answered here: ``app.py`` maps each kind to its respons
 
 from __future__ import annotations
 
+import asyncio
 import json
 import math
 import time
@@ -47,6 +48,12 @@ class NewGame(BaseModel):
         default=None, ge=0, description="With replay: replay that game's moves up to (not including) move number at"
     )
     daily: bool = Field(default=False, description="Today's deal of the game and variant (UTC), the same for everyone")
+    level: str | None = Field(
+        default=None,
+        max_length=20,
+        description="With winnable_only: a deal of this difficulty (easy, medium, hard, expert), from the "
+        "variant's levelled deals; the game's view carries it from the start",
+    )
 
     @field_validator("game")
     @classmethod
@@ -89,6 +96,18 @@ class HintOut(BaseModel):
     dst: str | None = Field(default=None, description="Where they go (W for a draw)")
     title: str | None = Field(default=None, description="For no_useful and lost: the notice's title")
     message: str = Field(default="", description="What to say: the move while it is shown, or the notice's words")
+    reason: str | None = Field(
+        default=None,
+        description="For a move, why, from what the table shows: foundation, turn_up, draw, recycle, redeal, "
+        "empty_king, empty_column, empty_pile, empty_cell, frees, keep_redeal or build",
+    )
+    why: str | None = Field(default=None, description="The reason in words")
+    chance_before: int | None = Field(default=None, description="The chance of winning here, in percent")
+    chance_after: int | None = Field(default=None, description="... after the move (null: not measured)")
+    chance_without: int | None = Field(
+        default=None, description="... after the best other move compared with it (null: none was)"
+    )
+    chance_text: str | None = Field(default=None, description="Those chances in words, as ≈ 62 % → 71 %")
 
 
 class ChanceOut(BaseModel):
@@ -97,16 +116,37 @@ class ChanceOut(BaseModel):
     total: int = Field(description="Completions drawn (every one when there are few)")
     percent: int = Field(description="won / total, in percent")
     exact: bool = Field(description="Every completion was drawn and settled")
-    text: str = Field(description="What the table shows, as ≈ 64 % (16 completions)")
+    honest_percent: int | None = Field(
+        default=None,
+        description="The share of games the honest player (the site's hints) wins from positions shown this "
+        "percent, as measured over its own games (bench/calibration.py); null where not measured",
+    )
+    text: str = Field(
+        description="What the table shows: the share of the hidden cards' layouts that can be won, "
+        "and the honest player's chance beside it"
+    )
 
 
 class ReviewOut(BaseModel):
-    deal: str = Field(description="winnable, unwinnable or unknown: the deal, with every card known")
-    losing: int | None = Field(
-        description="For a lost winnable deal: the number (from 0) of the move after which no line wins"
+    ready: bool = Field(description="false (status 202) while the review is worked out: ask again after Retry-After")
+    deal: str | None = Field(
+        default=None, description="winnable, unwinnable or unknown: the deal, with every card known"
     )
-    losing_move: str | None = Field(description="That move in notation")
-    certain: bool = Field(description="Every position after that move was proved lost")
+    losing: int | None = Field(
+        default=None,
+        description="For a lost winnable deal: the number (from 0) of the move after which no line wins: named only "
+        "when the position before it was proved winnable and the one after it proved lost",
+    )
+    losing_move: str | None = Field(default=None, description="That move in notation")
+    certain: bool = Field(default=False, description="The losing move is named (and so proved)")
+    unsure: bool = Field(
+        default=False, description="The game was lost, but the solver could not settle which move lost it"
+    )
+    won_at: int | None = Field(default=None, description="The last position (moves played) proved winnable")
+    lost_at: int | None = Field(default=None, description="The first position (moves played) proved lost")
+    keep: str | None = Field(
+        default=None, description="A move from the position before the losing one that kept the game winnable"
+    )
     moves: int = Field(description="Moves in the game's record")
     text: str = Field(description="What the results panel says")
     review_url: str = Field(description="The review page")
@@ -161,7 +201,19 @@ def start_of(body: NewGame, request: Request) -> Start:
     winnable = body.winnable_only
     if winnable is None:
         winnable = request.cookies.get(WINNABLE_COOKIE) == "1"
-    return Start(body.replay, body.table, body.code, body.game, body.variant, winnable, at=body.at, daily=body.daily)
+    if body.level is not None and body.winnable_only is None:
+        winnable = True  # a level is a kind of winnable deal
+    return Start(
+        body.replay,
+        body.table,
+        body.code,
+        body.game,
+        body.variant,
+        winnable,
+        at=body.at,
+        daily=body.daily,
+        level=body.level,
+    )
 
 
 async def limit_new_players(request: Request) -> None:
@@ -280,15 +332,34 @@ async def get_chance(game_id: str, version: int, request: Request) -> Response:
     return answer(await run_in_threadpool(games.chance, game_id, player_of(request), version, words))
 
 
+REVIEW_WAIT = 0.1
+REVIEW_WAITS = 10
+"""How long (``REVIEW_WAIT`` × this, in seconds) a review's ask waits for it before it answers 202."""
+
+
 @router.get("/games/{game_id}/review", response_model=ReviewOut, responses=ERRORS)
 async def get_review(game_id: str, request: Request) -> Response:
     """Once the game has ended (or a later game was started): whether the deal was winnable, and
-    the move after which no line won any more; 409 ``in_play`` before."""
+    the move after which no line won any more; 409 ``in_play`` before. Worked out in the
+    background: 202 with ``ready: false`` and ``Retry-After`` until it is ready."""
     games = games_of(request)
     words = request_words(request)
     player = player_of(request)
     review = await run_in_threadpool(games.review, game_id, player)
-    return answer(review_answer(game_id, review, await run_in_threadpool(games.store.load, game_id, player), words))
+    for _ in range(REVIEW_WAITS):  # a short game's review is ready in a moment: answered at once
+        if review is not None:
+            break
+        await asyncio.sleep(REVIEW_WAIT)
+        review = await run_in_threadpool(games.review, game_id, player)
+    body = review_answer(game_id, review, await run_in_threadpool(games.store.load, game_id, player), words)
+    if review is None:  # worked out in the background: ask again
+        return Response(
+            json.dumps(body, ensure_ascii=False, separators=(",", ":")),
+            status_code=202,
+            media_type="application/json",
+            headers={"Retry-After": "1"},
+        )
+    return answer(body)
 
 
 class StepsOut(BaseModel):
@@ -352,7 +423,8 @@ def stats_since(request: Request) -> float | None:
 
 async def player_stats(request: Request) -> list[stats.Played]:
     store = request.app.state.store
-    return await run_in_threadpool(stats.played, store, player_of(request), stats_since(request))
+    level = games_of(request).levels.known
+    return await run_in_threadpool(stats.played, store, player_of(request), stats_since(request), level)
 
 
 @router.get("/stats")
@@ -389,12 +461,13 @@ async def daily_standings(request: Request) -> list[dict[str, Any]]:
     """Today's deal of every game and variant with a solver, as this player stands on it."""
     store = request.app.state.store
     player = player_of(request)
+    levels = games_of(request).levels
     out = []
     for name, found in REGISTRY.items():
         if "solve" not in found.game.capabilities:
             continue
         for variant in found.game.variants:
-            out.append(await run_in_threadpool(daily.standing, store, player, name, variant))
+            out.append(await run_in_threadpool(daily.standing, store, player, name, variant, None, levels.daily_level))
     return out
 
 

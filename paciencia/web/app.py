@@ -37,6 +37,7 @@ from paciencia.web import api, offline, pages
 from paciencia.web.assets import static_folders
 from paciencia.web.compress import CompressMiddleware, compressible, precompressed, wants_gzip
 from paciencia.web.lang import request_words
+from paciencia.web.levels import Levels
 from paciencia.web.limits import Limits
 from paciencia.web.players import Players, site_secret
 from paciencia.web.service import Games, ServiceError
@@ -521,6 +522,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         yield
         app.state.games.hints.close()
         app.state.winnable.close()
+        app.state.games.levels.close()
         app.state.store.close()
 
     app = FastAPI(
@@ -547,6 +549,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         settings.hint_queue,
         settings.hints_per_minute,
         app.state.limits,
+        Levels(app.state.store, settings.measure_levels),
     )
     app.state.asset_version = version
     app.include_router(api.router)

@@ -15,6 +15,7 @@ import calendar
 import hashlib
 import time
 from bisect import bisect_left, bisect_right
+from collections.abc import Callable
 from typing import Any
 
 from paciencia.engine.dealcode import DEAL_COUNT, DealCode
@@ -71,14 +72,25 @@ def _share_beaten(values: list[float], mine: float) -> float | None:
     return (above + ties / 2) / others
 
 
-def standing(store: Store, player: str, game: str, variant: str, day: str | None = None) -> dict[str, Any]:
-    """The day's deal for this player: whether they played it and how it ended, and, once it
-    has, the code and how their time and moves compare with everyone who won it today."""
+def standing(
+    store: Store,
+    player: str,
+    game: str,
+    variant: str,
+    day: str | None = None,
+    level: Callable[[str], str | None] | None = None,
+) -> dict[str, Any]:
+    """The day's deal for this player: its level (``level(code)``, where it is measured: the
+    level is the deal's, chosen for everyone in advance like a chosen level, so it is said from
+    the start), whether they played it and how it ended, and, once it has, the code and how
+    their time and moves compare with everyone who won it today."""
     day = day or today()
     code = store.daily_code(day, game, variant)
-    out: dict[str, Any] = {"day": day, "game": game, "variant": variant, "played": False, "ended": False}
+    out: dict[str, Any] = {"day": day, "game": game, "variant": variant, "played": False, "ended": False, "level": None}
     if code is None:
         return out
+    if level is not None:
+        out["level"] = level(code)
     results = store.daily_results(code, day_start(day))
     mine = next((r for r in results if r.player == player), None)
     if mine is None:

@@ -19,12 +19,14 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
+from paciencia.analysis.levels import LEVELS, NOT_WINNABLE
 from paciencia.engine.errors import InvalidCode, InvalidPosition, PacienciaError
 from paciencia.games import REGISTRY, entry
 from paciencia.games.examples import example
 from paciencia.i18n import LOCALES, Words, normalize_locale
 from paciencia.web import api, assets, daily, odds, showcase, stats
 from paciencia.web.lang import negotiate, request_words
+from paciencia.web.levels import has_levels
 from paciencia.web.odds_words import ODDS_UI
 from paciencia.web.service import ServiceError, review_answer
 from paciencia.web.store import GameNotFound
@@ -34,6 +36,7 @@ TEMPLATE_DIR = Path(__file__).parent / "templates"
 TEMPLATES = Jinja2Templates(directory=TEMPLATE_DIR)
 TEMPLATES.env.loader = assets.template_loader(TEMPLATE_DIR)  # and each game's, as <name>/<file>
 TEMPLATES.env.globals["game_file"] = assets.game_file
+TEMPLATES.env.globals["levelled"] = has_levels  # the table offers "Winnable, hard" where a variant has levels
 router = APIRouter(include_in_schema=False)
 
 
@@ -212,6 +215,7 @@ async def stats_page(lang: str, request: Request) -> Response:
                 "average_time": _clock(g.average_time),
                 "fewest_moves": "—" if g.fewest_moves is None else g.fewest_moves,
                 "average_moves": average,
+                "levels": [(ui["level_" + lv], g.by_level[lv]) for lv in (*LEVELS, NOT_WINNABLE) if lv in g.by_level],
             }
         )
     history = [
@@ -254,6 +258,8 @@ async def daily_page(lang: str, request: Request) -> Response:
             **found,
             "name": f"{_game_name(ui, found['game'])} — {_variant_name(ui, found['game'], found['variant'])}",
         }
+        if found.get("level"):  # chosen in advance for everyone, like a chosen level: said from the start
+            row["level_text"] = say(words, "level_is", level=ui["level_" + found["level"]])
         if found.get("status"):
             row["result_text"] = ui["result_" + {"blocked": "lost"}.get(found["status"], found["status"])]
         if "seconds" in found:
@@ -493,7 +499,7 @@ async def review(lang: str, game: str, game_id: str, request: Request) -> Respon
         game_id=game_id,
         tokens=list(saved.tokens),
         summary=summary,
-        verdicts={i: say(words, "position_" + v) for i, v in found.verdicts.items()},
+        verdicts={i: say(words, "position_" + v) for i, v in (found.verdicts.items() if found else ())},
         code=None if saved.start_kind == "text" else str(saved.state.code),  # a pasted header's code is unchecked
     )
 

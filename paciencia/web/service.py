@@ -21,14 +21,19 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from paciencia.analysis.honest import Advice, Budget, advise
+from paciencia.analysis.honest import Advice, Budget, advise, fresh_moves
 from paciencia.analysis.honest import path_keys as path_keys
-from paciencia.analysis.review import BATCH_MOST, Lines, Review, StepReview, review_game, review_steps
+from paciencia.analysis.levels import honest_chance
+from paciencia.analysis.review import BATCH_MOST, Lines, Review, StepReview, review_search, review_steps
+from paciencia.analysis.why import reason
 from paciencia.engine.protocol import Analysis, Game, Key, Observation, Played, State, Status
 from paciencia.games import REGISTRY, new_state, state_from_text
 from paciencia.i18n import Words
 from paciencia.web.daily import daily_code
+from paciencia.web.levels import CHOSEN, Levels, NoLevelledDeals
+from paciencia.web.levels import draw as draw_levelled
 from paciencia.web.limits import Limits, Refused
+from paciencia.web.reviews import Full, ReviewWork
 from paciencia.web.store import SavedGame, Store, starting_state
 from paciencia.web.views import Meta, arrival, game_view
 from paciencia.web.winnable import NoWinnableDeal, WinnableDeals, random_code
@@ -190,6 +195,8 @@ class Start:
     at: int | None = None
     """With ``replay``: the new game replays that game's record up to (not including) its move ``at``."""
     daily: bool = False
+    level: str | None = None
+    """A random deal of this level (easy … expert), from the variant's levelled pool."""
 
     @property
     def random(self) -> bool:
@@ -205,11 +212,25 @@ class Games:
         hint_queue: int = HINT_QUEUE,
         hints_per_minute: float = HINTS_PER_MINUTE,
         limits: Limits | None = None,
+        levels: Levels | None = None,
     ) -> None:
         self.store = store
         self.winnable = winnable
+        self.levels = levels or Levels(store)
         self.limits = limits or Limits(store.engine)
         self.hints = HintPool(self.limits, hint_workers, hint_queue, hints_per_minute)
+        self.reviews = ReviewWork(release=release_memory)
+
+    def _levelled(self, saved: SavedGame) -> SavedGame:
+        """The game with its deal's level where it may be said (chosen, or the game closed),
+        and known; a closed game's deal without one is measured in the background."""
+        if saved.start_kind != "code" or not (saved.closed or saved.chosen_level):
+            return saved
+        if saved.level is None:
+            saved.level = saved.chosen_level or self.levels.known(saved.start)
+            if saved.level is None:
+                saved.level_pending = self.levels.want(saved.start)
+        return saved
 
     # -- create, load, play ----------------------------------------------------------------------
 
@@ -235,6 +256,8 @@ class Games:
             state = new_state(start.code)
             return "code", str(state.code), state, "code"
         variant = self._random_variant(start)
+        if start.level is not None:
+            return self._levelled_start(start, player, variant)
         if start.daily and "solve" in REGISTRY[start.game].game.capabilities:
             try:
                 code = daily_code(self.store, self.winnable, start.game, variant)
@@ -250,10 +273,28 @@ class Games:
         code = random_code(start.game, variant)
         return "code", code, new_state(code), "random"
 
+    def _levelled_start(self, start: Start, player: str, variant: str) -> tuple[str, str, State[Any], str]:
+        """A deal of the chosen level: from the variant's levelled pool (proved winnable, and
+        measured), one the player has not had yet while there are any."""
+        if start.level not in CHOSEN:
+            raise ServiceError(422, "bad_level", "bad_level", level=str(start.level)[:20])
+        if not start.winnable or start.daily:
+            raise ServiceError(422, "level_needs_winnable", "level_needs_winnable")
+        try:
+            code = draw_levelled(start.game, variant, start.level, self.store.player_starts(player, start.game))
+        except NoLevelledDeals:
+            raise ServiceError(422, "no_levels", "no_levels") from None
+        state = new_state(code)
+        if not self.store.proved_winnable(code):  # the pools' deals were solved when measured
+            self.store.save_verdict(code, start.game, variant, "winnable", 0, 0.0, True)
+        return "code", code, state, "winnable"
+
     def create(self, start: Start, player: str) -> SavedGame:
+        if start.level is not None and not start.random:
+            raise ServiceError(422, "level_needs_winnable", "level_needs_winnable")
         if start.replay is None or start.at is None:
             kind, text, state, source = self._begin(start, player)
-            return self.store.create(player, kind, text, state, source)
+            return self.store.create(player, kind, text, state, source, level=start.level)
         # Again from just before a move of the old game: its record replayed, so that the new game
         # knows what the old one knew there (the review's "replay from here"). Replaying up to
         # 20,000 tokens is heavy work: it is admitted like a hint and done on a worker, and the
@@ -277,12 +318,12 @@ class Games:
         """A new game (``create``), as its view."""
         saved = self.create(start, player)
         with self.store.lock(saved.id):
-            return view(saved, words)
+            return view(self._levelled(saved), words)
 
     def view(self, game_id: str, player: str, words: Words) -> dict[str, Any]:
         """The game as it stands."""
         with self.store.held(game_id, player) as saved:
-            return view(saved, words)
+            return view(self._levelled(saved), words)
 
     def play(self, game_id: str, player: str, token: str, version: int, words: Words) -> dict[str, Any]:
         """Plays one token on the game at ``version``, stores it, and answers the view; raises
@@ -317,7 +358,7 @@ class Games:
         before = saved.observation()
         played = saved.state.step(token)
         self.store.record(saved, played.token)
-        return view(saved, words, (before, played))
+        return view(self._levelled(saved), words, (before, played))
 
     # -- hints, the chance of winning, the review ----------------------------------------------
 
@@ -343,16 +384,16 @@ class Games:
                     "title": say(words, "title_likely_lost"),
                     "message": say(words, "hint_lost_sampled", count=advice.total),
                 }
-        return hint_answer(state, analysis, words)
+        return hint_answer(state, analysis, words, advice)
 
     def chance(self, game_id: str, player: str, version: int, words: Words) -> dict[str, Any]:
         """The estimated chance of winning from here with good play (``ChanceOut``), from the
         same completions as the hint."""
         with self.hints.admitted(player):
-            _, _, advice = self._advice(game_id, player, version)
+            _, state, advice = self._advice(game_id, player, version)
         if advice is None:
             raise ServiceError(422, "no_chance", "no_chance")
-        return chance_answer(version, advice, words)
+        return chance_answer(version, advice, words, honest_chance(state.game.name, state.game.variant, advice.chance))
 
     def _advice(self, game_id: str, player: str, version: int) -> tuple[SavedGame, State[Any], Advice | None]:
         """The game at ``version``, a copy of its state, and the honest advice for it (worked out
@@ -402,28 +443,23 @@ class Games:
             raise ServiceError(409, "in_play", "review_replay_in_play")
         return saved
 
-    def review(self, game_id: str, player: str) -> Review:
+    def review(self, game_id: str, player: str) -> Review | None:
         """The review of an ended game (won, blocked, or left for a later game): the deal is
-        known then (``reviewable``). Worked out on a hint worker, admitted like a hint (one per
-        player at a time)."""
+        known then (``reviewable``). ``None`` while it is being worked out: the first ask
+        starts it in the background (``ReviewWork``; one of the player's heavy requests, 429
+        ``busy`` when too many reviews are under way), and later asks find it."""
         saved = self.reviewable(game_id, player)
         record = (saved.start_kind, saved.start, list(saved.tokens))
-
-        def work() -> Review:
-            with saved.analysing:
-                kept = saved.memo.get("review")
-                if kept is not None and kept[0] == len(record[2]):
-                    return kept[1]  # type: ignore[no-any-return]
-                review = review_game(starting_state(record[0], record[1]), record[2])
-                saved.memo["review"] = (len(record[2]), review)
-            return review
-
-        kept = saved.memo.get("review")
-        if kept is not None and kept[0] == len(record[2]):
-            return kept[1]  # type: ignore[no-any-return]
+        key = f"{game_id}/{len(record[2])}"
+        found = self.reviews.finished(key)
+        if found is not None or self.reviews.is_running(key):
+            return found
         self._heavy(player)
-        with self.hints.admitted(player):
-            return self.hints.execute(work)
+        try:
+            self.reviews.start(key, lambda: review_search(starting_state(record[0], record[1]), record[2]))
+        except Full:
+            raise ServiceError(429, "busy", "busy", {"Retry-After": "5"}) from None
+        return self.reviews.finished(key)
 
     def _heavy(self, player: str) -> None:
         """Takes one of ``player``'s heavy requests (a review worked out, a replay from a late
@@ -458,9 +494,9 @@ class Games:
                     lines = saved.memo["review_lines"] = Lines(record[2])
                     if won:
                         lines.learn(n, "winnable")
-                kept = saved.memo.get("review")
-                if kept is not None and kept[0] == n and not saved.memo.get("review_learnt"):
-                    for index, proved in kept[1].verdicts.items():
+                kept = self.reviews.finished(f"{game_id}/{n}")
+                if kept is not None and not saved.memo.get("review_learnt"):
+                    for index, proved in kept.verdicts.items():
                         lines.learn(index, proved)
                     saved.memo["review_learnt"] = True
                 done = saved.memo.setdefault("review_steps", {})
@@ -470,6 +506,14 @@ class Games:
 
         with self.hints.admitted(player):
             return self.hints.execute(work), n
+
+
+def shown_level(saved: SavedGame) -> str | None:
+    """The deal's level where the table may say it: chosen by the player, or the game closed
+    (the level is worked out from every card of the deal, so it tells of the unseen ones)."""
+    if saved.chosen_level is not None:
+        return saved.chosen_level
+    return saved.level if saved.closed and saved.start_kind == "code" else None
 
 
 def view(saved: SavedGame, words: Words, played: tuple[Observation, Played[Any]] | None = None) -> dict[str, Any]:
@@ -484,27 +528,39 @@ def view(saved: SavedGame, words: Words, played: tuple[Observation, Played[Any]]
         started=saved.started,
         ended=saved.ended,
         winnable=saved.winnable,
+        level=shown_level(saved),
+        level_pending=saved.level_pending,
     )
     can_auto = saved.in_play and saved.state.auto_move() is not None
     return game_view(meta, saved.observation(), words, played, can_auto)
 
 
-def chance_answer(version: int, advice: Advice, words: Words) -> dict[str, Any]:
-    """An ``Advice`` as ``ChanceOut``."""
+def chance_answer(version: int, advice: Advice, words: Words, honest: float | None = None) -> dict[str, Any]:
+    """An ``Advice`` as ``ChanceOut``: the share of the hidden cards' layouts that can be won
+    with every card known, and beside it, where it was measured, the share of games the
+    honest player (the site's hints) wins from positions shown that figure."""
     percent = round(100 * advice.chance)
+    text = say(words, "chance_text", percent=percent, count=advice.total)
+    honest_percent = None
+    if honest is not None and not (advice.exact and advice.won in (0, advice.total)):
+        honest_percent = round(100 * honest)
+        text += ". " + say(words, "chance_honest", percent=honest_percent)
     return {
         "version": version,
         "won": advice.won,
         "total": advice.total,
         "percent": percent,
         "exact": advice.exact,
-        "text": say(words, "chance_text", percent=percent, count=advice.total),
+        "honest_percent": honest_percent,
+        "text": text,
     }
 
 
-def hint_answer(state: State[Any], analysis: Analysis, words: Words) -> dict[str, Any]:
+def hint_answer(state: State[Any], analysis: Analysis, words: Words, advice: Advice | None = None) -> dict[str, Any]:
     """An ``Analysis`` as ``HintOut``: the move's places for the page to show it moving, and the
-    words to say while it does (or the notice's title and words)."""
+    words to say while it does (or the notice's title and words); for a move, why (``reason``,
+    from what the table shows: ``paciencia.analysis.why``) and, with ``advice``, the chance
+    of winning here, after the move and after the best other move compared."""
     if analysis.kind == "no_useful":
         return {"kind": "no_useful", "title": say(words, "title_no_useful"), "message": say(words, "hint_no_useful")}
     if analysis.kind == "lost":
@@ -522,30 +578,67 @@ def hint_answer(state: State[Any], analysis: Analysis, words: Words) -> dict[str
         cards = obs.place(src).cards
         card = cards[-n] if n <= len(cards) else cards[-1]
         message = say(words, "hint_move", move=arrival(words, obs.place(dst), card, n))
-    return {"kind": "move", "move": str(move), "src": src, "n": n, "dst": dst, "message": message}
+    code = reason(state, str(move), fresh_moves(state))
+    out: dict[str, Any] = {"kind": "move", "move": str(move), "src": src, "n": n, "dst": dst, "message": message}
+    out.update(reason=code, why=say(words, "hint_why_" + code), chance_before=None, chance_after=None)
+    out.update(chance_without=None, chance_text=None)
+    if advice is not None and advice.total:
+        share = advice.total
+
+        def percent(won: int | None) -> int | None:
+            return None if won is None else round(100 * won / share)
+
+        after, without = percent(advice.after), percent(advice.without)
+        out.update(chance_before=percent(advice.won), chance_after=after, chance_without=without)
+        if after is not None and without is not None:
+            out["chance_text"] = say(words, "hint_chance_both", without=without, after=after)
+        elif after is not None:
+            out["chance_text"] = say(words, "hint_chance_after", after=after)
+    return out
 
 
 def verdict_words(words: Words, verdict: str) -> str:
     return say(words, "review_" + verdict)
 
 
-def review_answer(game_id: str, review: Review, saved: SavedGame, words: Words) -> dict[str, Any]:
-    """A ``Review`` as ``ReviewOut``: the results panel's words on it."""
+def review_answer(game_id: str, review: Review | None, saved: SavedGame, words: Words) -> dict[str, Any]:
+    """A ``Review`` as ``ReviewOut``: the results panel's words on it (``None``: not ready yet)."""
+    url = f"/{words.locale}/{saved.game}/{game_id}/review"
+    if review is None:
+        pending = dict.fromkeys(("deal", "losing", "losing_move", "won_at", "lost_at", "keep"))
+        pending.update(certain=False, unsure=False)
+        return {
+            "ready": False,
+            **pending,
+            "moves": len(saved.tokens),
+            "text": say(words, "review_working"),
+            "review_url": url,
+        }
     losing_move = saved.tokens[review.losing] if review.losing is not None else None
     text = verdict_words(words, review.deal)
     if review.losing is not None:
-        key = "review_lost_at" if review.certain else "review_lost_near"
-        text += " " + say(words, key, number=review.losing + 1, move=losing_move)
+        text += " " + say(words, "review_lost_at", number=review.losing + 1, move=losing_move)
+        if review.keep is not None:
+            text += " " + say(words, "review_keep", move=review.keep)
+    elif review.unsure and review.won_at is not None and review.lost_at is not None:
+        text += " " + say(words, "review_unsure_between", first=review.won_at + 1, last=review.lost_at)
+    elif review.unsure:
+        text += " " + say(words, "review_unsure")
     elif saved.left and review.verdicts.get(review.moves) == "winnable":
         text += " " + say(words, "review_left_winnable")
     return {
+        "ready": True,
         "deal": review.deal,
         "losing": review.losing,
         "losing_move": losing_move,
         "certain": review.certain,
+        "unsure": review.unsure,
+        "won_at": review.won_at,
+        "lost_at": review.lost_at,
+        "keep": review.keep,
         "moves": review.moves,
         "text": text,
-        "review_url": f"/{words.locale}/{saved.game}/{game_id}/review",
+        "review_url": url,
     }
 
 

@@ -54,6 +54,8 @@ class Settings:
     """Hints that may wait for a worker; past them a hint is answered 429 with Retry-After."""
     hints_per_minute: float = 60.0
     """Hints (and chances) one player may ask a minute past a burst of 10; then 429."""
+    measure_levels: bool = True
+    """Measure, in one background thread, the level of a finished game's deal that has none yet."""
 
     @classmethod
     def from_environment(cls) -> Settings:

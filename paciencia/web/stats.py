@@ -17,6 +17,7 @@ from __future__ import annotations
 import csv
 import io
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from html import escape
 from statistics import mean
@@ -51,6 +52,7 @@ class Played:
     seconds: float
     moves: int
     code: str | None  # None until the game is closed
+    level: str | None = None  # the deal's level: chosen, or once the game is closed (as the code)
 
 
 @dataclass(slots=True)
@@ -69,6 +71,9 @@ class Group:
     average_time: float | None = None
     average_moves: float | None = None
     in_play: int = 0
+    by_level: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Per level (``paciencia/analysis/levels.py``): games counted and won, of those whose
+    level may be said (chosen, or the game closed)."""
     _won_times: list[float] = field(default_factory=list, repr=False)
     _won_moves: list[int] = field(default_factory=list, repr=False)
 
@@ -81,6 +86,10 @@ class Group:
             self.in_play += 1
             return
         self.played += 1
+        if g.level is not None:
+            counts = self.by_level.setdefault(g.level, {"played": 0, "won": 0})
+            counts["played"] += 1
+            counts["won"] += int(g.result == "won")
         if g.result != "won":
             self.current_streak = 0
             return
@@ -115,8 +124,11 @@ def _code(start_kind: str, start: str, table_text: str) -> DealCode | None:
         return None
 
 
-def played(store: Store, player: str, since: float | None = None) -> list[Played]:
-    """The player's games with a move made (since ``since``), oldest first."""
+def played(
+    store: Store, player: str, since: float | None = None, level: Callable[[str], str | None] | None = None
+) -> list[Played]:
+    """The player's games with a move made (since ``since``), oldest first; ``level(code)``:
+    a deal's level where it is known."""
     query = select(games).where(games.c.player == player, games.c.version > 0).order_by(games.c.created)
     if since is not None:
         query = query.where(games.c.created >= since)
@@ -127,6 +139,7 @@ def played(store: Store, player: str, since: float | None = None) -> list[Played
     now = time.time()
     for r in rows:
         code = _code(r["start_kind"], r["start"], r["table_text"])
+        shown = r["closed"] and r["start"] not in playing and r["start_kind"] != "text"
         result = {"won": "won", "blocked": "lost", LEFT: "left"}.get(r["status"], "playing")
         end = r["ended"] if r["ended"] is not None else now
         seconds = max(0.0, end - r["started"]) if r["started"] is not None else 0.0
@@ -142,9 +155,8 @@ def played(store: Store, player: str, since: float | None = None) -> list[Played
                 seconds=round(seconds, 1),
                 moves=moves,
                 # A pasted position's header code is unchecked: it gives the variant, never a deal.
-                code=str(code)
-                if code is not None and r["closed"] and r["start"] not in playing and r["start_kind"] != "text"
-                else None,
+                code=str(code) if code is not None and shown else None,
+                level=r["level"] or (level(r["start"]) if level is not None and shown else None),
             )
         )
     return out

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import (
+    BigInteger,
     Column,
     Float,
     Index,
@@ -86,6 +87,8 @@ games = Table(
     Column("source", String(8)),
     # 1 once the game takes no more moves (won, left, or reviewed once blocked).
     Column("closed", Integer, nullable=False, server_default="0"),
+    # The level its player chose (easy … expert, from the levelled pools), None otherwise.
+    Column("level", String(12)),
     Index("games_by_player", "player", "game", "updated"),
 )
 
@@ -117,6 +120,22 @@ verdicts = Table(
 )
 """What the solver said of each deal code it was run on, so that no code is solved twice; the
 winnable ones not yet dealt are the pool that "winnable deals only" draws from."""
+
+levels = Table(
+    "levels",
+    metadata,
+    Column("code", String(40), primary_key=True),
+    Column("game", String(16), nullable=False),
+    Column("variant", String(4), nullable=False),
+    Column("level", String(12)),  # easy … expert, unwinnable; None: the solver could not settle it
+    Column("verdict", String(16), nullable=False),
+    Column("nodes", BigInteger, nullable=False),  # the solver's positions searched
+    Column("wins", Integer, nullable=False),  # honest games won …
+    Column("seeds", Integer, nullable=False),  # … of those played
+    Column("rated", Float, nullable=False),
+)
+"""Each deal's difficulty level once measured (``paciencia/analysis/levels.py``), so that no deal
+is measured twice; the deals of the levelled pools have theirs in the package's data."""
 
 daily = Table(
     "daily",
@@ -226,6 +245,12 @@ class SavedGame:
     """Left for a newer game of the same game (and so closed)."""
     closed: bool = False
     """Over for good: it takes no more moves, and what uses the whole deal may be said of it."""
+    chosen_level: str | None = None
+    """The level the player chose for this deal (it may be shown from the start)."""
+    level: str | None = None
+    """The deal's level where it is known (set by the service; shown only once closed, or chosen)."""
+    level_pending: bool = False
+    """The deal's level is being measured (the view says so once it may say the level)."""
     _observed: tuple[int, Observation] | None = None
 
     @property
@@ -325,6 +350,7 @@ class Store:
         state: State[Any],
         source: str | None = None,
         tokens: Sequence[str] = (),
+        level: str | None = None,
         game_id: str | None = None,
     ) -> SavedGame:
         """Stores a new game, and leaves the player's other games of the same game in play.
@@ -348,6 +374,7 @@ class Store:
             status=state.status,
             winnable=start_kind == "code" and self.proved_winnable(start),
             closed=state.status == Status.WON,
+            chosen_level=level,
         )
         with self.engine.begin() as conn:
             conn.execute(
@@ -371,6 +398,7 @@ class Store:
                     ended=game.ended,
                     updated=now,
                     source=source,
+                    level=level,
                 )
             )
             if tokens:
@@ -422,6 +450,7 @@ class Store:
             snap_tried=snap,
             left=row["status"] == LEFT,
             closed=bool(row["closed"]),
+            chosen_level=row["level"],
         )
         return self._remember(game)
 
@@ -546,6 +575,13 @@ class Store:
             found = conn.execute(select(games.c.start).where(games.c.player == player, games.c.closed == 0))
             return set(found.scalars())
 
+    def player_starts(self, player: str, game: str) -> set[str]:
+        """The starts of every game of this kind the player has had (a chosen level's draw
+        avoids them)."""
+        with self.engine.connect() as conn:
+            found = conn.execute(select(games.c.start).where(games.c.player == player, games.c.game == game))
+            return set(found.scalars())
+
     def latest(self, player: str, game: str) -> str | None:
         """The id of the player's most recently touched game of this kind that is still on."""
         with self.engine.connect() as conn:
@@ -626,6 +662,22 @@ class Store:
             done = conn.execute(update(verdicts).where(verdicts.c.code == code).values(**values)).rowcount
             if not done:
                 conn.execute(verdicts.insert().values(code=code, **values))
+
+    def deal_level(self, code: str) -> tuple[bool, str | None]:
+        """Whether the deal's level was measured, and the level (None: not settled)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(levels.c.level).where(levels.c.code == code)).first()
+        return (False, None) if row is None else (True, row[0])
+
+    def save_level(self, code: str, game: str, variant: str, level: str | None, measure: dict[str, Any]) -> None:
+        """Keeps a deal's level (a second measure of the same deal, by another server, is the same)."""
+        values = {"game": game, "variant": variant, "level": level, "rated": time.time()}
+        values.update({k: measure[k] for k in ("verdict", "nodes", "wins", "seeds")})
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(levels.insert().values(code=code, **values))
+        except IntegrityError:
+            pass  # measured already: the budgets are in positions, so it is the same level
 
     def pool_count(self, game: str, variant: str) -> int:
         """Proved winnable deals of this variant not yet dealt."""

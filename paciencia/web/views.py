@@ -102,6 +102,15 @@ class GameView(BaseModel):
     announce: str = Field(description="What the last action did, for the live region")
     description: str = Field(description="The whole board description")
     winnable: bool = Field(default=False, description="The deal is one the solver proved winnable")
+    level: str | None = Field(
+        default=None,
+        description="The deal's difficulty (easy, medium, hard, expert, unwinnable) once the game is closed, "
+        "or from the start where the player chose it; null otherwise (or while not yet measured)",
+    )
+    level_text: str = Field(default="", description="The level in words, as the results panel says it")
+    level_pending: bool = Field(
+        default=False, description="A closed game's deal is being measured: ask again in a few seconds for its level"
+    )
 
     model_config = {"extra": "allow"}  # can_<action> and <action>_text, flattened for each action
 
@@ -125,6 +134,10 @@ class Meta:
     started: float | None = None
     ended: float | None = None
     winnable: bool = False
+    level: str | None = None
+    """The deal's level where the table may say it (``shown_level``)."""
+    level_pending: bool = False
+    """The deal's level is being measured."""
 
     def result(self, obs: Observation) -> str:
         """The status the table shows: the position's, or ``left``."""
@@ -228,6 +241,10 @@ def shown_code(meta: Meta, obs: Observation) -> str | None:
     if obs.status != Status.PLAYING and not meta.closed:
         return None
     return str(obs.code)
+
+
+def level_text(words: Words, level: str | None) -> str:
+    return say(words, "level_is", level=say(words, "level_" + level)) if level else ""
 
 
 def title(words: Words, meta: Meta, obs: Observation) -> str:
@@ -335,4 +352,7 @@ def game_view(
             "winnable": meta.winnable,
         }
     )
+    view["level"] = meta.level
+    view["level_text"] = level_text(words, meta.level)
+    view["level_pending"] = meta.level is None and meta.closed and meta.level_pending
     return view

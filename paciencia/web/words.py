@@ -165,6 +165,23 @@ UI: dict[str, str] = {
     "winnable_about": N_("The solver has proved that this deal can be won."),
     "winnable_seeking": N_("Looking for a winnable deal…"),
     "no_winnable": N_("No deal proved winnable was found in time; try again in a moment."),
+    # A deal's difficulty (paciencia/analysis/levels.py): its name, and "Winnable, hard" to choose it
+    "level_easy": N_("easy"),
+    "level_medium": N_("medium"),
+    "level_hard": N_("hard"),
+    "level_expert": N_("expert"),
+    "level_unwinnable": N_("not winnable"),
+    "level_is": N_("Level: %(level)s"),
+    "level_choice": N_("Level"),
+    "level_any": N_("Any deal"),
+    "winnable_easy": N_("Winnable, easy"),
+    "winnable_medium": N_("Winnable, medium"),
+    "winnable_hard": N_("Winnable, hard"),
+    "winnable_expert": N_("Winnable, expert"),
+    "won_by_level": N_("Won by level"),
+    "bad_level": N_("%(level)s is not a level; the levels are easy, medium, hard and expert."),
+    "level_needs_winnable": N_("A level comes only with a new random deal that can be won (winnable_only)."),
+    "no_levels": N_("This game has no deals sorted by level yet."),
     "hint_lost": N_(
         "The solver has proved that no sequence of moves wins from here. Undo some moves or start a new game."
     ),
@@ -187,6 +204,21 @@ UI: dict[str, str] = {
     "copy_hint": N_("Tap the code to copy it"),
     # What a hint says, for every game: an action's hint by the action's name, a notice's title
     # by the hint's kind (the same words as above).
+    # Why a hint's move (``paciencia.analysis.why``), and the chance of winning with and without it
+    "hint_why_foundation": N_("It sends a card up to a foundation."),
+    "hint_why_turn_up": N_("It uncovers a hidden card."),
+    "hint_why_draw": N_("It turns up the next cards of the stock."),
+    "hint_why_recycle": N_("It turns the waste over for another pass."),
+    "hint_why_redeal": N_("It deals the piles again: other cards come to the top."),
+    "hint_why_empty_king": N_("It empties a column for a king."),
+    "hint_why_empty_column": N_("It empties a column."),
+    "hint_why_empty_pile": N_("It clears a pile."),
+    "hint_why_empty_cell": N_("It frees a free cell."),
+    "hint_why_frees": N_("It frees a card the foundations need."),
+    "hint_why_keep_redeal": N_("It keeps your redeal for later."),
+    "hint_why_build": N_("It builds in order and opens up other moves."),
+    "hint_chance_both": N_("Chance of winning: ≈ %(without)s%% without it → %(after)s%% with it"),
+    "hint_chance_after": N_("Chance of winning with it: ≈ %(after)s%%"),
     "title_no_useful": N_("No move really helps now"),
     "title_lost": N_("This position can no longer be won"),
     # The chance of winning (from what the player knows) and the review after a game
@@ -196,7 +228,10 @@ UI: dict[str, str] = {
     "review_unwinnable": N_("This deal could not be won."),
     "review_unknown": N_("The solver could not tell whether this deal could be won."),
     "review_lost_at": N_("After move %(number)s (%(move)s) no line won any more."),
-    "review_lost_near": N_("After move %(number)s (%(move)s) the solver found no winning line any more."),
+    "review_keep": N_("Playing %(move)s there instead would have kept it winnable."),
+    "review_unsure_between": N_("The solver could not settle which move lost it: one of moves %(first)s to %(last)s."),
+    "review_unsure": N_("The solver could not settle which move lost it."),
+    "review_working": N_("The solver is working on the review…"),
     "review_replay": N_("Replay from just before it"),
     "review_link": N_("Review the game"),
     "review_title": N_("Review of the game"),
@@ -224,6 +259,7 @@ UI: dict[str, str] = {
     "no_review": N_("This game has no solver to review it."),
     "bad_move_number": N_("There is no move with that number in this game."),
     "working": N_("Working it out…"),
+    "chance_honest": N_("Playing on with the hints from a position like this wins ≈ %(percent)s%% of games."),
     "title_likely_lost": N_("This position can very probably no longer be won"),
     # The Examples pages
     "examples": N_("Examples"),
@@ -273,8 +309,8 @@ COUNTED: dict[str, tuple[str, str]] = {
         "Played today by %(count)s player; won by %(won)s.", "Played today by %(count)s players; won by %(won)s."
     ),
     "chance_text": NN_(
-        "Chance of winning: ≈ %(percent)s%% (%(count)s layout of the unseen cards)",
-        "Chance of winning: ≈ %(percent)s%% (%(count)s layouts of the unseen cards)",
+        "Could be won in ≈ %(percent)s%% of the layouts the hidden cards may have (%(count)s layout tried)",
+        "Could be won in ≈ %(percent)s%% of the layouts the hidden cards may have (%(count)s layouts tried)",
     ),
     "hint_lost_sampled": NN_(
         "In the one layout of the unseen cards tried, no sequence of moves wins from here. "

@@ -46,8 +46,9 @@ def test_the_chance_shows_after_each_move_and_the_results_panel_reviews_the_game
     expect(page.locator("#undo")).to_be_enabled()
     expect(panel.get_by_role("link", name="Review the game")).to_be_hidden()  # one way to the review: asked
     panel.get_by_role("button", name="See the review").click()
+    # The move that lost it, and one that would have kept it winnable instead.
     expect(page.locator("#end-review-text")).to_have_text(
-        "This deal could be won. After move 2 (1-2) no line won any more."
+        re.compile(r"^This deal could be won\. After move 2 \(1-2\) no line won any more\. Playing \S+ there instead")
     )
     expect(page.locator("#undo")).to_be_disabled()
     expect(panel.get_by_role("link", name="Review the game")).to_have_attribute(
@@ -69,7 +70,9 @@ def test_the_review_page_fills_in_each_position(page: Page) -> None:
         game = play(page, game, f"{src}-{dsts[0]}")
     page.goto(f"/en/crescent/{game['id']}/review")
     expect(page.locator("#step-1 .verdict")).to_have_text("Could still be won")
-    expect(page.locator("#step-2")).to_have_class("losing")
+    expect(page.locator("#step-2")).to_have_class("losing")  # once the review is ready (asked until then)
+    expect(page.locator("#review-summary")).to_contain_text("instead would have kept it winnable")
+    expect(page.locator("#review-replay")).to_be_visible()
     expect(page.locator(f"#step-{game['version']} .verdict")).to_have_text("Could no longer be won")
     expect(page.locator("#step-2 .percent")).to_have_text("≈ 0%")
 
@@ -108,3 +111,31 @@ def test_the_review_page_of_a_long_game_fills_every_row_those_on_screen_first(pa
     expect(page.locator("#review tbody")).not_to_have_attribute("aria-busy", "true")
     percent = page.locator("#review tbody .percent")
     assert all(re.fullmatch(r"≈ \d+%|—", t) for t in percent.all_inner_texts())
+
+
+def test_a_hint_says_why_and_the_chance_with_it_on_the_message_line(page: Page) -> None:
+    """pt-BR, on a phone and on a desktop: after the hint's move, the message line says why
+    and the chance of winning with it (the words are the API's, ``hint_why_*``)."""
+    for width, height in ((360, 640), (1280, 800)):
+        size = {"width": width, "height": height}
+        page.set_viewport_size({"width": width, "height": height})
+        game = open_game(page, table=REVIEWED, lang="pt-BR")
+        page.locator("#hint").click()
+        message = page.locator("#message")
+        expect(message).to_contain_text(re.compile(r"Chance de vencer"))
+        expect(page.locator("#moves")).to_have_text("1")
+        text = message.inner_text()
+        assert text.split(" Chance")[0] in WHY_PT_BR, text
+        box = message.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 1, (size, box)
+        del game
+
+
+WHY_PT_BR = {
+    "Sobe uma carta para uma fundação.",
+    "Revela uma carta escondida.",
+    "Redistribui as pilhas: outras cartas ficam por cima.",
+    "Esvazia uma pilha.",
+    "Põe cartas em ordem e abre outras jogadas.",
+    "Guarda sua redistribuição para depois.",
+}

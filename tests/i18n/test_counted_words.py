@@ -82,7 +82,7 @@ def test_the_statistics_say_the_last_game_in_the_singular() -> None:
     assert say(Words("en"), "recent_summary", count=1, won=1, lost=0, left=0) == (
         "The last game — won: 1, lost: 0, left for a new one: 0."
     )
-    assert say(Words("en"), "chance_text", percent=100, count=1).endswith("(1 layout of the unseen cards)")
+    assert say(Words("en"), "chance_text", percent=100, count=1).endswith("(1 layout tried)")
 
 
 # Formal address: usted (es), voi or Lei (it), o senhor (pt). pt-BR's você is its informal

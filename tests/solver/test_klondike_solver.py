@@ -700,3 +700,26 @@ def test_a_draw_is_useful_when_it_brings_a_playable_stock_card(column: list[str]
 
 
 # -- best-first search ---------------------------------------------------------------------------
+
+
+# -- moves already made (shortcut 8) -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("draw", ["3", "1"])
+def test_moves_already_made_leave_the_search_as_it_was(draw: str) -> None:
+    """The rule only skips moves whose position the table would cut (solver.py, "Moves already
+    made"), so the search with it enters the same positions in the same order: the same verdict,
+    the same winning line, never more moves tried; on some positions fewer."""
+    rng = random.Random(23 + int(draw))
+    settled = fewer = 0
+    for _ in range(250):
+        state = small_position(rng, draw, rng.randint(16, 30), rng.choice([5, 7]), rng.random(), rng.choice([1, 3]))
+        pos = _c_position(state)
+        plain = _klondike.search(*pos, 0, 1_000_000, 30.0, 0.0, 0, 7)
+        made = _klondike.search(*pos, 0, 1_000_000, 30.0, 0.0, 0, 15)
+        if plain[0] > 1:
+            continue
+        assert made[:2] == plain[:2] and made[2] <= plain[2], state.to_text()
+        settled += 1
+        fewer += made[2] < plain[2]
+    assert settled >= 150 and fewer >= 3

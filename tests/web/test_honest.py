@@ -16,6 +16,7 @@ from paciencia.engine.protocol import State
 from paciencia.games import new_state, state_from_text
 from paciencia.web import Settings, create_app
 from tests.tables import LOST, NO_USEFUL, crescent_table
+from tests.web.reviewing import reviewed
 
 
 @pytest.fixture
@@ -107,8 +108,10 @@ def mid_game(code: str, moves: int) -> State[Any]:
 @pytest.mark.parametrize("code", ["KL1-3-AAAATPU", "KL1-3-AAAAAAB", "KL1-1-AAAAAAC"])
 def test_klondike_pairs_that_look_alike_are_told_alike(client: TestClient, other: TestClient, code: str) -> None:
     for i, (one, two) in enumerate(pairs(mid_game(code, 3), 6)):
-        hint = same_answers(client, other, one, two, steps=2 if i == 0 else 1)
+        hint = same_answers(client, other, one, two, steps=2 if i == 0 else 1)  # the reason and chances too
         assert hint["kind"] in ("move", "no_useful", "lost")
+        if hint["kind"] == "move":
+            assert hint["reason"] and hint["why"] and hint["chance_before"] is not None, hint
 
 
 @pytest.mark.parametrize("variant", ["N", "F", "D", "B"])
@@ -117,7 +120,23 @@ def test_crescent_pairs_that_look_alike_are_told_alike_in_every_variant(
 ) -> None:
     for i, (one, two) in enumerate(pairs(mid_game(f"CR1-{variant}-AAAAAAB", 4), 4)):
         hint = same_answers(client, other, one, two, steps=2 if i == 0 else 1)
-        assert hint["kind"] == "move"
+        assert hint["kind"] == "move" and hint["reason"] and hint["why"], hint
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-PT", "pt-BR", "es", "it"])
+def test_a_hint_says_why_and_the_chance_with_it_in_every_language(client: TestClient, lang: str) -> None:
+    from paciencia.i18n import Words
+    from paciencia.web.words import say
+
+    game = client.post("/api/games", json={"table": REVIEWED}).json()  # 1-Ah keeps it winnable, 1-2 loses it
+    hint = client.post(f"/api/games/{game['id']}/hint?lang={lang}", json={"version": 0}).json()
+    assert hint["kind"] == "move" and hint["reason"] and hint["why"] == say(Words(lang), "hint_why_" + hint["reason"])
+    chance = client.get(f"/api/games/{game['id']}/chance?version=0").json()
+    assert hint["chance_before"] == chance["percent"], (hint, chance)  # the chance's own figure, one source
+    assert hint["chance_after"] is not None and 0 <= hint["chance_after"] <= 100
+    assert hint["chance_text"] and f"{hint['chance_after']}%" in hint["chance_text"]
+    if lang != "en":
+        assert hint["chance_text"] != say(Words("en"), "hint_chance_after", after=hint["chance_after"])
 
 
 def test_notices_are_told_alike_whatever_lies_face_down(client: TestClient, other: TestClient) -> None:
@@ -192,12 +211,14 @@ def test_the_review_marks_the_move_that_lost_a_winnable_deal(client: TestClient)
         move = {"move": f"{src}-{dsts[0]}", "version": game["version"]}
         game = client.post(f"/api/games/{game['id']}/moves", json=move).json()
     assert game["status"] == "blocked" and game["version"] > 2
-    review = client.get(f"/api/games/{game['id']}/review").json()
-    assert review["deal"] == "winnable"
+    review = reviewed(client, game["id"]).json()
+    assert review["deal"] == "winnable" and review["ready"]
     assert (review["losing"], review["losing_move"], review["certain"]) == (1, "1-2", True)
-    assert review["text"] == "This deal could be won. After move 2 (1-2) no line won any more."
-    es = client.get(f"/api/games/{game['id']}/review?lang=es").json()
-    assert es["text"] == "Este reparto se podía ganar. Después de la jugada 2 (1-2) ya ninguna secuencia ganaba."
+    assert review["text"].startswith("This deal could be won. After move 2 (1-2) no line won any more.")
+    es = reviewed(client, game["id"], "es").json()
+    assert es["text"].startswith(
+        "Este reparto se podía ganar. Después de la jugada 2 (1-2) ya ninguna secuencia ganaba."
+    )
     page = client.get(f"/en/crescent/{game['id']}/review")
     assert page.status_code == 200
     assert '<tr id="step-2" data-index="2" class="losing">' in page.text

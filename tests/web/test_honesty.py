@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 
 from paciencia.web import daily
 from tests.tables import CRESCENT_BLOCKED_IN_ONE, KLONDIKE_BLOCKED_IN_ONE
+from tests.web.reviewing import reviewed
 
 Game = dict[str, Any]
 
@@ -125,6 +126,45 @@ def test_an_open_game_reveals_nothing(client: TestClient, state: str) -> None:
     assert move(client, client.get(f"/api/games/{game['id']}").json(), "D").status_code == 200
 
 
+def known_level(client: TestClient, code: str, level: str = "expert") -> None:
+    """Keeps a measured level for the deal, as the background measure would have."""
+    store = client.app.state.store  # type: ignore[attr-defined]
+    measure = {"verdict": "winnable", "nodes": 1, "wins": 0, "seeds": 4}
+    store.save_level(code, "klondike", code.split("-")[1] if code.startswith("KL") else "3", level, measure)
+
+
+@pytest.mark.parametrize("state", list(OPEN))
+def test_an_open_games_level_is_never_said(client: TestClient, state: str) -> None:
+    """The level is worked out from every card of the deal: while the game can be played, no
+    answer carries it, unless the player chose it (the daily deal's is public: /api/daily
+    gives it, chosen in advance for everyone)."""
+    game = OPEN[state](client)
+    known_level(client, code_of(client, game))
+    now = client.get(f"/api/games/{game['id']}").json()
+    answers = {**revealing(client, game), "move": move(client, now, "U" if state == "blocked" else "D")}
+    for name, res in answers.items():
+        assert res.status_code == 200, (name, res.text)
+        if name == "daily" and state == "daily":
+            continue
+        assert "Level: expert" not in res.text, f"{state}: {name} says the level"
+        if "json" in res.headers["content-type"]:
+            assert '"expert"' not in res.text, f"{state}: {name} carries the level"
+    view = client.get(f"/api/games/{game['id']}").json()
+    assert view["level"] is None and view["level_text"] == "" and view["level_pending"] is False
+    assert "expert" not in view["title"]
+
+
+@pytest.mark.parametrize("state", list(CLOSED))
+def test_a_closed_game_says_its_level(client: TestClient, state: str) -> None:
+    game = CLOSED[state](client)
+    known_level(client, code_of(client, game))
+    view = client.get(f"/api/games/{game['id']}").json()
+    assert view["closed"] and view["level"] == "expert" and view["level_text"] == "Level: expert"
+    assert "Level: expert" in client.get(f"/en/klondike/{game['id']}").text
+    group = next(g for g in client.get("/api/stats").json()["groups"] if g["by_level"])
+    assert group["by_level"] == {"expert": {"played": 1, "won": 0}}
+
+
 @pytest.mark.parametrize("state", list(CLOSED))
 def test_a_left_game_is_closed_then_reviewed(client: TestClient, state: str) -> None:
     game = CLOSED[state](client)
@@ -186,7 +226,7 @@ def test_a_blocked_game_may_be_undone_until_its_review_closes_it(client: TestCli
     assert game["status"] == "blocked" and not game["closed"] and game["can_undo"]
     undone = played(client, game, "U")
     game = played(client, undone, token)
-    review = client.get(f"/api/games/{game['id']}/review")
+    review = reviewed(client, game["id"])
     assert review.status_code == 200, review.text
     now = client.get(f"/api/games/{game['id']}").json()
     assert now["closed"] and not now["can_undo"] and now["status"] == "blocked"
@@ -199,7 +239,7 @@ def test_a_blocked_game_may_be_undone_until_its_review_closes_it(client: TestCli
 def test_a_game_left_with_no_moves_has_a_review(client: TestClient, lang: str) -> None:
     game = new(client, game="klondike", code="KL1-3-AAAAAAB")
     new(client, game="klondike")
-    res = client.get(f"/api/games/{game['id']}/review?lang={lang}")
+    res = reviewed(client, game["id"], lang)
     assert res.status_code == 200, res.text
     assert res.json()["losing"] is None and res.json()["moves"] == 0
     page = client.get(f"/{lang}/klondike/{game['id']}/review")
@@ -209,25 +249,26 @@ def test_a_game_left_with_no_moves_has_a_review(client: TestClient, lang: str) -
 def test_a_game_left_while_winnable_is_not_called_lost(client: TestClient) -> None:
     game = played(client, new(client, game="klondike", code="KL1-3-AAAAAAB"), "D")
     new(client, game="klondike")
-    review = client.get(f"/api/games/{game['id']}/review").json()
+    review = reviewed(client, game["id"]).json()
     assert review["deal"] == "winnable"
     assert review["losing"] is None, review["text"]
     assert "could still be won" in review["text"]
 
 
 def test_heavy_work_of_one_player_waits_its_turn(client: TestClient) -> None:
-    """A review and a replay from a late move are worked out like a hint: one of the player's at
-    a time, refused 429 (nothing changed) while another of theirs is being worked out."""
+    """A replay from a late move is worked out like a hint: one of the player's at a time,
+    refused 429 (nothing changed) while another of theirs is being worked out. A review is
+    worked out in the background (its own worker): asked meanwhile, it is under way (202)."""
     game = left(client)
     games = client.app.state.games  # type: ignore[attr-defined]
     before = client.get("/api/stats").json()["history"]
     with games.hints.admitted(client.cookies["paciencia_player"].partition(".")[0]):
         review = client.get(f"/api/games/{game['id']}/review")
         replay = client.post("/api/games", json={"replay": game["id"], "at": 1})
-    assert review.status_code == 429 and "retry-after" in review.headers, review.text
+    assert review.status_code in (200, 202), review.text
     assert replay.status_code == 429 and "retry-after" in replay.headers, replay.text
     assert client.get("/api/stats").json()["history"] == before
-    assert client.get(f"/api/games/{game['id']}/review").status_code == 200
+    assert reviewed(client, game["id"]).status_code == 200
 
 
 def test_heavy_requests_of_one_player_are_rated(client: TestClient) -> None:

@@ -14,6 +14,7 @@ from paciencia.i18n import LOCALES
 from tests.tables import FINISH, MOVES, NO_USEFUL
 from tests.tables import KLONDIKE_BLOCKED_IN_ONE as BLOCKED_IN_ONE
 from tests.tables import KLONDIKE_WON_IN_ONE as WON_IN_ONE
+from tests.web.reviewing import reviewed
 
 DEAL = "KL1-3-AAAAAAB"
 RULES_TITLES = {
@@ -86,7 +87,7 @@ def test_a_pasted_games_code_is_not_named_even_once_it_is_over(client: TestClien
     blocked = play(client, start(client, table=BLOCKED_IN_ONE), "1-F")
     # Blocked, it may still be undone; its review closes it (and a pasted game never names a code).
     assert blocked["status"] == "blocked" and blocked["code"] is None and blocked["can_undo"]
-    assert client.get(f"/api/games/{blocked['id']}/review").status_code == 200
+    assert reviewed(client, blocked["id"]).status_code == 200
     closed = client.get(f"/api/games/{blocked['id']}").json()
     assert closed["closed"] and closed["code"] is None and not closed["can_undo"]
 

@@ -3,9 +3,9 @@
  * moves up, and their proofs), at one to two million positions a second.
  *
  * search() runs one depth-first search over make/unmake with a transposition table. Sound mode
- * tries every search move (after the automatic safe moves up, with the two symmetry rules and the
- * twin stacks), so running out of moves proves the position lost. Dive mode orders the
- * moves by an evaluation with random noise and stops after a node budget: it only finds wins.
+ * tries every search move (after the automatic safe moves up, with the two symmetry rules, the
+ * twin stacks and the moves already made), so running out of moves proves the position lost.
+ * Dive mode orders the moves by an evaluation with random noise and stops after a node budget: it only finds wins.
  * A win comes back as the search moves made, which Python turns into move tokens and replays.
  */
 #define PY_SSIZE_T_CLEAN
@@ -501,7 +501,7 @@ static int norm_pointer(const KB *b) {
 /* -- the search ---------------------------------------------------------------------------------- */
 
 typedef struct {
-    int dive, shortcuts; /* 1 the safe moves up, 2 the static test, 4 twin stacks (7: all, sound) */
+    int dive, shortcuts; /* 1 the safe moves up, 2 the static test, 4 twin stacks, 8 moves already made (15: all, sound) */
     long budget;
     double deadline, noise;
     uint64_t rng;
@@ -509,6 +509,63 @@ typedef struct {
 
 
 SCORED_MOVES(Step)
+
+/* -- moves already made (solver.py, "Moves already made") -------------------------------------- */
+
+static inline int twin_of(int c) { return SAME[suit(c)] * 13 + rank(c); }
+
+/* A plain move onto a face-up column end: a column's run (CC) or a stock card (TC), its
+ * destination holding a face-up card under the last n_under cards. */
+static inline int plain_onto(const KB *b, Step m, int n_under) {
+    return (m.kind == CC || m.kind == TC) && b->len[m.b] > n_under && b->len[m.b] - n_under - 1 >= b->down[m.b];
+}
+
+/* The moves of the parent's frame made before x whose positions were entered (MADE in their
+ * frame copy): per column pair 7 a + b the count of a run moved (0: none), per destination
+ * column the stock cards put there (bits). */
+#define MADE 2
+typedef struct {
+    uint8_t cc[NC * NC];
+    uint64_t tc[NC];
+} Made;
+
+static void made_before(const KB *b, const Step *xs, int xi, Step x, Made *m) {
+    memset(m, 0, sizeof *m);
+    int cx = x.kind == TC ? b->col[x.b][b->len[x.b] - 1] : -1;
+    for (int q = 0; q < xi; q++) {
+        Step s = xs[q];
+        if (s.autom != MADE) continue;
+        if (s.kind == CC) m->cc[NC * s.a + s.b] = s.n;
+        else if (s.kind == TC) { /* the card at index s.a of the parent's talon */
+            int i = s.a, c = cx < 0 || i < x.a ? b->tal[i] : i == x.a ? cx : b->tal[i - 1];
+            m->tc[s.b] |= 1ULL << c;
+        }
+    }
+}
+
+/* Whether the search move z of this position, reached by the plain move x (nothing sent up
+ * after it) from its parent X, leads to a position that the parent's frame has already entered
+ * or cut: z was made from X before x and its position entered, z and x commute at X, and x is a
+ * search move after z, so that the position after z then x, the one z leads to from here, was
+ * reached from there (solver.py gives the proof). */
+static int made_already(const KB *b, Step x, Step z, const Made *m) {
+    if (!plain_onto(b, z, 0)) return 0;
+    int ex = b->col[x.b][b->len[x.b] - x.n - 1], tx = twin_of(ex);
+    if (z.kind == TC) {
+        int c = b->tal[z.a];
+        if ((x.kind == TC && b->draw != 1) || z.b == x.b || (x.kind == CC && z.b == x.a)) return 0;
+        if (!(m->tc[z.b] >> c & 1) || (b->found[suit(c)] == rank(c) && safe(b, c)) || c == tx) return 0;
+        return 1;
+    }
+    if (z.a == x.b || z.b == x.b || (x.kind == CC && (z.a == x.a || z.b == x.a))) return 0;
+    if (m->cc[NC * z.a + z.b] != z.n) return 0;
+    int under = b->len[z.a] - z.n - 1; /* the card z uncovers, if any: not sent up, not x's twin destination */
+    if (under >= 0) {
+        int u = b->col[z.a][under];
+        if ((b->found[suit(u)] == rank(u) && safe(b, u)) || u == tx) return 0;
+    }
+    return b->col[z.a][b->len[z.a] - 1] != tx; /* z's last card, its destination's end after it */
+}
 
 /* Enters the position after a move: the safe moves up, then a win (1), a cut (0), a new frame
  * (0), or a full table (-1). */
@@ -527,6 +584,26 @@ static int enter(KB *b, Table *t, Stack *st, Options *o) {
     if (o->shortcuts & 2 && (!st->nf || st->frames[st->nf - 1].tag != fd) && hopeless(b)) return 0;
     Step ms[MAXM];
     int n = gen(b, pairs, o->shortcuts & 1, start, ms), mark = b->nt;
+    if (st->nf) {
+        Frame *f = &st->frames[st->nf - 1];
+        Step *xs = (Step *)(void *)st->moves + f->off, x = xs[f->i - 1];
+        if (o->shortcuts & 8 && b->nt == f->mark + 1 && x.kind == FC) {
+            /* A card just taken down, sent back up: the parent's position. */
+            int kept = 0;
+            for (int q = 0; q < n; q++)
+                if (!(ms[q].kind == CF && ms[q].a == x.b)) ms[kept++] = ms[q];
+            n = kept;
+        }
+        if (o->shortcuts & 8 && b->nt == f->mark + 1 && plain_onto(b, x, x.n)) {
+            Made made;
+            made_before(b, xs, f->i - 1, x, &made);
+            int kept = 0;
+            for (int q = 0; q < n; q++)
+                if (!made_already(b, x, ms[q], &made)) ms[kept++] = ms[q];
+            n = kept;
+        }
+        xs[f->i - 1].autom = MADE; /* this position is entered: its frame is pushed below */
+    }
     if (o->dive && n > 1) {
         Scored sc[MAXM];
         for (int q = 0; q < n; q++) {

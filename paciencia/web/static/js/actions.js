@@ -5,7 +5,7 @@ import * as api from "./api.js";
 import { announce } from "./a11y.js";
 import { requestRender, returnCards, shake } from "./render.js";
 import { cardName, counted, fmt, place, srcKey, state } from "./state.js";
-import { whileSeeking, winnableOnly } from "./winnable.js";
+import { chosenLevel, whileSeeking, winnableOnly } from "./winnable.js";
 
 const $ = (id) => document.getElementById(id);
 let pickerModule = null;
@@ -162,7 +162,10 @@ export async function newGame(body = null, variant = null) {
   state.finishing = false;
   const stopSeeking = body ? () => undefined : whileSeeking(say, state.ui.winnable_seeking);
   try {
-    const view = await api.newGame(body || { game: v.game, variant: variant || v.variant, winnable_only: winnableOnly() }, state.lang);
+    const level = !variant || variant === v.variant ? chosenLevel() : ""; // the levels are this variant's
+    const random = { game: v.game, variant: variant || v.variant, winnable_only: winnableOnly() || Boolean(level) };
+    if (level) random.level = level;
+    const view = await api.newGame(body || random, state.lang);
     const url = `/${state.lang}/${view.game}/${view.id}`;
     if (view.game !== v.game) return location.assign(url); // another game's table
     history.pushState({ id: view.id }, "", url);

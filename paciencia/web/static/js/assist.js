@@ -36,7 +36,12 @@ export async function hint() {
       announce(h.message);
       show(h);
       await sleep(650);
-      if (state.view.version === v.version) await send(h.move, h.src);
+      if (state.view.version === v.version) {
+        await send(h.move, h.src);
+        // Why, and the chance with and without it: after the move's own words, on the message line.
+        const why = [h.why, h.chance_text].filter(Boolean).join(" ");
+        if (why && state.view.id === v.id && state.view.version > v.version) say(why, "hint");
+      }
     }
   } catch (e) {
     failed(e);

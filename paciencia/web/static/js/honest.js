@@ -80,19 +80,33 @@ function showReview(view, asked = false) {
   reviewed = `${view.id}/${view.version}`;
   $("end-review-text").textContent = state.ui.working;
   box.hidden = false;
-  getJSON(`/api/games/${encodeURIComponent(view.id)}/review${q()}`)
-    .then((r) => {
-      if (!view.closed) refresh(true); // the review closed it: the table shows it so (no undo)
-      if (reviewed !== `${view.id}/${view.version}`) return;
+  askReview(view, `${view.id}/${view.version}`, !view.closed);
+}
+
+/** Asks for the review until it is ready (202 while it is worked out in the background, or a
+ * busy 429: asked again after the wait named), while the end panel still shows that game. */
+function askReview(view, key, closing) {
+  const again = (seconds) =>
+    setTimeout(() => reviewed === key && askReview(view, key, false), 1000 * Math.max(1, seconds || 1));
+  fetch(`/api/games/${encodeURIComponent(view.id)}/review${q()}`, { credentials: "same-origin", cache: "no-store" })
+    .then(async (res) => {
+      if (closing && res.status !== 409) refresh(true); // the review closed it: the table shows it so (no undo)
+      const retry = Number(res.headers.get("retry-after"));
+      if (res.status === 429) return again(retry);
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      const r = await res.json();
+      if (reviewed !== key) return;
       $("end-review-text").textContent = r.text;
       $("end-review-link").href = r.review_url;
+      if (!r.ready) return again(retry);
       const replay = $("end-review-replay");
       replay.hidden = r.losing === null;
       replay.dataset.at = r.losing === null ? "" : String(r.losing);
     })
     .catch((e) => {
+      if (reviewed !== key) return;
       if (e.status === 0) $("end-review-text").textContent = state.ui.offline_needs_server;
-      else box.hidden = true;
+      else $("end-review").hidden = true;
     });
 }
 

@@ -5,7 +5,8 @@
 
 import { announce } from "./a11y.js";
 import { counted, dests, spreadOf, state } from "./state.js";
-import { renderBadge } from "./winnable.js";
+import { getGame } from "./api.js";
+import { renderBadge, renderLevel } from "./winnable.js";
 
 const motion = window.matchMedia("(prefers-reduced-motion: reduce)");
 export const reduced = () => motion.matches || "still" in document.documentElement.dataset;
@@ -149,6 +150,7 @@ function render() {
   label(els.hint, state.ui[mode]);
   els.hint.disabled = v.status !== "playing";
   renderBadge(v);
+  renderLevel(v, (id) => getGame(id, state.lang));
   if (els.code) els.code.textContent = v.code || "";
   if (els["code-row"]) els["code-row"].hidden = !v.code;
   const m = els.message;

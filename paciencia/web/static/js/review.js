@@ -1,7 +1,8 @@
 // The review page: each position's verdict (every card known) and the player's chance there,
 // asked a batch at a time (GET …/review/steps: one admission for up to BATCH rows, which the
 // server cuts short after about a second of solving), the rows on screen first; and a replay
-// from just before the losing move.
+// from just before the losing move. The summary may still be worked out when the page comes
+// (data-pending): it is asked again, after the wait the server names, until it is ready.
 
 const main = document.getElementById("review");
 const lang = main.dataset.lang;
@@ -80,4 +81,35 @@ document.getElementById("review-replay")?.addEventListener("click", async (ev) =
   }
 });
 
+/** The summary once ready: its words, the losing row, the replay from just before it. */
+async function summary() {
+  const url = `/api/games/${encodeURIComponent(id)}/review?lang=${encodeURIComponent(lang)}`;
+  for (;;) {
+    let res;
+    try {
+      res = await fetch(url, { credentials: "same-origin", cache: "no-store" });
+    } catch (e) {
+      return;
+    }
+    if (res.status === 202 || res.status === 429) {
+      await pause(1000 * Math.max(1, Number(res.headers.get("retry-after")) || 1));
+      continue;
+    }
+    if (!res.ok) return;
+    const r = await res.json();
+    const text = document.getElementById("review-summary");
+    text.textContent = r.text;
+    text.classList.remove("working");
+    const replay = document.getElementById("review-replay");
+    if (r.losing !== null) {
+      replay.dataset.at = String(r.losing);
+      replay.hidden = false;
+      rows[r.losing + 1]?.classList.add("losing");
+    }
+    delete main.dataset.pending;
+    return;
+  }
+}
+
+if ("pending" in main.dataset) summary();
 fill();

@@ -29,3 +29,36 @@ export function whileSeeking(say, text) {
   const timer = setTimeout(() => say(text), SEARCH_NOTICE_MS);
   return () => clearTimeout(timer);
 }
+
+/** The level chosen for a new game ("Winnable, hard"), or "" for any deal. */
+export function chosenLevel() {
+  const select = document.getElementById("new-level");
+  return select ? select.value : "";
+}
+
+let levelAsked = null; // the game whose level is being waited for
+
+/** The deal's level where the view carries it: the badge (a chosen level, or a closed game's)
+ * and the results panel. A closed game whose deal is being measured is asked again now and then
+ * until its level comes (measuring takes seconds on the server). */
+export function renderLevel(view, getGame) {
+  const badge = document.getElementById("level-badge");
+  const end = document.getElementById("end-level");
+  for (const el of [badge, end]) {
+    if (!el) continue;
+    el.textContent = view.level_text || "";
+    el.hidden = !view.level || (el === end && view.status === "playing");
+  }
+  if (!view.level_pending || levelAsked === view.id || !getGame) return;
+  levelAsked = view.id;
+  let tries = 0;
+  const ask = () =>
+    getGame(view.id).then(
+      (got) => {
+        if (got.level) renderLevel(got, null);
+        else if (got.level_pending && ++tries < 20) setTimeout(ask, 5000);
+      },
+      () => undefined,
+    );
+  setTimeout(ask, 5000);
+}

@@ -1,0 +1,224 @@
+"""A difficulty for every deal: easy, medium, hard, expert, or not winnable.
+
+A deal is *measured* once: the solver settles it with every card known on a budget of positions
+(``SOLVE_NODES``; its node count to a win is its effort), and the honest player
+(``paciencia.analysis.honest``, which sees only what a player is shown) plays it to the end
+``SEEDS`` times, each time drawing its completions from a different seed. The honest player's
+wins and the solver's effort make one difficulty figure (``difficulty``: mostly the honest
+losses, the effort breaking ties); the level is where that figure falls among the thresholds
+measured over a sample of deals (``scripts/make-levels``), kept with the levelled pools in
+``levels.json``. Every budget is in positions, never in seconds, so a deal's measure is the
+same on any machine.
+
+A level is full knowledge (it is computed from every card of the deal): it is said of a game
+only once the game is closed, or from the start when the player chose the level.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from bisect import bisect_right
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from paciencia.analysis import calibration
+from paciencia.analysis.honest import Budget, advise
+from paciencia.engine.knowledge import Knowledge
+from paciencia.engine.protocol import State, Status
+from paciencia.engine.verdict import Verdict
+from paciencia.games import new_state
+from paciencia.solver import solve
+
+LEVELS = ("easy", "medium", "hard", "expert")
+"""The levels of a winnable deal, easiest first."""
+NOT_WINNABLE = "unwinnable"
+"""The level of a deal the solver proved lost (or could not win on its budget)."""
+SEEDS = 4
+"""Honest games played per deal, each on its own seed of completions (seeds 1 to 4: seed 0 is
+the site's own hints', left for measuring the levels against)."""
+PLAY = (8, 4_000)
+"""The honest player's budget (completions, positions each) in a level's games: a third of the
+site's hints' completions and a fifth of their positions, so that a deal is measured in about a
+second of a core (the site's own hints play each measured deal once more, apart, to check the
+levels against: ``scripts/make-levels``)."""
+SOLVE_NODES = 5_000_000
+"""The solver's budget per deal."""
+MOVE_CAP = 1500
+DATA = Path(__file__).with_name("levels.json")
+
+
+@dataclass(frozen=True, slots=True)
+class Measure:
+    """What a deal's level rests on: the solver's verdict and positions searched, the honest
+    games won of those played."""
+
+    code: str
+    verdict: str
+    nodes: int
+    wins: int
+    seeds: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "verdict": self.verdict, "nodes": self.nodes, "wins": self.wins, "seeds": self.seeds}
+
+
+def seeded(knowledge: Knowledge, seed: int) -> Knowledge:
+    """The same knowledge with its completions drawn from another seed (``seed`` 0: its own).
+    Still a function of what the player knows alone: the seed mixes into the knowledge's digest."""
+    if seed == 0:
+        return knowledge
+    digest = hashlib.sha256(seed.to_bytes(8, "big") + knowledge.digest).digest()
+    return replace(knowledge, digest=digest)
+
+
+class Cancelled(Exception):
+    """A measure given up on (its ``cancel`` said so: the server is stopping)."""
+
+
+def autoplay(
+    start: State[Any],
+    budget: Budget | None = None,
+    seed: int = 0,
+    chances: list[float] | None = None,
+    cancel: Callable[[], bool] | None = None,
+) -> bool:
+    """The honest player's game from ``start`` to its end (on the site's hint budget unless
+    told); whether it was won. ``chances``: gets the chance the advice gave at each position."""
+    game = start.game
+    budget = budget or Budget(*game.hint_budget)
+    state = start.copy()
+    tokens: list[str] = []
+    while len(tokens) < MOVE_CAP and state.status == Status.PLAYING:
+        if cancel is not None and cancel():
+            raise Cancelled(str(start.code))
+        advice = advise(seeded(game.knowledge(start, tokens), seed), budget)
+        if chances is not None:
+            chances.append(advice.chance)
+        token = advice.analysis.token
+        if advice.analysis.kind != "move" or token is None:
+            break
+        state.play(token)
+        tokens.append(token)
+    return state.status == Status.WON
+
+
+def measure(
+    code: str,
+    seeds: int = SEEDS,
+    budget: Budget | None = None,
+    nodes: int = SOLVE_NODES,
+    cancel: Callable[[], bool] | None = None,
+) -> Measure:
+    """A deal's measure (seconds of work: callers run it off any request); ``cancel``: asked
+    before each move of the honest games, ``Cancelled`` once it says so."""
+    start = new_state(code)
+    result = solve(start, math.inf, nodes)
+    verdict = result.verdict.value
+    if result.verdict == Verdict.WINNABLE:
+        check = start.copy()
+        check.play_all(result.line)
+        if check.status != Status.WON:  # never level a deal on a line that does not win
+            verdict = Verdict.UNKNOWN.value
+    if verdict != Verdict.WINNABLE.value:
+        return Measure(code, verdict, result.nodes, 0, 0)  # lost with every card known: lost for the player too
+    budget = budget or Budget(*PLAY)
+    wins = sum(autoplay(start, budget, seed, None, cancel) for seed in range(1, seeds + 1))
+    return Measure(code, verdict, result.nodes, wins, seeds)
+
+
+def difficulty(m: Measure, nodes: int = SOLVE_NODES) -> float:
+    """One figure, higher harder: the share of honest games lost, plus the solver's effort (the
+    log of its positions against its budget's) as a tenth, which orders deals the honest games
+    tie on."""
+    lost = (m.seeds - m.wins) / m.seeds if m.seeds else 1.0
+    effort = math.log(max(m.nodes, 1)) / math.log(max(nodes, 2))
+    return lost + 0.1 * min(effort, 1.0)
+
+
+def level_of(m: Measure, cuts: list[float], nodes: int = SOLVE_NODES) -> str | None:
+    """The level of a measured deal, where ``cuts`` are the three thresholds of difficulty
+    between easy, medium, hard and expert; None when the solver could not settle it."""
+    if m.verdict == Verdict.UNWINNABLE.value:
+        return NOT_WINNABLE
+    if m.verdict != Verdict.WINNABLE.value:
+        return None
+    return LEVELS[bisect_right(cuts, difficulty(m, nodes))]
+
+
+def thresholds(measures: list[Measure], nodes: int = SOLVE_NODES) -> list[float]:
+    """The cuts that make each level about a quarter of the winnable deals measured (ties kept
+    on one side: a cut lies between two different figures)."""
+    figures = sorted(difficulty(m, nodes) for m in measures if m.verdict == Verdict.WINNABLE.value)
+    if not figures:
+        return [0.0, 0.0, 0.0]
+    cuts = []
+    for q in (1, 2, 3):
+        at = figures[min(len(figures) - 1, q * len(figures) // 4)]
+        below = [f for f in figures if f < at]
+        cuts.append((below[-1] + at) / 2 if below else at - 1e-9)
+    return cuts
+
+
+# -- the levelled pools (package data) ---------------------------------------------------------
+
+
+@cache
+def _data() -> dict[str, Any]:
+    if not DATA.exists():
+        return {"variants": {}}
+    found: dict[str, Any] = json.loads(DATA.read_text(encoding="utf-8"))
+    return found
+
+
+def cuts(game: str, variant: str) -> list[float] | None:
+    """The variant's thresholds, where its deals were measured."""
+    found = _data()["variants"].get(f"{game}:{variant}")
+    return list(found["cuts"]) if found else None
+
+
+def pool(game: str, variant: str, level: str) -> list[str]:
+    """The variant's deals of this level, measured in advance."""
+    found = _data()["variants"].get(f"{game}:{variant}")
+    return list(found["pools"].get(level, [])) if found else []
+
+
+def known(code: str) -> str | None:
+    """The level of a deal in the pools (or measured with them), if it is one."""
+    for found in _data()["variants"].values():
+        level = found["levels"].get(code)
+        if level is not None:
+            return str(level)
+    return None
+
+
+def honest_chance(game: str, variant: str, chance: float) -> float | None:
+    """The honest player's chance of winning from a position whose share of winnable layouts is
+    ``chance``, as measured (``paciencia.analysis.calibration``); None where it was not."""
+    found = _data()["variants"].get(f"{game}:{variant}")
+    if not found or "calibration" not in found:
+        return None
+    return calibration.honest(found["calibration"]["rates"], chance)
+
+
+def settings(game: str, variant: str) -> dict[str, Any] | None:
+    """How the variant's deals were measured (seeds, budgets), for measuring one more the same way."""
+    found = _data()["variants"].get(f"{game}:{variant}")
+    return dict(found["measure"]) if found else None
+
+
+def rate(
+    code: str, game: str, variant: str, cancel: Callable[[], bool] | None = None
+) -> tuple[Measure, str | None] | None:
+    """Measures a deal as its variant's pools were measured and gives its level; None for a
+    variant without measured thresholds."""
+    c = cuts(game, variant)
+    how = settings(game, variant)
+    if c is None or how is None:
+        return None
+    m = measure(code, how["seeds"], Budget(how["completions"], how["play_nodes"]), how["solve_nodes"], cancel)
+    return m, level_of(m, c, how["solve_nodes"])

@@ -1,0 +1,71 @@
+"""Why a hint's move: what it does that the player can see on the table, named by a code (the
+words are the site's: ``hint_why_<code>``).
+
+Read from what the table shows alone (``State.observe``: the places' counts and the cards in
+sight) before the move, and after it only where the move uncovers a card that
+was in sight already: a card it turns up is named as such, never by what it is. So two tables
+the player cannot tell apart get the same reason, whatever their hidden cards are.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from paciencia.engine.protocol import Role, State
+
+REASONS = (
+    "foundation",
+    "turn_up",
+    "draw",
+    "recycle",
+    "redeal",
+    "empty_king",
+    "empty_column",
+    "empty_pile",
+    "empty_cell",
+    "frees",
+    "keep_redeal",
+    "build",
+)
+"""Every reason, in the order they are tried: a move that does several things is named by the
+first that applies."""
+EMPTIES = {"column": "empty_king", "cascade": "empty_column", "pile": "empty_pile", "cell": "empty_cell"}
+"""A place emptied, by its kind: a Klondike column takes a king, a FreeCell one any card."""
+
+
+def reason(state: State[Any], token: str, others: list[str] | None = None) -> str:
+    """The reason for playing ``token`` (a legal move) in ``state``; ``others``: the other moves
+    worth playing there (the hint's fresh moves), which tell a move that spares a redeal."""
+    move = state.resolve(state.game.parse_move(token))
+    obs = state.observe()
+    action = next((a for a in obs.actions if a.token == str(move)), None)
+    if action is not None:
+        if action.name == "draw":
+            stock = obs.place(action.place) if action.place else None
+            return "draw" if stock is None or stock.count > 0 else "recycle"
+        return "redeal" if action.name == "redeal" else "build"
+    src, n, dst = move.places()
+    if src is None or dst is None:
+        return "build"
+    to = obs.place(dst)
+    if to.role == Role.FOUNDATION:
+        return "foundation"
+    source = obs.place(src)
+    if source.role == Role.FOUNDATION:  # a card taken down, to build with
+        return "build"
+    left = source.count - n  # the cards under the ones moved
+    if left > 0 and left - 1 < source.count - len(source.cards):
+        return "turn_up"  # the card it uncovers is not in sight: named as such, not by what it is
+    moved_whole = to.count == 0 and to.kind == source.kind  # the same as it was, one place over
+    if left == 0 and source.kind in EMPTIES and not moved_whole:
+        return EMPTIES[source.kind]
+    if left > 0:
+        after = state.copy()
+        after.push(move)
+        seen = after.observe()
+        if any(seen.place(d).role == Role.FOUNDATION for d in seen.dests.get(src, ())):
+            return "frees"
+    redeal = next((a for a in obs.actions if a.name == "redeal" and a.enabled), None)
+    if redeal is not None and others is not None and not [t for t in others if t not in (str(move), redeal.token)]:
+        return "keep_redeal"  # the only other way on is to spend a redeal
+    return "build"

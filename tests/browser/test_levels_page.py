@@ -1,0 +1,43 @@
+"""A chosen level on the Klondike table, in real Chromium against the real site: "Winnable,
+hard" deals a deal of that level and says so from the start; an unchosen deal's level is said
+only on the results panel of a closed game."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from paciencia.analysis import levels
+from tests.browser.conftest import place
+from tests.browser.test_crescent_page import open_game
+
+
+def test_winnable_hard_deals_a_hard_deal_and_says_so(page: Page) -> None:
+    open_game(page, code="KL1-3-AAAAAAB")
+    badge = page.locator("#level-badge")
+    expect(badge).to_be_hidden()
+    page.get_by_label("Level").select_option(label="Winnable, hard")
+    page.locator("#new-game").click()
+    expect(badge).to_be_visible()
+    expect(badge).to_have_text("Level: hard")
+    expect(page.locator("#winnable-badge")).to_be_visible()
+    game = page.locator("#game").get_attribute("data-game")
+    view = page.request.get(f"/api/games/{game}").json()
+    assert view["level"] == "hard" and view["variant"] == "3"
+
+
+def test_a_levelled_deal_not_chosen_says_its_level_once_left(page: Page) -> None:
+    code = levels.pool("klondike", "3", "easy")[0]
+    open_game(page, code=code)
+    expect(page.locator("#level-badge")).to_be_hidden()
+    place(page, "S").click()  # a draw: the game counts
+    expect(page.locator("#moves")).to_have_text(re.compile(r"^[1-9]"))
+    game = page.locator("#game").get_attribute("data-game")
+    assert page.request.get(f"/api/games/{game}").json()["level"] is None
+    page.locator("#new-game").click()  # leaves it
+    expect(page.locator("#game")).not_to_have_attribute("data-game", game or "")
+    page.goto(page.url.rsplit("/", 1)[0] + f"/{game}")
+    page.wait_for_selector("html[data-ready]")
+    expect(page.locator("#end-level")).to_have_text("Level: easy")
+    expect(page.locator("#level-badge")).to_have_text("Level: easy")

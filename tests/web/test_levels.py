@@ -1,0 +1,235 @@
+"""A difficulty level for every deal (``paciencia/analysis/levels.py``, ``paciencia/web/levels.py``):
+chosen with a winnable deal ("Winnable, hard"), shown from the start only then, shown once a
+game is closed otherwise, measured in the background for a closed game's deal that has none,
+given for the daily deal and counted in the statistics. Bad requests change nothing."""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, select
+
+from paciencia.analysis import levels
+from paciencia.games import new_state
+from paciencia.solver import solve
+from paciencia.web import Settings, create_app
+from paciencia.web.schema import database_url
+from paciencia.web.store import Store
+from paciencia.web.store import levels as levels_table
+
+Game = dict[str, Any]
+LANGS = {
+    "en": "Level: hard",
+    "pt-PT": "Nível: difícil",
+    "pt-BR": "Nível: difícil",
+    "es": "Nivel: difícil",
+    "it": "Livello: difficile",
+}
+UNMEASURED = "KL1-3-AAAAAAB"
+"""A deal no pool holds (measured by the background thread when a game of it ends)."""
+
+
+def new(client: TestClient, lang: str = "en", **body: Any) -> Any:
+    return client.post(f"/api/games?lang={lang}", json=body)
+
+
+def created(client: TestClient, **body: Any) -> Game:
+    res = new(client, **body)
+    assert res.status_code == 201, res.text
+    game: Game = res.json()
+    return game
+
+
+def played(client: TestClient, game: Game, token: str) -> Game:
+    res = client.post(f"/api/games/{game['id']}/moves", json={"move": token, "version": game["version"]})
+    assert res.status_code == 200, res.text
+    view: Game = res.json()
+    return view
+
+
+def start_of(client: TestClient, game: Game) -> str:
+    store = client.app.state.store  # type: ignore[attr-defined]
+    return str(store.load(game["id"], client.cookies["paciencia_player"].partition(".")[0]).start)
+
+
+def history(client: TestClient) -> list[Any]:
+    found: list[Any] = client.get("/api/stats").json()["history"]
+    return found
+
+
+def test_the_pools_are_levelled_and_winnable() -> None:
+    for level in levels.LEVELS:
+        pool = levels.pool("klondike", "3", level)
+        assert pool, level
+        for code in pool[:3]:
+            assert levels.known(code) == level
+            result = solve(new_state(code), math.inf, levels.SOLVE_NODES)
+            assert result.verdict == "winnable", code
+
+
+@pytest.mark.parametrize("lang", list(LANGS))
+def test_a_chosen_level_is_the_deals_and_shown_from_the_start(client: TestClient, lang: str) -> None:
+    res = new(client, lang, game="klondike", variant="3", winnable_only=True, level="hard")
+    assert res.status_code == 201, res.text
+    game = res.json()
+    assert game["level"] == "hard"
+    assert game["level_text"] == LANGS[lang]
+    assert game["winnable"] is True
+    assert start_of(client, game) in levels.pool("klondike", "3", "hard")
+    assert played(client, game, "D")["level"] == "hard"  # and while it is played
+    page = client.get(f"/{lang}/klondike/{game['id']}")
+    assert LANGS[lang] in page.text
+
+
+def test_a_level_alone_means_a_winnable_deal(client: TestClient) -> None:
+    game = created(client, game="klondike", variant="3", level="easy")
+    assert game["level"] == "easy" and game["winnable"]
+
+
+BAD = [
+    ({"game": "klondike", "variant": "3", "winnable_only": True, "level": "impossible"}, "bad_level"),
+    ({"game": "klondike", "variant": "3", "winnable_only": True, "level": "unwinnable"}, "bad_level"),
+    ({"game": "klondike", "variant": "3", "winnable_only": False, "level": "hard"}, "level_needs_winnable"),
+    ({"game": "klondike", "code": "KL1-3-AAAAAAB", "level": "hard"}, "level_needs_winnable"),
+    ({"game": "klondike", "variant": "3", "daily": True, "level": "hard"}, "level_needs_winnable"),
+    ({"game": "crescent", "variant": "N", "winnable_only": True, "level": "hard"}, "no_levels"),
+]
+WORDS = {
+    "bad_level": {"en": "is not a level", "es": "no es un nivel", "it": "non è un livello", "pt-PT": "não é um nível"},
+    "level_needs_winnable": {"en": "A level comes only", "es": "Solo puedes elegir", "pt-BR": "Você só pode"},
+    "no_levels": {"en": "no deals sorted by level", "it": "ordinate per livello", "pt-PT": "ordenadas por nível"},
+}
+
+
+@pytest.mark.parametrize(("body", "error"), BAD)
+def test_a_bad_level_is_refused_in_the_requests_language_and_changes_nothing(
+    client: TestClient, body: dict[str, Any], error: str
+) -> None:
+    first = played(client, created(client, game="klondike", code="KL1-3-AAAAAAC"), "D")
+    for lang, words in WORDS[error].items():
+        res = new(client, lang, **body)
+        assert res.status_code == 422, res.text
+        assert res.json()["error"] == error
+        assert words in res.json()["message"], (lang, res.json()["message"])
+    # Nothing changed: the game in play is still the player's, in play, and no game was made.
+    assert [h["id"] for h in history(client)] == [first["id"]]
+    assert client.get(f"/api/games/{first['id']}").json()["status"] == "playing"
+
+
+def test_a_level_that_is_not_a_string_is_refused(client: TestClient) -> None:
+    for level in (3, "x" * 21, ["hard"]):
+        res = new(client, game="klondike", variant="3", winnable_only=True, level=level)
+        assert res.status_code == 422, res.text
+    assert history(client) == []
+
+
+def test_a_levelled_deal_played_without_choosing_says_its_level_only_once_closed(client: TestClient) -> None:
+    code = levels.pool("klondike", "3", "expert")[0]
+    game = played(client, created(client, game="klondike", code=code), "D")
+    assert game["level"] is None and game["level_text"] == ""
+    created(client, game="klondike", code="KL1-3-AAAAAAC")  # leaves it: closed
+    view = client.get(f"/api/games/{game['id']}").json()
+    assert view["closed"] and view["level"] == "expert" and view["level_text"] == "Level: expert"
+    stats = client.get("/api/stats").json()
+    group = next(g for g in stats["groups"] if g["kind"] == "random")
+    assert group["by_level"] == {"expert": {"played": 1, "won": 0}}
+    assert "Won by level" in client.get("/en/stats").text
+
+
+def test_a_won_chosen_game_counts_by_level(client: TestClient) -> None:
+    game = created(client, game="klondike", variant="3", level="easy")
+    line = solve(new_state(start_of(client, game)), math.inf, levels.SOLVE_NODES).line
+    for token in line:
+        game = played(client, game, token)
+    assert game["status"] == "won" and game["level"] == "easy"
+    group = next(g for g in client.get("/api/stats").json()["groups"] if g["kind"] == "winnable")
+    assert group["by_level"] == {"easy": {"played": 1, "won": 1}}
+
+
+def wait_for_level(client: TestClient, game_id: str, seconds: float = 240) -> Game:
+    deadline = time.monotonic() + seconds
+    while True:
+        view: Game = client.get(f"/api/games/{game_id}").json()
+        if view["level"] is not None or not view["level_pending"] or time.monotonic() > deadline:
+            return view
+        time.sleep(0.5)
+
+
+def test_a_closed_games_deal_is_measured_in_the_background(client: TestClient) -> None:
+    assert levels.known(UNMEASURED) is None
+    game = played(client, created(client, game="klondike", code=UNMEASURED), "D")
+    assert game["level_pending"] is False  # nothing is measured, nor said, while it is played
+    created(client, game="klondike", code="KL1-3-AAAAAAC")
+    first = client.get(f"/api/games/{game['id']}").json()
+    assert first["closed"] and first["level_pending"] is True and first["level"] is None
+    view = wait_for_level(client, game["id"])
+    assert view["level"] in (*levels.LEVELS, levels.NOT_WINNABLE), view
+    assert view["level_pending"] is False
+    store = client.app.state.store  # type: ignore[attr-defined]
+    with store.engine.connect() as conn:
+        row = conn.execute(select(levels_table).where(levels_table.c.code == UNMEASURED)).mappings().one()
+    assert row["level"] == view["level"] and row["seeds"] in (0, levels.SEEDS)
+
+
+def test_a_stopping_server_gives_up_its_measure_and_writes_nothing_after(db_url: str) -> None:
+    """A measure takes seconds: the server's stop must not wait for it, nor find it writing to a
+    database it has closed (the thread used to outlive its app)."""
+    app = create_app(Settings(database_url=db_url))
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        game = played(client, created(client, game="klondike", code="KL1-3-AAAAAAD"), "D")
+        created(client, game="klondike", code="KL1-3-AAAAAAC")
+        assert client.get(f"/api/games/{game['id']}").json()["level_pending"] is True
+        thread = app.state.games.levels.thread
+        assert thread is not None and thread.is_alive()
+    assert not thread.is_alive()  # stopped with its app
+
+
+def test_the_daily_deal_gives_its_level(client: TestClient) -> None:
+    created(client, game="klondike", variant="3", daily=True)  # chooses the day's deal
+    deadline = time.monotonic() + 240
+    while True:
+        deals = client.get("/api/daily").json()["deals"]
+        mine = next(d for d in deals if d["game"] == "klondike" and d["variant"] == "3")
+        if mine["level"] is not None or time.monotonic() > deadline:
+            break
+        time.sleep(0.5)
+    assert mine["level"] in levels.LEVELS  # the day's deal is proved winnable
+    for d in deals:
+        assert "level" in d
+    assert f"Level: {mine['level']}" in client.get("/en/daily").text
+
+
+def test_the_chance_names_what_it_counts_and_the_honest_players_chance(client: TestClient) -> None:
+    game = played(client, created(client, game="klondike", code="KL1-3-AAAAAAC"), "D")
+    res = client.get(f"/api/games/{game['id']}/chance?version={game['version']}")
+    assert res.status_code == 200, res.text
+    chance = res.json()
+    assert "of the layouts the hidden cards may have" in chance["text"]
+    assert chance["honest_percent"] is not None and 0 <= chance["honest_percent"] <= 100
+    assert f"≈ {chance['honest_percent']}%" in chance["text"]
+    # The honest player's chance is read off the measured groups, which never fall as the figure rises.
+    honest = levels.honest_chance("klondike", "3", chance["won"] / chance["total"])
+    assert honest is not None and chance["honest_percent"] == round(100 * honest)
+
+
+def test_a_database_at_0005_gets_the_levels(db_url: str) -> None:
+    from tests.web.test_store import command_upgrade
+
+    engine = create_engine(database_url(db_url))
+    with engine.begin() as conn:
+        command_upgrade(conn, "0005")
+        conn.exec_driver_sql(
+            "INSERT INTO games (id, player, game, start_kind, start, version, table_text, status, created,"
+            " updated, snap_version, closed)"
+            " VALUES ('g1', 'p', 'klondike', 'code', 'KL1-3-AAAAAAB', 0, '', 'playing', 0, 0, 0, 0)"
+        )
+    engine.dispose()
+    store = Store(db_url)
+    with store.engine.connect() as conn:
+        assert conn.exec_driver_sql("SELECT level FROM games WHERE id = 'g1'").scalar() is None
+        assert conn.exec_driver_sql("SELECT count(*) FROM levels").scalar() == 0
+    store.close()
