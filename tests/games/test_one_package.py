@@ -6,7 +6,12 @@ game added later is held to this too.
 
 from __future__ import annotations
 
+import json
+import os
 import re
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 from paciencia.games import GAMES
@@ -68,3 +73,45 @@ def test_every_word_key_a_table_names_has_words() -> None:
         for variant in entry.game.variants:
             keys += [g.name for g in entry.game(variant).new_state(1).observe().groups]
         assert [k for k in keys if k and k not in ui] == [], entry.name
+
+
+def test_a_game_leaves_with_its_package_and_its_registry_line(tmp_path: Path) -> None:
+    """The proof the other way round: a copy of the package without one game's folder and its
+    one registry line serves the other games, names the missing one nowhere, and refuses its
+    deal codes as unknown. Nothing else is edited."""
+    for gone in GAMES:
+        copy = tmp_path / gone / "paciencia"
+        shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.rmtree(copy / "games" / gone)
+        registry = copy / "games" / "__init__.py"
+        line = f'register_package("paciencia.games.{gone}")\n'
+        text = registry.read_text(encoding="utf-8")
+        assert text.count(line) == 1, f"{gone}: not one registry line"
+        registry.write_text(text.replace(line, ""), encoding="utf-8")
+        others = [name for name in GAMES if name != gone]
+        code = f"{GAMES[gone].game.prefix}1-{next(iter(GAMES[gone].game.variants))}-AAAAAAB"
+        paths = ["/en/", "/en/stats", *(f"/pt-BR/{g}" for g in others), *(f"/it/{g}/rules" for g in others)]
+        script = f"""
+import json, os, re, sys, tempfile
+os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp()
+from fastapi.testclient import TestClient
+from paciencia.games import REGISTRY
+from paciencia.web.app import create_app
+from paciencia.web.settings import Settings
+app = create_app(Settings(database_url="sqlite:///" + tempfile.mkdtemp() + "/t.db"))
+out = {{"games": list(REGISTRY), "pages": {{}}}}
+with TestClient(app) as c:
+    for path in {paths!r}:
+        r = c.get(path)
+        out["pages"][path] = [r.status_code, bool(re.search(r"\\b{gone}\\b", r.text, re.I))]
+    out["gone"] = c.get("/en/{gone}").status_code
+    out["code"] = c.post("/api/games", json={{"code": "{code}"}}).status_code
+print(json.dumps(out))
+"""
+        env = {**os.environ, "PYTHONPATH": str(copy.parent)}
+        done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        found = json.loads(done.stdout.splitlines()[-1])
+        assert found["games"] == others
+        assert all(page == [200, False] for page in found["pages"].values()), (gone, found["pages"])
+        assert (found["gone"], found["code"]) == (404, 422), gone
