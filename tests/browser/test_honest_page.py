@@ -26,7 +26,7 @@ def test_the_chance_shows_after_each_move_and_the_results_panel_reviews_the_game
     chance = page.locator("#chance")
     expect(chance).to_be_hidden()
     page.get_by_label("Show my chance of winning").check()
-    said = re.compile(r"^Chance of winning: ≈ \d+% \(\d+ layouts? of the unseen cards\)$")
+    said = re.compile(r"^Could be won in ≈ \d+% of the layouts the hidden cards may have \(\d+ layouts? tried\)")
     expect(chance).to_have_text(said)
     game = play(page, game, "1-Ah")
     page.reload()

@@ -75,8 +75,8 @@ def test_the_chance_is_said_when_asked_and_never_after_a_move(page: Page) -> Non
         is None
     )
     page.get_by_label("Show my chance of winning").check()
-    expect(chance).to_have_text(re.compile(r"^Chance of winning: "))
-    page.wait_for_function("() => window.said.some((s) => s.startsWith('Chance of winning: '))")  # asked: said
+    expect(chance).to_have_text(re.compile(r"^Could be won in "))
+    page.wait_for_function("() => window.said.some((s) => s.startsWith('Could be won in '))")  # asked: said
     before = len(said(page))
     place(page, "1").click()  # 10♥ onto the ascending foundation of hearts: its one place
     expect(moves(page)).to_have_text("1")
@@ -84,13 +84,13 @@ def test_the_chance_is_said_when_asked_and_never_after_a_move(page: Page) -> Non
         "10 of hearts to the ascending foundation of hearts. Pile 1 now shows ace of hearts."
     )
     expect(chance).not_to_have_class(re.compile("working"))  # the new position's chance is in
-    expect(chance).to_have_text(re.compile(r"^Chance of winning: "))
+    expect(chance).to_have_text(re.compile(r"^Could be won in "))
     # Words said after the chance came, to be sure anything said with it is in the record.
     place(page, "2").focus()
     page.keyboard.press("Escape")
     page.wait_for_function("() => window.said.includes('Nothing is selected.')")
     after = said(page)[before:]
-    assert [s for s in after if "Chance" in s] == [], after
+    assert [s for s in after if "Could be won" in s] == [], after
 
 
 def test_the_picker_says_its_opening_words_apart_from_its_steps(page: Page) -> None:
