@@ -205,6 +205,13 @@ def honest_chance(game: str, variant: str, chance: float) -> float | None:
     return calibration.honest(found["calibration"]["rates"], chance)
 
 
+def figures(game: str, variant: str) -> dict[str, dict[str, int]] | None:
+    """Per level (and "unwinnable"), the deals measured and the site's own hints' games won on
+    them (seed 0, a game apart from those the level rests on); None where no levels were measured."""
+    found = _data()["variants"].get(f"{game}:{variant}")
+    return dict(found["figures"]) if found and "figures" in found else None
+
+
 def settings(game: str, variant: str) -> dict[str, Any] | None:
     """How the variant's deals were measured (seeds, budgets), for measuring one more the same way."""
     found = _data()["variants"].get(f"{game}:{variant}")

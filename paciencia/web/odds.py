@@ -13,6 +13,7 @@ import json
 from functools import cache
 from typing import Any
 
+from paciencia.analysis import levels
 from paciencia.analysis.survey import wilson
 from paciencia.games import REGISTRY
 
@@ -60,9 +61,35 @@ def answer(game: str) -> dict[str, Any] | None:
                 "honest": honest,
                 "hardest": s["hardest"],
                 "published": [p for p in found["published"] if p["variant"] == variant],
+                "levels": _levels(game, variant),
             }
         )
     return {"game": game, "variants": variants}
+
+
+def _levels(game: str, variant: str) -> list[dict[str, Any]] | None:
+    """The difficulty levels' shares of the deals measured and the site's hints' win rate on
+    each (``paciencia.analysis.levels``); None for a variant without levels."""
+    found = levels.figures(game, variant)
+    if found is None:
+        return None
+    total = sum(f["deals"] for f in found.values())
+    out = []
+    for level in (*levels.LEVELS, levels.NOT_WINNABLE):
+        n, won = found[level]["deals"], found[level]["site_won"]
+        low, high = wilson(won, n)
+        out.append(
+            {
+                "level": level,
+                "deals": n,
+                "share": n / total,
+                "won": won,
+                "won_share": won / n if n else 0.0,
+                "low": low,
+                "high": high,
+            }
+        )
+    return out
 
 
 def _percent(share: float, locale: str, digits: int = 1) -> str:
@@ -137,6 +164,16 @@ def page(game: str, lang: str) -> dict[str, Any] | None:
             }
             for d in v["hardest"]
         ]
+        level_rows = [
+            {
+                "name": ui["level_" + lv["level"]],
+                "deals": _number(lv["deals"], lang),
+                "share": _percent(lv["share"], lang, 0),
+                "won": _percent(lv["won_share"], lang, 0),
+                "interval": f"{_percent(lv['low'], lang, 0)} – {_percent(lv['high'], lang, 0)}",
+            }
+            for lv in v["levels"] or []
+        ]
         sections.append(
             {
                 "variant": v["variant"],
@@ -149,6 +186,10 @@ def page(game: str, lang: str) -> dict[str, Any] | None:
                 "honest": honest,
                 "published": published,
                 "hardest": hardest,
+                "levels": level_rows,
+                "levels_intro": say(words, "odds_levels_intro", deals=deals(sum(lv["deals"] for lv in v["levels"])))
+                if v["levels"]
+                else "",
             }
         )
     # A game whose figures no one published before says so in its words (``odds_first_<game>``).

@@ -48,6 +48,17 @@ ODDS_UI: dict[str, str] = {
     "odds_v_winnable": N_("can be won"),
     "odds_v_unwinnable": N_("cannot be won"),
     "odds_v_unknown": N_("not settled"),
+    "odds_levels": N_("How hard the deals are"),
+    "odds_levels_intro": N_(
+        "Each deal measured (%(deals)s drawn at random) has a level, from how often a player who sees only "
+        "what you see wins it and how much work the solver needed: the winnable deals are cut into four equal "
+        "parts. Beside each level, how often this site's hints, playing alone, won its deals (with the 95%% "
+        "interval)."
+    ),
+    "odds_levels_none": N_("No levels measured yet for this variant."),
+    "odds_level": N_("Level"),
+    "odds_level_deals": N_("Deals"),
+    "odds_level_won": N_("Won by the hints"),
     "odds_published": N_("Published figures"),
     "odds_source": N_("Source"),
     "odds_figure": N_("Figure"),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from paciencia.analysis import levels
@@ -13,8 +14,10 @@ from tests.browser.conftest import place
 from tests.browser.test_crescent_page import open_game
 
 
-def test_winnable_hard_deals_a_hard_deal_and_says_so(page: Page) -> None:
-    open_game(page, code="KL1-3-AAAAAAB")
+@pytest.mark.parametrize("variant", ["3", "1"])
+def test_winnable_hard_deals_a_hard_deal_and_says_so(page: Page, variant: str) -> None:
+    assert levels.pool("klondike", variant, "hard"), f"draw {variant} has measured levels"
+    open_game(page, code=f"KL1-{variant}-AAAAAAB")
     badge = page.locator("#level-badge")
     expect(badge).to_be_hidden()
     page.get_by_label("Level").select_option(label="Winnable, hard")
@@ -24,7 +27,7 @@ def test_winnable_hard_deals_a_hard_deal_and_says_so(page: Page) -> None:
     expect(page.locator("#winnable-badge")).to_be_visible()
     game = page.locator("#game").get_attribute("data-game")
     view = page.request.get(f"/api/games/{game}").json()
-    assert view["level"] == "hard" and view["variant"] == "3"
+    assert view["level"] == "hard" and view["variant"] == variant
 
 
 def test_a_levelled_deal_not_chosen_says_its_level_once_left(page: Page) -> None:

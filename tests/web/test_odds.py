@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from paciencia.analysis import levels
 from paciencia.analysis.survey import wilson
 from paciencia.i18n import LOCALES, Words
 from paciencia.web import Settings, create_app
@@ -160,3 +161,28 @@ def test_the_script_writes_the_figures_from_a_node_budget_survey(tmp_path: Path)
     subprocess.run([*survey, "--seed", "8", "--timeout", "1", "--results", str(timed)], capture_output=True, check=True)
     refused = subprocess.run([*script, str(timed)], capture_output=True, text=True)
     assert refused.returncode != 0 and "--nodes" in refused.stderr
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+def test_each_variants_levels_are_on_its_page_where_measured(client: TestClient, lang: str) -> None:
+    """The difficulty levels' shares and the hints' win rate per level (issue 25's "the
+    difficulty levels once they exist"): a table for each variant with measured levels, a line
+    saying none for the others, in the page's language."""
+    ui = ui_words(lang)
+    for game in sorted(FIGURES):
+        text = _text(client.get(f"/{lang}/{game}/odds").text)
+        for v in client.get(f"/api/odds/{game}").json()["variants"]:
+            found = levels.figures(game, v["variant"])
+            if found is None:
+                assert v["levels"] is None
+                continue
+            rows = v["levels"]
+            assert [r["level"] for r in rows] == [*levels.LEVELS, levels.NOT_WINNABLE]
+            assert sum(r["deals"] for r in rows) == sum(f["deals"] for f in found.values())
+            assert abs(sum(r["share"] for r in rows) - 1) < 1e-9
+            wins = [r["won_share"] for r in rows[:4]]
+            assert wins == sorted(wins, reverse=True), f"{game} {v['variant']}: the levels are monotone"
+            assert ui["odds_levels"] in text and ui["level_expert"] in text and "%%" not in text
+        if all(levels.figures(game, v) is None for v in FIGURES[game]["variants"]):
+            assert ui["odds_levels_none"] in text
+    assert levels.figures("klondike", "1") is not None, "draw one's levels are measured"
