@@ -45,9 +45,11 @@ typedef struct {
     int n, p;
     int found[4];
     int draw;
-    uint64_t th, hd[NC]; /* hashes of the talon and of each column's face-down cards, kept up to date */
+    uint64_t th, hd[NC]; /* hashes of the talon (when th_ok) and of each column's face-down cards */
+    int th_ok;
     uint64_t hu[NC];     /* each column's face-up cards (ZC at their index in the column), kept up to date */
-    ColCache cache[NC];
+    ColCache cache[NC][2]; /* the column's last two states (a move and its sibling often differ in one) */
+    int older[NC];         /* which of the two to replace */
     Step *trail;
     int nt, tcap;
 } KB;
@@ -64,6 +66,7 @@ static void hash_talon(KB *b) {
     uint64_t h = 0;
     for (int i = 0; i < b->n; i++) h ^= ZT[i][b->tal[i]];
     b->th = h;
+    b->th_ok = 1;
 }
 
 /* Cards put on or taken off a column's end (face up), and a face-down end turned up or back. */
@@ -100,7 +103,7 @@ static void take_tal(KB *b, int i) {
     memmove(b->tal + i, b->tal + i + 1, (size_t)(b->n - i - 1));
     b->n--;
     b->p = i;
-    hash_talon(b);
+    b->th_ok = 0; /* hashed again when a key needs it */
 }
 
 static void put_tal(KB *b, int i, int c, int oldp) {
@@ -108,7 +111,7 @@ static void put_tal(KB *b, int i, int c, int oldp) {
     b->tal[i] = (uint8_t)c;
     b->n++;
     b->p = oldp;
-    hash_talon(b);
+    b->th_ok = 0;
 }
 
 static void make(KB *b, Step st) {
@@ -238,9 +241,24 @@ static int run_start(const KB *b, int a) {
 }
 
 /* Column a as its cache has it: recomputed (its run's start and cards) when the column changed. */
+static inline int col_same(const ColCache *k, const KB *b, int a) {
+    return k->hu == b->hu[a] && k->len == b->len[a] && k->down == b->down[a] && k->hd == b->hd[a];
+}
+
 static inline ColCache *col_info(KB *b, int a) {
-    ColCache *k = &b->cache[a];
-    if (k->len != b->len[a] || k->down != b->down[a] || k->hu != b->hu[a] || k->hd != b->hd[a]) {
+    ColCache *k = &b->cache[a][0];
+    if (col_same(k, b, a)) {
+        b->older[a] = 1;
+        return k;
+    }
+    k = &b->cache[a][1];
+    if (col_same(k, b, a)) {
+        b->older[a] = 0;
+        return k;
+    }
+    k = &b->cache[a][b->older[a]];
+    b->older[a] ^= 1;
+    {
         k->len = b->len[a];
         k->down = b->down[a];
         k->hu = b->hu[a];
@@ -306,7 +324,10 @@ static void key(KB *b, int pairs, int *start, uint64_t *k1, uint64_t *k2) {
     uint64_t f = 0;
     for (int s = 0; s < 4; s++) f = f * 16 + (uint64_t)b->found[s];
     /* In draw three the talon too (the pointer is kept apart); in draw one the rest implies it. */
-    if (b->draw == 3) f ^= mix(b->th ^ (uint64_t)b->n);
+    if (b->draw == 3) {
+        if (!b->th_ok) hash_talon(b);
+        f ^= mix(b->th ^ (uint64_t)b->n);
+    }
     *k1 = x ^ mix(f);
     *k2 = y ^ mix(f ^ 0xE7037ED1A0B428DBULL);
 }
@@ -706,7 +727,7 @@ static KB *board_from(PyObject *cols, PyObject *down, PyObject *tal, int p, PyOb
             if (q < b->down[a]) b->hd[a] ^= ZC[q][b->col[a][q] | 64];
             else b->hu[a] ^= ZC[q][b->col[a][q]];
         }
-        b->cache[a].len = -1; /* nothing kept yet */
+        b->cache[a][0].len = b->cache[a][1].len = -1; /* nothing kept yet */
     }
     return b;
 }
