@@ -47,6 +47,7 @@ typedef struct {
     int draw;
     uint64_t th, hd[NC]; /* hashes of the talon (when th_ok) and of each column's face-down cards */
     int th_ok;
+    uint64_t tb; /* the talon's cards, as bits */
     uint64_t hu[NC];     /* each column's face-up cards (ZC at their index in the column), kept up to date */
     ColCache cache[NC][2]; /* the column's last two states (a move and its sibling often differ in one) */
     int older[NC];         /* which of the two to replace */
@@ -100,6 +101,7 @@ static void unflip_end(KB *b, int a) {
 }
 
 static void take_tal(KB *b, int i) {
+    b->tb ^= 1ULL << b->tal[i];
     memmove(b->tal + i, b->tal + i + 1, (size_t)(b->n - i - 1));
     b->n--;
     b->p = i;
@@ -109,6 +111,7 @@ static void take_tal(KB *b, int i) {
 static void put_tal(KB *b, int i, int c, int oldp) {
     memmove(b->tal + i + 1, b->tal + i, (size_t)(b->n - i));
     b->tal[i] = (uint8_t)c;
+    b->tb ^= 1ULL << c;
     b->n++;
     b->p = oldp;
     b->th_ok = 0;
@@ -193,15 +196,23 @@ static void unmake(KB *b) {
 
 /* The talon indexes that draws and recycles bring to the waste top (solver.py, _reach_table). */
 static int reach(const KB *b, int *out) {
-    int k = 0, q = b->p, n = b->n;
+    /* The pointer's path: from p by draws to the end, then from 0 around again (each index once,
+     * in the order the draws bring them). */
+    int k = 0, n = b->n, p = b->p, d = b->draw;
     uint64_t seen = 0;
-    for (int step = 0; step < 2 * n + 2; step++) {
-        if (q && !(seen >> (q - 1) & 1)) {
-            seen |= 1ULL << (q - 1);
-            out[k++] = q - 1;
-        }
-        q = q == n ? 0 : (q + b->draw < n ? q + b->draw : n);
+#define REACHED(i)                                                                                  \
+    if (!(seen >> (i) & 1)) {                                                                       \
+        seen |= 1ULL << (i);                                                                        \
+        out[k++] = (i);                                                                             \
     }
+    if (!n) return 0;
+    if (p) REACHED(p - 1);
+    if (p < n) {
+        for (int q = p + d; q < n; q += d) REACHED(q - 1);
+        REACHED(n - 1);
+    }
+    for (int q = d; q < n; q += d) REACHED(q - 1);
+#undef REACHED
     return k;
 }
 
@@ -218,7 +229,11 @@ static void autos(KB *b) {
                 again = 1;
             }
         }
-        if (b->draw == 1)
+        if (b->draw != 1) continue;
+        uint64_t next = 0; /* the cards the foundations take next: most often none in the talon */
+        for (int s = 0; s < 4; s++)
+            if (b->found[s] < 13) next |= 1ULL << (13 * s + b->found[s]);
+        if (b->tb & next)
             for (int i = 0; i < b->n; i++) {
                 int c = b->tal[i];
                 if (b->found[suit(c)] == rank(c) && safe(b, c)) {
@@ -722,6 +737,7 @@ static KB *board_from(PyObject *cols, PyObject *down, PyObject *tal, int p, PyOb
     ok = ok && read_ints(found, b->found, 4, 0, 13);
     if (!ok) return not_a_position(b, b->trail, "not a Klondike position for the search");
     hash_talon(b);
+    for (int i = 0; i < b->n; i++) b->tb |= 1ULL << b->tal[i];
     for (int a = 0; a < NC; a++) {
         for (int q = 0; q < b->len[a]; q++) {
             if (q < b->down[a]) b->hd[a] ^= ZC[q][b->col[a][q] | 64];
