@@ -347,6 +347,8 @@ static void key(KB *b, int pairs, int *start, uint64_t *k1, uint64_t *k2) {
     *k2 = y ^ mix(f ^ 0xE7037ED1A0B428DBULL);
 }
 
+static uint64_t KINGBITS, FITBITS[52]; /* the Kings; FITBITS[p]: the cards that may lie on p */
+
 /* Every search move. Symmetry (solver.py, "Sound reductions"): a King at a column's bottom
  * never moves to an empty column, and of several empty columns only the first is a target. With
  * `pairs`, also the move XF: the stack on a card that its foundation takes next goes onto the
@@ -414,9 +416,13 @@ static int gen(const KB *b, int pairs, int autos_on, const int *start, Step *out
     }
     int r[128];
     int nr = reach(b, r);
+    uint64_t lands = 0; /* the cards that some destination takes: the columns are tried only for them */
+    for (int t = 0; t < NC; t++)
+        if (!dup[t]) lands |= b->len[t] ? FITBITS[b->col[t][b->len[t] - 1]] : t == empty ? KINGBITS : 0;
     for (int q = 0; q < nr; q++) {
         int i = r[q], c = b->tal[i];
         if (b->found[suit(c)] == rank(c)) out[k++] = (Step){TF, (uint8_t)i, 0, 1, 0, 0, 0, 0};
+        if (!(lands >> c & 1)) continue;
         for (int t = 0; t < NC; t++) {
             if (dup[t]) continue;
             if (b->len[t] ? fits(c, b->col[t][b->len[t] - 1]) : (t == empty && rank(c) == 12))
@@ -446,7 +452,6 @@ static int gen(const KB *b, int pairs, int autos_on, const int *start, Step *out
 /* solver.py, "The static test" (the rules and their proof are there): whether some card can never
  * go up, by a least fixed point over sets of cards held as bits (bit c for card c). */
 #define ALL52 ((1ULL << 52) - 1)
-static uint64_t KINGBITS;
 
 static int hopeless(const KB *b) {
     uint64_t colmask = 0, faceup = 0, firsts = 0, bare = 0, colbits[NC] = {0}, below[52]; /* below: read for column cards only */
@@ -807,6 +812,9 @@ static int setup(PyObject *mod) {
     (void)mod;
     cards_init();
     for (int q = 0; q < 4; q++) KINGBITS |= 1ULL << (13 * q + 12);
+    for (int p = 0; p < 52; p++)
+        for (int c = 0; c < 52; c++)
+            if (fits(c, p)) FITBITS[p] |= 1ULL << c;
     ABOVE[0] = (1ULL << 53) - 1;
     for (int p = 1; p < 53; p++)
         for (int q = p; q > 0; q -= 3) ABOVE[p] |= 1ULL << q;
