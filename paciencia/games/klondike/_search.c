@@ -286,8 +286,10 @@ static inline ColCache *col_info(KB *b, int a) {
     return k;
 }
 
-/* The cards of the other colour's suit of the same colour: spades and clubs, hearts and diamonds,
- * exchanged (bit c to bit twin(c)). */
+static uint64_t SLOT[26]; /* a segment's tag when it lies on a twin pair, by rank and colour */
+
+/* Each card's bit moved to its twin's (the other suit of its colour: spades and clubs, hearts and
+ * diamonds exchanged). */
 static inline uint64_t twin_bits(uint64_t u) {
     const uint64_t M = 0x1FFF;
     return (u & M) << 39 | (u >> 39 & M) | (u >> 13 & M) << 26 | (u >> 26 & M) << 13;
@@ -325,7 +327,7 @@ static void key(KB *b, int pairs, int *start, uint64_t *k1, uint64_t *k2) {
                     sy += mix(seg ^ 0xA0761D6478BD642FULL);
                     h = 0;
                     off = 0;
-                    if (cut) slot = mix(0xC2B2AE3D27D4EB4FULL + (uint64_t)(rank(c) * 2 + (suit(c) == 1 || suit(c) == 2)));
+                    if (cut) slot = SLOT[rank(c) * 2 + (suit(c) == 1 || suit(c) == 2)];
                 }
             }
             k->cuts = cuts;
@@ -815,6 +817,7 @@ static int setup(PyObject *mod) {
     for (int p = 0; p < 52; p++)
         for (int c = 0; c < 52; c++)
             if (fits(c, p)) FITBITS[p] |= 1ULL << c;
+    for (int q = 0; q < 26; q++) SLOT[q] = mix(0xC2B2AE3D27D4EB4FULL + (uint64_t)q);
     ABOVE[0] = (1ULL << 53) - 1;
     for (int p = 1; p < 53; p++)
         for (int q = p; q > 0; q -= 3) ABOVE[p] |= 1ULL << q;
