@@ -44,7 +44,8 @@ def main() -> None:
             status, _, n = _klondike.search(*pos, 0, args.nodes, math.inf, 0.0, 0, flags)
             wall, cpu = time.perf_counter() - t, time.process_time() - cpu
             rate = n / cpu / 1e6
-            cells.append(f"{name} {STATUS[status]:6s} {n:>11,} nodes {wall:7.1f} s wall {cpu:6.1f} s CPU {rate:5.2f} M/CPU s")
+            seconds = f"{wall:7.1f} s wall {cpu:6.1f} s CPU {rate:5.2f} M/CPU s"
+            cells.append(f"{name} {STATUS[status]:6s} {n:>11,} nodes {seconds}")
             counts.append(n)
         ratio = f"  ratio {counts[0] / counts[1]:.2f}" if len(counts) == 2 else ""
         print(f"{code}  " + "  |  ".join(cells) + ratio, flush=True)
