@@ -31,8 +31,9 @@ typedef struct {
 } Step;
 
 /* What key() and run_start() found for a column, kept while the column is the same (its face-down
- * and face-up hashes, length and face-down count) and, for its share of the key, the same cards
- * of its run are cut (their twins in runs): most moves change one or two columns of seven. */
+ * and face-up hashes, length and face-down count: two columns alike in all four differ with the
+ * odds of two table keys alike) and, for its share of the key, the same cards of its run are cut
+ * (their twins in runs): most moves change one or two columns of seven. */
 typedef struct {
     uint64_t hd, hu, cuts, x, y, run; /* run: the cards of its ordered end run, as bits */
     int len, down, start, keyed;      /* keyed: x, y are its share of the key for `cuts` */
