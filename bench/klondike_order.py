@@ -1,7 +1,8 @@
 """Moves already made (solver.py) on the hard Klondike deals: the sound search alone (no dives,
 no schedule), run to its end or to ``--nodes`` positions, skipping the moves already made
 (shortcuts 15) and not (7), printing per deal the status, positions searched and seconds of each, and their ratio.
-Positions are the machine-independent figure; seconds depend on the load.
+Positions are the machine-independent figure; seconds depend on the load (CPU seconds, user and
+system, much less than wall seconds on a shared machine).
 
 Run: nice -n 10 .venv/bin/python bench/klondike_order.py [--nodes 200000000] [--codes CODE ...]
 """
@@ -39,9 +40,12 @@ def main() -> None:
         cells = []
         counts = []
         for name, flags in runs:
-            t = time.perf_counter()
+            t, cpu = time.perf_counter(), time.process_time()
             status, _, n = _klondike.search(*pos, 0, args.nodes, math.inf, 0.0, 0, flags)
-            cells.append(f"{name} {STATUS[status]:6s} {n:>11,} nodes {time.perf_counter() - t:7.1f} s")
+            wall, cpu = time.perf_counter() - t, time.process_time() - cpu
+            rate = n / cpu / 1e6
+            seconds = f"{wall:7.1f} s wall {cpu:6.1f} s CPU {rate:5.2f} M/CPU s"
+            cells.append(f"{name} {STATUS[status]:6s} {n:>11,} nodes {seconds}")
             counts.append(n)
         ratio = f"  ratio {counts[0] / counts[1]:.2f}" if len(counts) == 2 else ""
         print(f"{code}  " + "  |  ".join(cells) + ratio, flush=True)

@@ -2,12 +2,14 @@
 verdicts on positions built from table text, every shortcut of the search checked against plain
 search on small positions, hints and the progress analysis."""
 
+import hashlib
+import math
 import random
 
 import pytest
 
 from paciencia.engine.verdict import Verdict
-from paciencia.games import state_from_text
+from paciencia.games import new_state, state_from_text
 from paciencia.games.klondike import _search as _klondike
 from paciencia.games.klondike.analysis import _best_move, hint_klondike, useful_moves_klondike
 from paciencia.games.klondike.rules import PARENTS, KlondikeGame, KlondikeState
@@ -723,3 +725,36 @@ def test_moves_already_made_leave_the_search_as_it_was(draw: str) -> None:
         settled += 1
         fewer += made[2] < plain[2]
     assert settled >= 150 and fewer >= 3
+
+
+# -- speed-ups that must not change the search --------------------------------------------------
+
+# (code, dive, shortcuts, status, positions, the line's digest), measured with the search before the
+# speed-ups of issue 25 (table entries side by side, columns' keys kept, huge pages...); the draw-three
+# sound searches pinned again after the one change meant to alter the search, the stock's cards
+# deepest first (fewer positions on the hard deals, the same verdicts).
+PINNED = [
+    ("KL1-1-XJAOJWF", 0, 15, 1, 7682, "4f53cda18c2b"),
+    ("KL1-3-UAEYVAE", 0, 15, 1, 10606, "4f53cda18c2b"),
+    ("KL1-3-XJAOJWF", 0, 15, 1, 16757, "4f53cda18c2b"),
+    ("KL1-3-YHJDFUJ", 0, 15, 0, 39743, "0b4926d27b1c"),
+    ("KL1-1-MHWZCVX", 0, 15, 0, 246492, "f39388b0246f"),
+    ("KL1-3-GQYZUEO", 0, 15, 0, 60940, "7bbd1d38ea1a"),
+    ("KL1-1-UAEYVAE", 0, 7, 0, 77358, "7e591c933d08"),
+    ("KL1-3-IFGUCTG", 0, 3, 0, 716009, "4ec5d78a721f"),
+    ("KL1-3-FFJUZSM", 1, 15, 0, 58, "25f1347fa5a1"),
+    ("KL1-1-VIDGUOI", 1, 15, 0, 145884, "9e8c6117907c"),
+]
+
+
+@pytest.mark.parametrize(("code", "dive", "shortcuts", "status", "positions", "digest"), PINNED)
+def test_speed_ups_leave_the_search_as_it_was(
+    code: str, dive: int, shortcuts: int, status: int, positions: int, digest: str
+) -> None:
+    """A change meant only to make the search faster enters the same positions in the same order:
+    on these deals (lost, won, dives, other shortcuts) the same status, the same number of
+    positions and the same line as before it."""
+    state = new_state(code)
+    assert isinstance(state, KlondikeState)
+    got = _klondike.search(*_c_position(state), dive, 1_000_000, math.inf, 20.0 if dive else 0.0, 5, shortcuts)
+    assert (got[0], got[2], hashlib.sha256(repr(got[1]).encode()).hexdigest()[:12]) == (status, positions, digest)

@@ -451,7 +451,7 @@ static uint64_t burst_bits(int s) { return s < 0 ? 1 : (1ULL | 1ULL << (1 + s));
 static int table_covers(const Table *t, uint64_t k1, uint64_t k2, int s) {
     if (!k1) k1 = 1;
     size_t j = table_slot(t, k1, k2);
-    return t->k1[j] && (t->bits[j] & burst_bits(s));
+    return t->e[j].k1 && (t->e[j].bits & burst_bits(s));
 }
 
 /* -- the search ---------------------------------------------------------------------------------- */

@@ -30,6 +30,15 @@ typedef struct {
     uint8_t kind, a, b, n, flip, oldp, card, autom;
 } Step;
 
+/* What key() and run_start() found for a column, kept while the column is the same (its face-down
+ * and face-up hashes, length and face-down count: two columns alike in all four differ with the
+ * odds of two table keys alike) and, for its share of the key, the same cards of its run are cut
+ * (their twins in runs): most moves change one or two columns of seven. */
+typedef struct {
+    uint64_t hd, hu, cuts, x, y, run; /* run: the cards of its ordered end run, as bits */
+    int len, down, start, keyed;      /* keyed: x, y are its share of the key for `cuts` */
+} ColCache;
+
 typedef struct {
     uint8_t col[NC][64];
     int len[NC], down[NC];
@@ -37,7 +46,12 @@ typedef struct {
     int n, p;
     int found[4];
     int draw;
-    uint64_t th, hd[NC]; /* hashes of the talon and of each column's face-down cards, kept up to date */
+    uint64_t th, hd[NC]; /* hashes of the talon (when th_ok) and of each column's face-down cards */
+    int th_ok;
+    uint64_t tb; /* the talon's cards, as bits */
+    uint64_t hu[NC];     /* each column's face-up cards (ZC at their index in the column), kept up to date */
+    ColCache cache[NC][2]; /* the column's last two states (a move and its sibling often differ in one) */
+    int older[NC];         /* which of the two to replace */
     Step *trail;
     int nt, tcap;
 } KB;
@@ -54,12 +68,20 @@ static void hash_talon(KB *b) {
     uint64_t h = 0;
     for (int i = 0; i < b->n; i++) h ^= ZT[i][b->tal[i]];
     b->th = h;
+    b->th_ok = 1;
 }
 
 /* Cards put on or taken off a column's end (face up), and a face-down end turned up or back. */
-static inline void col_push(KB *b, int a, int c) { b->col[a][b->len[a]++] = (uint8_t)c; }
+static inline void col_push(KB *b, int a, int c) {
+    b->hu[a] ^= ZC[b->len[a]][c];
+    b->col[a][b->len[a]++] = (uint8_t)c;
+}
 
-static inline int col_pop(KB *b, int a) { return b->col[a][--b->len[a]]; }
+static inline int col_pop(KB *b, int a) {
+    int c = b->col[a][--b->len[a]];
+    b->hu[a] ^= ZC[b->len[a]][c];
+    return c;
+}
 
 static void push(KB *b, Step st) { TRAIL_PUSH(b, st); }
 
@@ -67,6 +89,7 @@ static int flip_end(KB *b, int a) {
     if (b->len[a] && b->down[a] == b->len[a]) {
         b->down[a]--;
         b->hd[a] ^= ZC[b->down[a]][b->col[a][b->down[a]] | 64];
+        b->hu[a] ^= ZC[b->down[a]][b->col[a][b->down[a]]];
         return 1;
     }
     return 0;
@@ -74,22 +97,25 @@ static int flip_end(KB *b, int a) {
 
 static void unflip_end(KB *b, int a) {
     b->hd[a] ^= ZC[b->down[a]][b->col[a][b->down[a]] | 64];
+    b->hu[a] ^= ZC[b->down[a]][b->col[a][b->down[a]]];
     b->down[a]++;
 }
 
 static void take_tal(KB *b, int i) {
+    b->tb ^= 1ULL << b->tal[i];
     memmove(b->tal + i, b->tal + i + 1, (size_t)(b->n - i - 1));
     b->n--;
     b->p = i;
-    hash_talon(b);
+    b->th_ok = 0; /* hashed again when a key needs it */
 }
 
 static void put_tal(KB *b, int i, int c, int oldp) {
     memmove(b->tal + i + 1, b->tal + i, (size_t)(b->n - i));
     b->tal[i] = (uint8_t)c;
+    b->tb ^= 1ULL << c;
     b->n++;
     b->p = oldp;
-    hash_talon(b);
+    b->th_ok = 0;
 }
 
 static void make(KB *b, Step st) {
@@ -171,15 +197,23 @@ static void unmake(KB *b) {
 
 /* The talon indexes that draws and recycles bring to the waste top (solver.py, _reach_table). */
 static int reach(const KB *b, int *out) {
-    int k = 0, q = b->p, n = b->n;
+    /* The pointer's path: from p by draws to the end, then from 0 around again (each index once,
+     * in the order the draws bring them). */
+    int k = 0, n = b->n, p = b->p, d = b->draw;
     uint64_t seen = 0;
-    for (int step = 0; step < 2 * n + 2; step++) {
-        if (q && !(seen >> (q - 1) & 1)) {
-            seen |= 1ULL << (q - 1);
-            out[k++] = q - 1;
-        }
-        q = q == n ? 0 : (q + b->draw < n ? q + b->draw : n);
+#define REACHED(i)                                                                                  \
+    if (!(seen >> (i) & 1)) {                                                                       \
+        seen |= 1ULL << (i);                                                                        \
+        out[k++] = (i);                                                                             \
     }
+    if (!n) return 0;
+    if (p) REACHED(p - 1);
+    if (p < n) {
+        for (int q = p + d; q < n; q += d) REACHED(q - 1);
+        REACHED(n - 1);
+    }
+    for (int q = d; q < n; q += d) REACHED(q - 1);
+#undef REACHED
     return k;
 }
 
@@ -196,7 +230,11 @@ static void autos(KB *b) {
                 again = 1;
             }
         }
-        if (b->draw == 1)
+        if (b->draw != 1) continue;
+        uint64_t next = 0; /* the cards the foundations take next: most often none in the talon */
+        for (int s = 0; s < 4; s++)
+            if (b->found[s] < 13) next |= 1ULL << (13 * s + b->found[s]);
+        if (b->tb & next)
             for (int i = 0; i < b->n; i++) {
                 int c = b->tal[i];
                 if (b->found[suit(c)] == rank(c) && safe(b, c)) {
@@ -218,47 +256,108 @@ static int run_start(const KB *b, int a) {
     return q;
 }
 
+/* Column a as its cache has it: recomputed (its run's start and cards) when the column changed. */
+static inline int col_same(const ColCache *k, const KB *b, int a) {
+    return k->hu == b->hu[a] && k->len == b->len[a] && k->down == b->down[a] && k->hd == b->hd[a];
+}
+
+static inline ColCache *col_info(KB *b, int a) {
+    ColCache *k = &b->cache[a][0];
+    if (col_same(k, b, a)) {
+        b->older[a] = 1;
+        return k;
+    }
+    k = &b->cache[a][1];
+    if (col_same(k, b, a)) {
+        b->older[a] = 0;
+        return k;
+    }
+    k = &b->cache[a][b->older[a]];
+    b->older[a] ^= 1;
+    {
+        k->len = b->len[a];
+        k->down = b->down[a];
+        k->hu = b->hu[a];
+        k->hd = b->hd[a];
+        k->start = run_start(b, a);
+        k->run = 0;
+        for (int q = k->start; q < k->len; q++) k->run |= 1ULL << b->col[a][q];
+        k->keyed = 0;
+    }
+    return k;
+}
+
+static uint64_t SLOT[26]; /* a segment's tag when it lies on a twin pair, by rank and colour */
+
+/* Each card's bit moved to its twin's (the other suit of its colour: spades and clubs, hearts and
+ * diamonds exchanged). */
+static inline uint64_t twin_bits(uint64_t u) {
+    const uint64_t M = 0x1FFF;
+    return (u & M) << 39 | (u >> 39 & M) | (u >> 13 & M) << 26 | (u >> 26 & M) << 13;
+}
+
 /* The canonical key (solver.py, "Canonical key" and "Twin stacks"): the columns cut into
  * segments, with `pairs` a segment ending at every card of a column's ordered end run whose twin
  * (same rank, same colour) lies in such a run too; the key sums one hash per segment, so it is
  * the multiset of segments, each tagged with where it lies: at a column's bottom, or on a twin
- * pair (either card of it). Face-down cards hash apart from face-up ones. */
-static void key(const KB *b, int pairs, const int *start, uint64_t *k1, uint64_t *k2) {
+ * pair (either card of it). Face-down cards hash apart from face-up ones. A column's share of
+ * the sums depends only on its cards and which of them are cut, so it is kept in its cache.
+ * Fills `start` with each column's run_start. */
+static void key(KB *b, int pairs, int *start, uint64_t *k1, uint64_t *k2) {
     uint64_t up = 0, x = 0, y = 0;
-    if (pairs)
-        for (int a = 0; a < NC; a++)
-            for (int q = start[a]; q < b->len[a]; q++) up |= 1ULL << b->col[a][q];
+    ColCache *cc[NC];
     for (int a = 0; a < NC; a++) {
-        uint64_t h = b->hd[a], slot = 0x9E3779B97F4A7C15ULL;
-        int off = b->down[a];
-        for (int q = b->down[a]; q <= b->len[a]; q++) {
-            int c = q < b->len[a] ? b->col[a][q] : -1;
-            if (c >= 0) h ^= ZC[off++][c];
-            int cut = c >= 0 && (up >> c & 1) && (up >> (SAME[suit(c)] * 13 + rank(c)) & 1);
-            if (c < 0 || cut) {
-                uint64_t seg = mix(h ^ slot ^ (uint64_t)off * 0xD6E8FEB86659FD93ULL);
-                x += seg;
-                y += mix(seg ^ 0xA0761D6478BD642FULL);
-                h = 0;
-                off = 0;
-                if (cut) slot = mix(0xC2B2AE3D27D4EB4FULL + (uint64_t)(rank(c) * 2 + (suit(c) == 1 || suit(c) == 2)));
+        cc[a] = col_info(b, a);
+        start[a] = cc[a]->start;
+        up |= cc[a]->run;
+    }
+    uint64_t twins = pairs ? twin_bits(up) : 0;
+    for (int a = 0; a < NC; a++) {
+        ColCache *k = cc[a];
+        uint64_t cuts = k->run & twins;
+        if (!k->keyed || k->cuts != cuts) {
+            uint64_t h = b->hd[a], slot = 0x9E3779B97F4A7C15ULL, sx = 0, sy = 0;
+            int off = b->down[a];
+            for (int q = b->down[a]; q <= b->len[a]; q++) {
+                int c = q < b->len[a] ? b->col[a][q] : -1;
+                if (c >= 0) h ^= ZC[off++][c];
+                int cut = c >= 0 && (cuts >> c & 1);
+                if (c < 0 || cut) {
+                    uint64_t seg = mix(h ^ slot ^ (uint64_t)off * 0xD6E8FEB86659FD93ULL);
+                    sx += seg;
+                    sy += mix(seg ^ 0xA0761D6478BD642FULL);
+                    h = 0;
+                    off = 0;
+                    if (cut) slot = SLOT[rank(c) * 2 + (suit(c) == 1 || suit(c) == 2)];
+                }
             }
+            k->cuts = cuts;
+            k->x = sx;
+            k->y = sy;
+            k->keyed = 1;
         }
+        x += k->x;
+        y += k->y;
     }
     uint64_t f = 0;
     for (int s = 0; s < 4; s++) f = f * 16 + (uint64_t)b->found[s];
     /* In draw three the talon too (the pointer is kept apart); in draw one the rest implies it. */
-    if (b->draw == 3) f ^= mix(b->th ^ (uint64_t)b->n);
+    if (b->draw == 3) {
+        if (!b->th_ok) hash_talon(b);
+        f ^= mix(b->th ^ (uint64_t)b->n);
+    }
     *k1 = x ^ mix(f);
     *k2 = y ^ mix(f ^ 0xE7037ED1A0B428DBULL);
 }
+
+static uint64_t KINGBITS, FITBITS[52]; /* the Kings; FITBITS[p]: the cards that may lie on p */
 
 /* Every search move. Symmetry (solver.py, "Sound reductions"): a King at a column's bottom
  * never moves to an empty column, and of several empty columns only the first is a target. With
  * `pairs`, also the move XF: the stack on a card that its foundation takes next goes onto the
  * card's twin lying at a column's end, and the card goes up (solver.py, "Twin stacks"). */
 /* `start`: each column's run_start. */
-static int gen(const KB *b, int pairs, int autos_on, const int *start, Step *out) {
+static int gen(const KB *b, int pairs, int autos_on, int deep_first, const int *start, Step *out) {
     int k = 0, empty = -1;
     /* end_of[c]: the column whose face-up end card is c, or -1. With twin stacks, a card put on
      * one twin gives the key of the same card put on the other: of two twins both at column ends
@@ -320,9 +419,25 @@ static int gen(const KB *b, int pairs, int autos_on, const int *start, Step *out
     }
     int r[128];
     int nr = reach(b, r);
+    if (deep_first && b->draw == 3) {
+        /* The sound search takes the stock's cards deepest in the talon first. A position met
+         * again with a pointer that a pointer it was entered with dominates is cut; met first with
+         * the weaker one, it is searched twice. In this order the hard deals enter 5-10% fewer
+         * positions (measured: docs/solvers.md); dives keep the pointer's order. */
+        uint64_t m = 0;
+        for (int q = 0; q < nr; q++) m |= 1ULL << r[q];
+        for (nr = 0; m; nr++) {
+            r[nr] = 63 - __builtin_clzll(m);
+            m ^= 1ULL << r[nr];
+        }
+    }
+    uint64_t lands = 0; /* the cards that some destination takes: the columns are tried only for them */
+    for (int t = 0; t < NC; t++)
+        if (!dup[t]) lands |= b->len[t] ? FITBITS[b->col[t][b->len[t] - 1]] : t == empty ? KINGBITS : 0;
     for (int q = 0; q < nr; q++) {
         int i = r[q], c = b->tal[i];
         if (b->found[suit(c)] == rank(c)) out[k++] = (Step){TF, (uint8_t)i, 0, 1, 0, 0, 0, 0};
+        if (!(lands >> c & 1)) continue;
         for (int t = 0; t < NC; t++) {
             if (dup[t]) continue;
             if (b->len[t] ? fits(c, b->col[t][b->len[t] - 1]) : (t == empty && rank(c) == 12))
@@ -352,10 +467,9 @@ static int gen(const KB *b, int pairs, int autos_on, const int *start, Step *out
 /* solver.py, "The static test" (the rules and their proof are there): whether some card can never
  * go up, by a least fixed point over sets of cards held as bits (bit c for card c). */
 #define ALL52 ((1ULL << 52) - 1)
-static uint64_t KINGBITS;
 
 static int hopeless(const KB *b) {
-    uint64_t colmask = 0, faceup = 0, firsts = 0, bare = 0, colbits[NC] = {0}, below[52] = {0};
+    uint64_t colmask = 0, faceup = 0, firsts = 0, bare = 0, colbits[NC] = {0}, below[52]; /* below: read for column cards only */
     int empty_now = 0;
     for (int a = 0; a < NC; a++) {
         if (!b->len[a]) {
@@ -390,36 +504,32 @@ static int hopeless(const KB *b) {
         int r = b->found[s] > 0 ? b->found[s] - 1 : 0;
         rank_ok |= ((uint64_t)(0x1FFF >> r << r)) << (13 * s);
     }
-    uint64_t free_ = 0, lands = 0, played = 0;
+    /* The talon by index (bit i for b->tal[i]): its played cards, and the drawn ones found so far. */
+    uint64_t free_ = 0, lands = 0, played = 0, played_at = 0, drawn_at = 0, upmask = 0;
+    int8_t at[52];
+    for (int i = 0; i < b->n; i++) at[b->tal[i]] = (int8_t)i;
+    for (int s = 0; s < 4; s++) upmask |= ((1ULL << height[s]) - 1) << (13 * s);
     for (;;) {
-        uint64_t upmask = 0;
-        for (int s = 0; s < 4; s++) upmask |= ((1ULL << height[s]) - 1) << (13 * s);
         if (talbits) {
+            /* Every card after the first played one, and the card before each played one. */
             uint64_t now_ = (lands | upmask) & talbits;
             if (now_ != played) {
+                for (uint64_t fresh = now_ & ~played; fresh; fresh &= fresh - 1) played_at |= 1ULL << at[__builtin_ctzll(fresh)];
                 played = now_;
-                int seen_played = 0, before = -1;
-                for (int i = 0; i < b->n; i++) {
-                    int c = b->tal[i];
-                    uint64_t bit = 1ULL << c;
-                    if (seen_played) drawn |= bit;
-                    if (played & bit) {
-                        seen_played = 1;
-                        if (before >= 0) drawn |= 1ULL << before;
-                    }
-                    before = c;
-                }
+                uint64_t d = (~((played_at & -played_at) * 2 - 1) | played_at >> 1) & ((1ULL << b->n) - 1) & ~drawn_at;
+                drawn_at |= d;
+                for (; d; d &= d - 1) drawn |= 1ULL << b->tal[__builtin_ctzll(d)];
             }
         }
         uint64_t avail = (bare & colmask) | (lands & outside);
         uint64_t black = (avail | avail >> 39) & 0x1FFF, redb = (avail >> 13 | avail >> 26) & 0x1FFF;
         uint64_t child = redb >> 1 | (black >> 1) << 13 | (black >> 1) << 26 | (redb >> 1) << 39;
         uint64_t ff = free_ & firsts, kings_free = 0;
-        int nff = __builtin_popcountll(ff), any_empty = 0;
-        if (empty_now || nff >= 2) {
+        int any_empty = 0;
+        if (empty_now || (ff & (ff - 1))) { /* two or more */
             kings_free = KINGBITS;
             any_empty = 1;
-        } else if (nff == 1) {
+        } else if (ff) {
             uint64_t own = 0;
             for (int a = 0; a < NC; a++)
                 if (colbits[a] & ff) {
@@ -447,8 +557,10 @@ static int hopeless(const KB *b) {
         int grew = 0;
         for (int s = 0; s < 4; s++) {
             int h = height[s];
-            while (h < 13 && (upable >> (13 * s + h) & 1)) h++;
+            if (h < 13) h += __builtin_ctzll(~(upable >> (13 * s + h))); /* the run of upable cards from h */
+            if (h > 13) h = 13;
             if (h != height[s]) {
+                upmask |= ((1ULL << h) - (1ULL << height[s])) << (13 * s);
                 height[s] = h;
                 grew = 1;
             }
@@ -575,7 +687,6 @@ static int enter(KB *b, Table *t, Stack *st, Options *o) {
     uint64_t k1, k2;
     int pairs = o->shortcuts >> 2 & 1;
     int start[NC];
-    for (int a = 0; a < NC; a++) start[a] = run_start(b, a);
     key(b, pairs, start, &k1, &k2);
     int pt = norm_pointer(b), added = table_enter(t, k1, k2, pt, ABOVE[pt]);
     if (added <= 0) return added;
@@ -583,7 +694,7 @@ static int enter(KB *b, Table *t, Stack *st, Options *o) {
     int fd = fdn(b);
     if (o->shortcuts & 2 && (!st->nf || st->frames[st->nf - 1].tag != fd) && hopeless(b)) return 0;
     Step ms[MAXM];
-    int n = gen(b, pairs, o->shortcuts & 1, start, ms), mark = b->nt;
+    int n = gen(b, pairs, o->shortcuts & 1, !o->dive, start, ms), mark = b->nt;
     if (st->nf) {
         Frame *f = &st->frames[st->nf - 1];
         Step *xs = (Step *)(void *)st->moves + f->off, x = xs[f->i - 1];
@@ -646,8 +757,14 @@ static KB *board_from(PyObject *cols, PyObject *down, PyObject *tal, int p, PyOb
     ok = ok && read_ints(found, b->found, 4, 0, 13);
     if (!ok) return not_a_position(b, b->trail, "not a Klondike position for the search");
     hash_talon(b);
-    for (int a = 0; a < NC; a++)
-        for (int q = 0; q < b->down[a]; q++) b->hd[a] ^= ZC[q][b->col[a][q] | 64];
+    for (int i = 0; i < b->n; i++) b->tb |= 1ULL << b->tal[i];
+    for (int a = 0; a < NC; a++) {
+        for (int q = 0; q < b->len[a]; q++) {
+            if (q < b->down[a]) b->hd[a] ^= ZC[q][b->col[a][q] | 64];
+            else b->hu[a] ^= ZC[q][b->col[a][q]];
+        }
+        b->cache[a][0].len = b->cache[a][1].len = -1; /* nothing kept yet */
+    }
     return b;
 }
 
@@ -675,7 +792,6 @@ static PyObject *py_key(PyObject *self, PyObject *args) {
     if (!b) return NULL;
     uint64_t k1, k2;
     int start[NC];
-    for (int a = 0; a < NC; a++) start[a] = run_start(b, a);
     key(b, pairs, start, &k1, &k2);
     free(b->trail);
     free(b);
@@ -711,6 +827,10 @@ static int setup(PyObject *mod) {
     (void)mod;
     cards_init();
     for (int q = 0; q < 4; q++) KINGBITS |= 1ULL << (13 * q + 12);
+    for (int p = 0; p < 52; p++)
+        for (int c = 0; c < 52; c++)
+            if (fits(c, p)) FITBITS[p] |= 1ULL << c;
+    for (int q = 0; q < 26; q++) SLOT[q] = mix(0xC2B2AE3D27D4EB4FULL + (uint64_t)q);
     ABOVE[0] = (1ULL << 53) - 1;
     for (int p = 1; p < 53; p++)
         for (int q = p; q > 0; q -= 3) ABOVE[p] |= 1ULL << q;
