@@ -53,6 +53,9 @@ class OfflineGame:
     """How many of ``tokens`` the server has: the rest were played offline."""
     line: str = ""
     """The offline line's key, made at its first move (the server keeps a line once by it)."""
+    standin_for: str = ""
+    """The game this one stands in for offline (``offline/standin.py``): back online it is
+    kept as a game of its own, and the server says so."""
     played: tuple[Observation, Played[Any]] | None = None
     """The last token played here and the position before it (a move's answer says it)."""
     _observed: tuple[int, Observation] | None = field(default=None, repr=False)
@@ -78,6 +81,7 @@ class OfflineGame:
             closed=bool(record.get("closed", False)) or state.status == Status.WON,
             base=int(record.get("base", len(tokens))),
             line=str(record.get("line") or ""),
+            standin_for=str(record.get("standin_for") or ""),
         )
 
     def record(self) -> dict[str, Any]:
@@ -94,6 +98,7 @@ class OfflineGame:
             "closed": self.closed,
             "base": self.base,
             "line": self.line,
+            "standin_for": self.standin_for,
         }
 
     @property
