@@ -63,7 +63,17 @@ PYODIDE_FILES = {
 }
 """What Pyodide loads to run the standard library alone (no package of its own is needed)."""
 
-BUNDLED = ("__init__.py", "engine", "games", "solver", "offline", "i18n/__init__.py", "web/views.py", "web/words.py")
+BUNDLED = (
+    "__init__.py",
+    "engine",
+    "games",
+    "solver",
+    "offline",
+    "i18n/__init__.py",
+    "web/held.py",
+    "web/views.py",
+    "web/words.py",
+)
 """The package's parts the browser runs (every ``.py`` under each folder named: the solvers' C
 loops are not among them, and nothing that plays a move needs them)."""
 BUNDLED_WEB = ("odds_words.py",)

@@ -307,3 +307,22 @@ def test_a_new_game_offline_is_dealt_on_the_device_and_stored_back_online(contex
     assert page.request.get(f"/api/games/{fresh}/record").status == 409  # a real deal: its record stays here
     history = page.request.get("/api/stats").json()["history"]
     assert sorted(h["id"] for h in history) == sorted([game["id"], fresh])
+
+
+def test_a_game_whose_stand_in_was_not_kept_says_so_offline(context: BrowserContext) -> None:
+    """The stand-in is asked once the player pauses; where the connection went first (here its
+    request fails), nothing is there to play that game from offline, and the table says so."""
+    from paciencia.i18n import Words
+    from paciencia.web.words import say
+
+    page = context.new_page()
+    page.route("**/standin", lambda route: route.abort())
+    open_table(page, "klondike", {"code": "KL1-3-AAAAAAB"}, lang="es")
+    with page.expect_event("requestfailed", lambda r: r.url.endswith("/standin"), timeout=BOOT):
+        page.keyboard.press(" ")
+        expect(moves(page)).to_have_text("1")
+        ready_offline(page)
+    reload_offline(context, page)
+    page.keyboard.press(" ")
+    expect(page.locator("#message")).to_have_text(say(Words("es"), "offline_not_kept"))
+    expect(moves(page)).to_have_text("1")

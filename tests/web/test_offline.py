@@ -303,3 +303,31 @@ def test_a_stand_ins_line_is_kept_as_its_own_game_and_the_original_stays(client:
     assert client.post("/api/offline?lang=it", json=line).json()["game"]["id"] == kept["game"]["id"]  # once
     history = client.get("/api/stats").json()["history"]
     assert len(history) == 2  # the original (left) and the offline game, once
+
+
+def test_every_game_and_variant_has_a_stand_in_of_the_table_shown() -> None:
+    import random
+
+    from paciencia.engine.dealcode import DEAL_COUNT, DealCode
+    from paciencia.games import REGISTRY
+    from paciencia.offline.standin import stand_in
+
+    rng = random.Random(26)
+    for entry in REGISTRY.values():
+        game = entry.game
+        for variant in game.variants:
+            for _ in range(4):
+                code = str(DealCode(game.prefix, game.version, variant, rng.randrange(DEAL_COUNT)))
+                state = new_state(code)
+                tokens: list[str] = []
+                for _ in range(rng.randrange(60)):
+                    legal = state.legal_moves()
+                    if not legal:
+                        break
+                    undo = tokens and state.can_undo and rng.random() < 0.15
+                    token = "U" if undo else str(state.resolve(rng.choice(legal)))
+                    state.play(token)
+                    tokens.append(token)
+                found = stand_in(new_state(code), tokens)
+                assert found is not None, (code, tokens)
+                assert code not in found.start
