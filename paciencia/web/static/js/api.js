@@ -11,7 +11,14 @@ export class ApiError extends Error {
 // Offline play (offline/engine.js), once it is ready: asked first (it answers for a game played
 // offline whose moves the server lacks) and again when the network fails (it answers them all).
 let offline = null;
-export const goOffline = (answer) => (offline = answer);
+let coming = null; // offline play is on its way: a request whose network fails waits for it
+let arrived = () => undefined;
+export const offlineComing = () => (coming = coming || new Promise((resolve) => (arrived = resolve)));
+/** Offline play is ready (``answer``), or will not come (called with nothing). */
+export const goOffline = (answer = null) => {
+  offline = answer || offline;
+  arrived();
+};
 
 async function call(method, url, body) {
   const here = offline && offline(method, url, body, false);
@@ -26,6 +33,7 @@ async function call(method, url, body) {
       cache: "no-store",
     });
   } catch (e) {
+    if (!offline && coming) await coming;
     const there = offline && offline(method, url, body, true);
     if (there) return there;
     throw new ApiError(0, null);

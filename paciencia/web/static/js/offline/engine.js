@@ -171,6 +171,8 @@ export async function ask(method, url, body, lang = state.lang) {
 async function run(method, url, body) {
   const { status, body: data } = await ask(method, url, body);
   if (status >= 400) throw new ApiError(status, data);
+  // A move made here while the network is back (on a game started offline, say) goes at once.
+  if (method === "POST" && navigator.onLine && pending.size) setTimeout(sync, 0);
   return data;
 }
 
