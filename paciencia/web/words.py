@@ -49,16 +49,14 @@ UI: dict[str, str] = {
         "This game moved on elsewhere while you played offline: your offline moves are kept as a game of their own."
     ),
     "offline_standin": N_(
-        "You are offline, and this deal's hidden cards stay on the server: the game goes on here as a game "
-        "of its own, from the same table with its unseen cards shuffled on this device."
+        "Offline, this deal's hidden cards stay on the server: the game goes on here as a new one, "
+        "its unseen cards shuffled on this device."
     ),
     "offline_standin_kept": N_(
-        "Your offline moves are kept as a game of their own (its unseen cards were shuffled on your device); "
-        "the original game stays at its last move online."
+        "Your offline moves are kept as a game of their own; the original stays at its last move online."
     ),
     "offline_not_kept": N_(
-        "This game's latest position was not kept on this device before the connection went: "
-        "start a new game to play offline, or play on once you are online."
+        "This game was not kept on this device before the connection went: start a new game to play offline."
     ),
     "board": N_("Card table"),
     "foundations": N_("Foundations"),

@@ -324,5 +324,6 @@ def test_a_game_whose_stand_in_was_not_kept_says_so_offline(context: BrowserCont
         ready_offline(page)
     reload_offline(context, page)
     page.keyboard.press(" ")
-    expect(page.locator("#message")).to_have_text(say(Words("es"), "offline_not_kept"))
+    # Words only offline play says come from the engine (Pyodide's first start).
+    expect(page.locator("#message")).to_have_text(say(Words("es"), "offline_not_kept"), timeout=BOOT)
     expect(moves(page)).to_have_text("1")

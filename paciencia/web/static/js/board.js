@@ -4,7 +4,7 @@
 // the cards down).
 
 import { autoUp, listenToOtherTabs, refresh, setView } from "./actions.js";
-import { goOffline, offlineComing } from "./api.js";
+import { offlineComing } from "./api.js";
 import { bind, relayout, renderClock } from "./render.js";
 import { wire, wireTools } from "./input.js";
 import { state } from "./state.js";
@@ -64,12 +64,10 @@ function offlineWhenPlaying() {
   if (!("serviceWorker" in navigator)) return;
   const go = () => {
     document.removeEventListener("paciencia:view", played);
-    offlineComing();
-    (self.requestIdleCallback || setTimeout)(() =>
-      import("./offline/keep.js")
-        .then((m) => m.start())
-        .finally(() => goOffline()), // ready or not coming: no request waits for it any longer
+    const ready = new Promise((done) =>
+      (self.requestIdleCallback || setTimeout)(() => import("./offline/keep.js").then((m) => m.start()).finally(done)),
     );
+    if (!navigator.onLine) offlineComing(ready); // opened offline (start() then fetches nothing)
   };
   const played = (ev) => ev.detail.moves > 0 && go();
   if (state.view.moves > 0 || !navigator.onLine) go();

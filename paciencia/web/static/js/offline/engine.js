@@ -150,13 +150,24 @@ async function load(id) {
   }
 }
 
-/** One request answered by the engine: ``{status, body}`` as the server would answer it. */
-export async function ask(method, url, body, lang = state.lang) {
+/** The engine started, with the language's words. */
+async function ready(lang) {
   await boot();
   if (!catalogs.has(lang)) {
     await call("words", { locale: lang, url: `${manifest.words}${lang}.mo` });
     catalogs.add(lang);
   }
+}
+
+/** One of the words only offline play says (the page does not carry them), from the engine. */
+async function word(key, lang = state.lang) {
+  await ready(lang);
+  return call("say", { key, lang });
+}
+
+/** One request answered by the engine: ``{status, body}`` as the server would answer it. */
+export async function ask(method, url, body, lang = state.lang) {
+  await ready(lang);
   await load(gameOf(url));
   if (body && body.replay) await load(body.replay);
   const { status, body: data, record } = await call("request", { method, url, body, lang });
@@ -176,7 +187,7 @@ async function run(method, url, body) {
   return data;
 }
 
-const refusal = (status, error, key) => new ApiError(status, { error, message: state.ui[key] });
+const refusal = async (status, error, key) => new ApiError(status, { error, message: state.ui[key] || (await word(key)) });
 const hex = () => Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("");
 const PLAYS = /^\/api\/games\/[^/?]+(\/(moves|finish|auto))?(\?|$)/;
 
@@ -184,14 +195,14 @@ const PLAYS = /^\/api\/games\/[^/?]+(\/(moves|finish|auto))?(\?|$)/;
  * own (its id an offline one: back online it is kept beside the original, which stays at the
  * version the stand-in was of). The request, made on the table the stand-in shows, is made on it. */
 async function fromStandIn(id, method, url, body) {
-  if (body && body.replay) throw refusal(503, "offline", "offline_needs_server"); // its deal is the server's
+  if (body && body.replay) throw await refusal(503, "offline", "offline_needs_server"); // its deal is the server's
   if (!PLAYS.test(url)) return run(method, url, body); // hints and the like: the engine says they need the server
   const record = await kept(recordKey(id));
-  if (!record || !record.standin) throw refusal(503, "offline", "offline_not_kept");
+  if (!record || !record.standin) throw await refusal(503, "offline", "offline_not_kept");
   const version = body && body.version !== undefined ? body.version : state.view && state.view.version;
   let own = record.taken;
   if (!own) {
-    if (version !== record.version) throw refusal(503, "offline", "offline_not_kept");
+    if (version !== record.version) throw await refusal(503, "offline", "offline_not_kept");
     own = OFFLINE_ID + hex();
     const { game, start, tokens, started } = record;
     const line = { id: own, game, start_kind: "text", start, tokens, started, ended: null, winnable: false };
@@ -202,7 +213,8 @@ async function fromStandIn(id, method, url, body) {
   if (status >= 400) throw new ApiError(status, view);
   show(view, "");
   document.documentElement.dataset.offlineStandin = own;
-  const said = () => setTimeout(() => say(state.ui.offline_standin), 0); // after the answer's own words
+  const notice = await word("offline_standin");
+  const said = () => setTimeout(() => say(notice), 0); // after the answer's own words
   if (record.taken || method === "GET") {
     said();
     return view;
