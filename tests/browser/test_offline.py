@@ -260,6 +260,7 @@ def test_a_dealt_game_with_hidden_cards_goes_on_offline_from_a_stand_in(context:
     assert len(online) == 13 and "?" in "".join(online)  # stock, waste, 4 foundations, 7 columns
     reload_offline(context, page)
     assert seen(page) == online
+    ready_offline(page)
     page.keyboard.press(" ")  # a draw offline: the stand-in is taken (Pyodide's first start)
     expect(moves(page)).to_have_text("2", timeout=BOOT)
     expect(page.locator("#message")).to_have_text(say(words, "offline_standin"))
@@ -292,6 +293,7 @@ def test_a_new_game_offline_is_dealt_on_the_device_and_stored_back_online(contex
     expect(moves(page)).to_have_text("1")
     ready_offline(page)
     reload_offline(context, page)
+    ready_offline(page)
     page.keyboard.press("n")
     page.locator("#confirm-yes").click()
     page.wait_for_function("document.querySelector('#game').dataset.game.startsWith('offline-')", timeout=BOOT)
@@ -323,6 +325,7 @@ def test_a_game_whose_stand_in_was_not_kept_says_so_offline(context: BrowserCont
         expect(moves(page)).to_have_text("1")
         ready_offline(page)
     reload_offline(context, page)
+    ready_offline(page)  # offline play wired (a key pressed before it is told the server did not answer)
     page.keyboard.press(" ")
     # Words only offline play says come from the engine (Pyodide's first start).
     expect(page.locator("#message")).to_have_text(say(Words("es"), "offline_not_kept"), timeout=BOOT)

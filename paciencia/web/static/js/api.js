@@ -11,9 +11,7 @@ export class ApiError extends Error {
 // Offline play (offline/engine.js), once it is ready: asked first (it answers for a game played
 // offline whose moves the server lacks) and again when the network fails (it answers them all).
 let offline = null;
-let coming = null; // a page opened offline: a request waits for offline play
 export const goOffline = (answer) => (offline = answer);
-export const offlineComing = (ready) => (coming = ready);
 
 async function call(method, url, body) {
   const here = offline && offline(method, url, body, false);
@@ -28,7 +26,6 @@ async function call(method, url, body) {
       cache: "no-store",
     });
   } catch (e) {
-    if (!offline) await coming;
     const there = offline && offline(method, url, body, true);
     if (there) return there;
     throw new ApiError(0, null);

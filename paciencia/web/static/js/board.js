@@ -4,7 +4,6 @@
 // the cards down).
 
 import { autoUp, listenToOtherTabs, refresh, setView } from "./actions.js";
-import { offlineComing } from "./api.js";
 import { bind, relayout, renderClock } from "./render.js";
 import { wire, wireTools } from "./input.js";
 import { state } from "./state.js";
@@ -64,10 +63,7 @@ function offlineWhenPlaying() {
   if (!("serviceWorker" in navigator)) return;
   const go = () => {
     document.removeEventListener("paciencia:view", played);
-    const ready = new Promise((done) =>
-      (self.requestIdleCallback || setTimeout)(() => import("./offline/keep.js").then((m) => m.start()).finally(done)),
-    );
-    if (!navigator.onLine) offlineComing(ready); // opened offline (start() then fetches nothing)
+    (self.requestIdleCallback || setTimeout)(() => import("./offline/keep.js").then((m) => m.start()));
   };
   const played = (ev) => ev.detail.moves > 0 && go();
   if (state.view.moves > 0 || !navigator.onLine) go();
