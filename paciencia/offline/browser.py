@@ -45,3 +45,10 @@ def request(method: str, url: str, body: str, lang: str) -> str:
 def records() -> str:
     """Every game's record (a new game leaves the others of its game: those changed too)."""
     return json.dumps([g.record() for g in OFFLINE.games.values()])
+
+
+def say(key: str, lang: str) -> str:
+    """One of the site's words in ``lang`` (those offline play says, which the page does not carry)."""
+    from paciencia.web.words import say as said
+
+    return said(i18n.Words(lang), key)

@@ -1,7 +1,7 @@
 """The board's API, answered in the browser: a game's record replayed by the project's own
 rules, each answer the view the server would send, each refusal its error with its words.
 
-``OfflineGame`` is the store's ``SavedGame`` as the browser keeps it (its record, its state);
+``OfflineGame`` is the game as the browser keeps it: a ``HeldGame`` as the store's ``SavedGame`` is;
 ``Offline.request`` takes what ``static/js/api.js`` would send and answers ``(status, body)``.
 What the server alone can do (hints, the chance, winnable and daily deals, reviews) is
 answered 503 ``offline`` in the page's words.
@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import secrets
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from paciencia.engine.dealcode import DEAL_COUNT, DealCode
@@ -20,6 +20,7 @@ from paciencia.engine.errors import IllegalMove, InvalidCode, InvalidMove, Inval
 from paciencia.engine.protocol import Observation, Played, State, Status
 from paciencia.games import REGISTRY, new_state, state_from_text
 from paciencia.i18n import Words
+from paciencia.web.held import HeldGame
 
 LEFT = "left"
 """A game left for a newer one of the same game (the store's ``LEFT``)."""
@@ -33,29 +34,20 @@ def starting_state(start_kind: str, start: str) -> State[Any]:
     return new_state(start) if start_kind == "code" else state_from_text(start)
 
 
-@dataclass
-class OfflineGame:
-    """A game as the browser holds it offline: its record and its state, ready to play."""
+@dataclass(slots=True, kw_only=True)
+class OfflineGame(HeldGame):
+    """A game as the browser holds it offline: its record and its state, ready to play
+    (``HeldGame``), with what offline play keeps besides."""
 
-    id: str
-    game: str
-    start_kind: str
-    start: str
-    tokens: list[str]
-    state: State[Any]
-    started: float | None = None
-    ended: float | None = None
-    status: Status = Status.PLAYING
-    winnable: bool = False
-    left: bool = False
-    closed: bool = False
     base: int = 0
     """How many of ``tokens`` the server has: the rest were played offline."""
     line: str = ""
     """The offline line's key, made at its first move (the server keeps a line once by it)."""
+    standin_for: str = ""
+    """The game this one stands in for offline (``offline/standin.py``): back online it is
+    kept as a game of its own, and the server says so."""
     played: tuple[Observation, Played[Any]] | None = None
     """The last token played here and the position before it (a move's answer says it)."""
-    _observed: tuple[int, Observation] | None = field(default=None, repr=False)
 
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> OfflineGame:
@@ -78,6 +70,7 @@ class OfflineGame:
             closed=bool(record.get("closed", False)) or state.status == Status.WON,
             base=int(record.get("base", len(tokens))),
             line=str(record.get("line") or ""),
+            standin_for=str(record.get("standin_for") or ""),
         )
 
     def record(self) -> dict[str, Any]:
@@ -94,24 +87,8 @@ class OfflineGame:
             "closed": self.closed,
             "base": self.base,
             "line": self.line,
+            "standin_for": self.standin_for,
         }
-
-    @property
-    def version(self) -> int:
-        return len(self.tokens)
-
-    @property
-    def result(self) -> str:
-        return LEFT if self.left else self.status.value
-
-    @property
-    def in_play(self) -> bool:
-        return not self.closed and self.status == Status.PLAYING
-
-    def observation(self) -> Observation:
-        if self._observed is None or self._observed[0] != self.version:
-            self._observed = (self.version, self.state.observe())
-        return self._observed[1]
 
     def elapsed(self, now: float | None = None) -> float:
         if self.started is None:
@@ -134,20 +111,10 @@ class OfflineGame:
 
     def view(self, words: Words, answers_move: bool) -> dict[str, Any]:
         """The view the server's ``service.view`` makes of the same game."""
-        from paciencia.web.views import Meta, game_view
+        from paciencia.web.views import game_view
 
-        meta = Meta(
-            id=self.id,
-            version=self.version,
-            left=self.left,
-            closed=self.closed,
-            pasted=self.start_kind == "text",
-            started=self.started,
-            ended=self.ended,
-            winnable=self.winnable,
-        )
         can_auto = self.in_play and self.state.auto_move() is not None
-        return game_view(meta, self.observation(), words, self.played if answers_move else None, can_auto)
+        return game_view(self.meta(), self.observation(), words, self.played if answers_move else None, can_auto)
 
 
 class Refusal(Exception):
@@ -293,7 +260,16 @@ class Offline:
                 other.left = other.closed = True
                 other.ended = other.ended or now
         game_id = OFFLINE_PREFIX + secrets.token_hex(8)
-        game = OfflineGame(game_id, state.game.name, kind, start, [], state, status=state.status, winnable=winnable)
+        game = OfflineGame(
+            id=game_id,
+            game=state.game.name,
+            start_kind=kind,
+            start=start,
+            tokens=[],
+            state=state,
+            status=state.status,
+            winnable=winnable,
+        )
         game.ended = now if state.status != Status.PLAYING else None
         game.closed = state.status == Status.WON
         self.games[game_id] = game

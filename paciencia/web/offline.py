@@ -42,6 +42,7 @@ from starlette.routing import Mount
 
 from paciencia.i18n import DEFAULT_LOCALE, catalog_path, normalize_locale, vocabulary
 from paciencia.offline.engine import OFFLINE_PREFIX
+from paciencia.offline.standin import stand_in
 from paciencia.web.compress import precompressed, wants_gzip
 from paciencia.web.lang import request_words
 from paciencia.web.service import ServiceError
@@ -62,7 +63,17 @@ PYODIDE_FILES = {
 }
 """What Pyodide loads to run the standard library alone (no package of its own is needed)."""
 
-BUNDLED = ("__init__.py", "engine", "games", "solver", "offline", "i18n/__init__.py", "web/views.py", "web/words.py")
+BUNDLED = (
+    "__init__.py",
+    "engine",
+    "games",
+    "solver",
+    "offline",
+    "i18n/__init__.py",
+    "web/held.py",
+    "web/views.py",
+    "web/words.py",
+)
 """The package's parts the browser runs (every ``.py`` under each folder named: the solvers' C
 loops are not among them, and nothing that plays a move needs them)."""
 BUNDLED_WEB = ("odds_words.py",)
@@ -261,6 +272,46 @@ def _record(store: Any, game_id: str, player: str) -> dict[str, Any]:
         }
 
 
+@router.get("/api/games/{game_id}/standin")
+async def standin(game_id: str, request: Request) -> Response:
+    """A stand-in for the game to play offline where its record stays here (``offline/standin.py``):
+    the position the player sees, its unseen cards a completion of what they know. ``version``:
+    the game's version it stands for (the page plays it offline only from there)."""
+    if request.state.new_player:
+        raise GameNotFound(game_id)
+    store = request.app.state.store
+    return Response(
+        json.dumps(await run_in_threadpool(_standin, store, game_id, request.state.player), ensure_ascii=False),
+        media_type="application/json",
+    )
+
+
+def _standin(store: Any, game_id: str, player: str) -> dict[str, Any]:
+    with store.lock(game_id):
+        saved = store.load(game_id, player)
+        start, tokens, version = starting_state(saved.start_kind, saved.start), list(saved.tokens), saved.version
+        if saved.closed:
+            error = "game_left" if saved.left else "game_over"
+            raise ServiceError(409, error, error)
+    found = stand_in(start, tokens)
+    if found is None:
+        raise ServiceError(409, "no_standin", "offline_not_kept")
+    return {
+        "id": game_id,
+        "game": saved.game,
+        "standin": True,
+        "version": version,
+        "start_kind": "text",
+        "start": found.start,
+        "tokens": list(found.tokens),
+        "started": saved.started,
+        "ended": None,
+        "winnable": False,
+        "left": False,
+        "closed": False,
+    }
+
+
 # -- back online: the offline moves sent ---------------------------------------------------------
 
 
@@ -279,6 +330,9 @@ class OfflineLine(BaseModel):
         default=None, description="When the line's game was first moved (the browser's clock)"
     )
     ended: float | None = Field(default=None, description="When it ended, if it did (the browser's clock)")
+    standin_for: str | None = Field(
+        default=None, max_length=64, description="The game a line started offline stood in for (its stand-in's)"
+    )
 
 
 OLDEST_LINE = 30 * 24 * 3600
@@ -360,7 +414,12 @@ async def offline_line(body: OfflineLine, request: Request) -> Response:
     player = request.state.player
     saved, apart = await run_in_threadpool(take_line, store, player, body)
     view = await run_in_threadpool(games.view, saved.id, player, words)
-    message = say(words, "offline_kept_apart") if apart and body.id and not body.id.startswith(OFFLINE_PREFIX) else ""
+    if apart and body.id and not body.id.startswith(OFFLINE_PREFIX):
+        message = say(words, "offline_kept_apart")
+    elif body.standin_for:
+        message = say(words, "offline_standin_kept")
+    else:
+        message = ""
     return Response(
         json.dumps({"game": view, "kept_apart": apart, "message": message}, ensure_ascii=False),
         media_type="application/json",

@@ -434,6 +434,9 @@ async def examples_page(lang: str, game: str, request: Request) -> Response:
 
 PAGE_ONLY = ("ex_intro_", "rules_", "review_about", "stats_about")
 """Words of other pages, which no table script says."""
+ENGINE_SAYS = ("offline_standin", "offline_not_kept")
+"""Words only offline play says (the engine's worker, from its own catalog; the server says
+``offline_standin_kept`` in its answer): not in the page."""
 
 
 @router.api_route("/{lang}/{game}/{game_id}", methods=["GET", "HEAD"])
@@ -449,7 +452,7 @@ async def table(lang: str, game: str, game_id: str, request: Request) -> Respons
     spec = entry(game).table
     # The words the table's scripts may say: not the other pages' long texts (every byte of a first
     # visit counts).
-    said = {k: v for k, v in ui_words(lang).items() if k not in ODDS_UI and not k.startswith(PAGE_ONLY)}
+    said = {k: v for k, v in ui_words(lang).items() if k not in ODDS_UI and not k.startswith(PAGE_ONLY + ENGINE_SAYS)}
     ui: dict[str, object] = {**said, "plurals": plural_words(lang)}
     if "runs" in entry(game).game.capabilities:  # the run picker names the cards of a run
         ui = {**ui, "card_names": card_names(words)}

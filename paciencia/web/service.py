@@ -35,7 +35,7 @@ from paciencia.web.levels import draw as draw_levelled
 from paciencia.web.limits import Limits, Refused
 from paciencia.web.reviews import Full, ReviewWork
 from paciencia.web.store import SavedGame, Store, starting_state
-from paciencia.web.views import Meta, arrival, game_view
+from paciencia.web.views import arrival, game_view
 from paciencia.web.winnable import NoWinnableDeal, WinnableDeals, random_code
 from paciencia.web.words import game_key, say
 
@@ -519,18 +519,7 @@ def shown_level(saved: SavedGame) -> str | None:
 def view(saved: SavedGame, words: Words, played: tuple[Observation, Played[Any]] | None = None) -> dict[str, Any]:
     """A stored game's position as its view (under its lock): its observation, what the table
     says of the game beside it, and the token just played when the view answers one."""
-    meta = Meta(
-        id=saved.id,
-        version=saved.version,
-        left=saved.left,
-        closed=saved.closed,
-        pasted=saved.start_kind == "text",
-        started=saved.started,
-        ended=saved.ended,
-        winnable=saved.winnable,
-        level=shown_level(saved),
-        level_pending=saved.level_pending,
-    )
+    meta = saved.meta(shown_level(saved), saved.level_pending)
     can_auto = saved.in_play and saved.state.auto_move() is not None
     return game_view(meta, saved.observation(), words, played, can_auto)
 

@@ -58,9 +58,10 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 from paciencia.engine.errors import PacienciaError
-from paciencia.engine.protocol import Observation, State, Status
+from paciencia.engine.protocol import State, Status
 from paciencia.engine.tabletext import header_field
 from paciencia.games import new_state, state_from_text
+from paciencia.web.held import HeldGame
 from paciencia.web.schema import database_url, migrate
 
 metadata = MetaData()
@@ -215,24 +216,13 @@ class StaleMove(Exception):
         self.game = game
 
 
-@dataclass(slots=True)
-class SavedGame:
-    """A game as the server holds it: its record and its state, ready to play."""
+@dataclass(slots=True, kw_only=True)
+class SavedGame(HeldGame):
+    """A game as the server holds it: its record and its state, ready to play (``HeldGame``),
+    with whose it is and what the server keeps of it besides."""
 
-    id: str
     player: str
-    game: str
-    start_kind: str
-    start: str
-    tokens: list[str]
-    state: State[Any]
     created: float
-    started: float | None
-    ended: float | None
-    status: Status = Status.PLAYING
-    """The state's status, computed once per move (it searches the moves)."""
-    winnable: bool = False
-    """The deal it started from is proved winnable (its code has that verdict)."""
     memo: dict[str, Any] = field(default_factory=dict)
     """What the game's hints keep between answers (``Game.analyse``); this game's alone."""
     analysing: threading.Lock = field(default_factory=threading.Lock)
@@ -241,38 +231,12 @@ class SavedGame:
     """The version of the stored snapshot (0: the start is the snapshot)."""
     snap_tried: int = 0
     """The version at which a snapshot was last tried in this process."""
-    left: bool = False
-    """Left for a newer game of the same game (and so closed)."""
-    closed: bool = False
-    """Over for good: it takes no more moves, and what uses the whole deal may be said of it."""
     chosen_level: str | None = None
     """The level the player chose for this deal (it may be shown from the start)."""
     level: str | None = None
     """The deal's level where it is known (set by the service; shown only once closed, or chosen)."""
     level_pending: bool = False
     """The deal's level is being measured (the view says so once it may say the level)."""
-    _observed: tuple[int, Observation] | None = None
-
-    @property
-    def version(self) -> int:
-        return len(self.tokens)
-
-    @property
-    def result(self) -> str:
-        """The stored status: the state's, or ``left``."""
-        return LEFT if self.left else self.status.value
-
-    @property
-    def in_play(self) -> bool:
-        """Neither over nor left: the player may still play it."""
-        return not self.closed and self.status == Status.PLAYING
-
-    def observation(self) -> Observation:
-        """``state.observe()``, remembered for this version (the view of it, then the position
-        before the next move, for that move's words)."""
-        if self._observed is None or self._observed[0] != self.version:
-            self._observed = (self.version, self.state.observe())
-        return self._observed[1]
 
 
 def starting_state(start_kind: str, start: str) -> State[Any]:

@@ -14,9 +14,15 @@ const viewKey = (lang, name) => `/offline/view/${lang}/${name}`;
 const html = (text) => new Response(text, { headers: { "content-type": "text/html; charset=utf-8" } });
 
 self.addEventListener("install", (ev) => {
+  // The assets never wake the worker: the browser answers them from its cache itself (the
+  // network when missing). Where the routes are not known, the fetch handler does the same.
+  const routes = ev.addRoutes
+    ? ev.addRoutes([{ condition: { urlPattern: new URLPattern({ pathname: "/static/*" }) }, source: { cacheName: SHELL_CACHE } }])
+    : Promise.resolve();
   ev.waitUntil(
-    caches
-      .open(SHELL_CACHE)
+    routes
+      .catch(() => undefined)
+      .then(() => caches.open(SHELL_CACHE))
       .then((c) => c.addAll(SHELL.assets))
       .then(() => self.skipWaiting()),
   );

@@ -48,6 +48,16 @@ UI: dict[str, str] = {
     "offline_kept_apart": N_(
         "This game moved on elsewhere while you played offline: your offline moves are kept as a game of their own."
     ),
+    "offline_standin": N_(
+        "Offline, this deal's hidden cards stay on the server: the game goes on here as a new one, "
+        "its unseen cards shuffled on this device."
+    ),
+    "offline_standin_kept": N_(
+        "Your offline moves are kept as a game of their own; the original stays at its last move online."
+    ),
+    "offline_not_kept": N_(
+        "This game was not kept on this device before the connection went: start a new game to play offline."
+    ),
     "board": N_("Card table"),
     "foundations": N_("Foundations"),
     "keys_help_plain": N_(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import socket
 import threading
 import time
@@ -93,6 +94,8 @@ def page(page: Page) -> Page:
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+AT_LEAST_3 = re.compile(r"^([3-9]|\d\d+)$")
+"""A moves counter once Finish has played a few steps (the tests of Finish, in any game)."""
 
 
 def open_table(page: Page, game: str, body: dict[str, Any], lang: str = "en") -> dict[str, Any]:

@@ -8,11 +8,9 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import moves, open_table
+from tests.browser.conftest import AT_LEAST_3, moves, open_table
 from tests.games.test_freecell import position
 from tests.tables import up
-
-AT_LEAST_3 = re.compile(r"^([3-9]|\d\d+)$")
 
 
 def test_freecell_finish_stopped_counts_the_cards_that_went_up(page: Page) -> None:

@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
 from paciencia.games import new_state
 from paciencia.games.klondike.rules import KlondikeState
-from tests.browser.conftest import DESKTOP, PHONE, LiveServer, center, moves, open_table, place
+from tests.browser.conftest import AT_LEAST_3, DESKTOP, PHONE, LiveServer, center, moves, open_table, place
 from tests.tables import EMPTY_STOCK, FEW_IN_STOCK, FINISH, MOVES, NO_USEFUL, RECYCLE
 from tests.tables import KLONDIKE_BLOCKED_IN_ONE as BLOCKED_IN_ONE
 from tests.tables import KLONDIKE_WON_IN_ONE as WON_IN_ONE
@@ -19,7 +19,6 @@ from tests.tables import KLONDIKE_WON_IN_ONE as WON_IN_ONE
 SELECTED = re.compile(r"\bselected\b")
 
 DEAL = "KL1-3-AAAAAAB"
-AT_LEAST_3 = re.compile(r"^([3-9]|\d\d+)$")
 
 
 def open_game(page: Page, lang: str = "en", **body: Any) -> dict[str, Any]:

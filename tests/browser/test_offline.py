@@ -227,3 +227,106 @@ def test_what_needs_the_server_says_so_offline_in_the_pages_language(context: Br
     page.locator("#offline-page a").click()
     page.wait_for_selector("html[data-ready]")
     expect(moves(page)).to_have_text("1")
+
+
+def seen(page: Page) -> list[str]:
+    """Every place's cards as the table draws them (a face-down card as ``?``)."""
+    found: list[str] = page.evaluate(
+        """[...document.querySelectorAll('#game .place')].map((p) => p.dataset.place + ':' +
+        [...p.querySelectorAll('.card')].map((c) => c.dataset.card || '?').join(','))"""
+    )
+    return found
+
+
+def test_a_dealt_game_with_hidden_cards_goes_on_offline_from_a_stand_in(context: BrowserContext) -> None:
+    """The record of a dealt Klondike game names the deal and stays on the server; offline, the
+    game goes on from its stand-in (the same table, the unseen cards shuffled from what the player
+    knows), and back online that line is a game of its own, the original left at its version."""
+    from paciencia.i18n import Words
+    from paciencia.web.words import say
+
+    code = "KL1-3-AAAAAAB"
+    words = Words("pt-BR")
+    bodies: list[str] = []
+    page = context.new_page()
+    page.on("response", lambda r: bodies.append(r.text()) if "/api/" in r.url or "/klondike/" in r.url else None)
+    game = open_table(page, "klondike", {"code": code}, lang="pt-BR")
+    for key, after in ((" ", "1"), (" ", "2"), ("u", "1")):  # version 3: two draws and an undo
+        page.keyboard.press(key)
+        expect(moves(page)).to_have_text(after)
+    ready_offline(page)
+    page.wait_for_selector(f'html[data-offline-kept="{game["id"]}:3"]', state="attached", timeout=60_000)
+    online = seen(page)
+    assert len(online) == 13 and "?" in "".join(online)  # stock, waste, 4 foundations, 7 columns
+    reload_offline(context, page)
+    assert seen(page) == online
+    ready_offline(page)
+    page.keyboard.press(" ")  # a draw offline: the stand-in is taken (Pyodide's first start)
+    expect(moves(page)).to_have_text("2", timeout=BOOT)
+    expect(page.locator("#message")).to_have_text(say(words, "offline_standin"))
+    standin = page.locator("html").get_attribute("data-offline-standin")
+    assert standin and page.url.endswith(f"/pt-BR/klondike/{standin}") and shown_id(page) == standin
+    page.keyboard.press("u")
+    expect(moves(page)).to_have_text("1")
+    assert seen(page) == online  # the very table the player left online
+    page.keyboard.press("u")  # and further back: the stand-in undoes as the game did
+    expect(moves(page)).to_have_text("0")
+    for after in ("1", "2"):
+        page.keyboard.press(" ")
+        expect(moves(page)).to_have_text(after)
+    back_online(context, page)
+    expect(page.locator("#message")).to_have_text(say(words, "offline_standin_kept"))
+    assert not [b for b in bodies if code in b]  # the deal was never named, offline or not
+    kept = shown_id(page)
+    assert kept not in (game["id"], standin) and page.url.endswith(f"/pt-BR/klondike/{kept}")
+    assert server_record(page, kept)["tokens"] == ["D", "D", "U", "U", "D", "D"]  # the stand-in's "D", then offline
+    original = page.request.get(f"/api/games/{game['id']}").json()
+    assert original["version"] == 3 and original["status"] == "left"
+    history = page.request.get("/api/stats").json()["history"]
+    assert sorted(h["id"] for h in history) == sorted([game["id"], kept])  # each game once
+
+
+def test_a_new_game_offline_is_dealt_on_the_device_and_stored_back_online(context: BrowserContext) -> None:
+    page = context.new_page()
+    game = open_table(page, "klondike", {"code": "KL1-3-AAAAAAB"})
+    page.keyboard.press(" ")
+    expect(moves(page)).to_have_text("1")
+    ready_offline(page)
+    reload_offline(context, page)
+    ready_offline(page)
+    page.keyboard.press("n")
+    page.locator("#confirm-yes").click()
+    page.wait_for_function("document.querySelector('#game').dataset.game.startsWith('offline-')", timeout=BOOT)
+    expect(moves(page)).to_have_text("0")
+    expect(page.locator("#code-row")).to_be_hidden()  # its cards are hidden: its code too, as online
+    page.keyboard.press(" ")
+    expect(moves(page)).to_have_text("1")
+    back_online(context, page)
+    fresh = shown_id(page)
+    assert not fresh.startswith("offline-") and fresh != game["id"]
+    view = page.request.get(f"/api/games/{fresh}").json()
+    assert view["version"] == 1 and view["code"] is None and view["variant"] == "3"
+    assert page.request.get(f"/api/games/{fresh}/record").status == 409  # a real deal: its record stays here
+    history = page.request.get("/api/stats").json()["history"]
+    assert sorted(h["id"] for h in history) == sorted([game["id"], fresh])
+
+
+def test_a_game_whose_stand_in_was_not_kept_says_so_offline(context: BrowserContext) -> None:
+    """The stand-in is asked once the player pauses; where the connection went first (here its
+    request fails), nothing is there to play that game from offline, and the table says so."""
+    from paciencia.i18n import Words
+    from paciencia.web.words import say
+
+    page = context.new_page()
+    page.route("**/standin", lambda route: route.abort())
+    open_table(page, "klondike", {"code": "KL1-3-AAAAAAB"}, lang="es")
+    with page.expect_event("requestfailed", lambda r: r.url.endswith("/standin"), timeout=BOOT):
+        page.keyboard.press(" ")
+        expect(moves(page)).to_have_text("1")
+        ready_offline(page)
+    reload_offline(context, page)
+    ready_offline(page)  # offline play wired (a key pressed before it is told the server did not answer)
+    page.keyboard.press(" ")
+    # Words only offline play says come from the engine (Pyodide's first start).
+    expect(page.locator("#message")).to_have_text(say(Words("es"), "offline_not_kept"), timeout=BOOT)
+    expect(moves(page)).to_have_text("1")

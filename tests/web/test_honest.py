@@ -63,14 +63,16 @@ def pairs(state: State[Any], count: int) -> list[tuple[str, str]]:
     raise AssertionError("not enough hidden cards to swap")
 
 
-def answers(client: TestClient, game: dict[str, Any]) -> tuple[Any, Any, Any]:
-    """What the player is told at this version: the hint, the chance, and the visible board."""
+def answers(client: TestClient, game: dict[str, Any]) -> tuple[Any, Any, Any, Any]:
+    """What the player is told at this version: the hint, the chance, the stand-in offline play
+    would go on from (its table and moves), and the visible board."""
     gid, version = game["id"], game["version"]
     hint = client.post(f"/api/games/{gid}/hint", json={"version": version})
     chance = client.get(f"/api/games/{gid}/chance", params={"version": version})
-    assert hint.status_code == 200 and chance.status_code == 200, (hint.text, chance.text)
+    standin = client.get(f"/api/games/{gid}/standin")
+    assert hint.status_code == 200 and chance.status_code == 200 and standin.status_code == 200
     board = [(p["id"], p["count"], p["down"], p["cards"]) for p in game["places"]]
-    return hint.json(), chance.json(), board
+    return hint.json(), chance.json(), (standin.json()["start"], standin.json()["tokens"]), board
 
 
 def same_answers(client: TestClient, other: TestClient, one: str, two: str, steps: int = 2) -> dict[str, Any]:
@@ -83,9 +85,9 @@ def same_answers(client: TestClient, other: TestClient, one: str, two: str, step
     first = None
     for _ in range(steps):
         told_a, told_b = answers(client, a), answers(other, b)
-        if told_a[2] != told_b[2]:  # a move showed one of the swapped cards: the knowledge differs now
+        if told_a[3] != told_b[3]:  # a move showed one of the swapped cards: the knowledge differs now
             break
-        assert told_a[:2] == told_b[:2]
+        assert told_a[:3] == told_b[:3]
         first = first or told_a[0]
         if told_a[0]["kind"] != "move":
             break

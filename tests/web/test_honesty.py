@@ -97,6 +97,7 @@ def revealing(client: TestClient, game: Game) -> dict[str, Any]:
         "daily": client.get("/api/daily"),
         "view": client.get(f"/api/games/{gid}"),
         "table page": client.get(f"/en/klondike/{gid}"),
+        "offline stand-in": client.get(f"/api/games/{gid}/standin"),
     }
 
 

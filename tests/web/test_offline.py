@@ -226,3 +226,108 @@ def test_an_offline_game_keeps_the_browsers_clock_within_bounds(client: TestClie
     late = {"id": game, "base": 0, "tokens": line, "line": "clock-4567", "started": now - 10**7}
     view = client.post("/api/offline", json=late).json()["game"]
     assert view["elapsed"] < 60  # not before the game was made
+
+
+# -- a dealt game with hidden cards: its stand-in ---------------------------------------------------
+
+
+def board(view: dict[str, Any]) -> list[Any]:
+    """What the player sees of a view's table."""
+    return [(p["id"], p["count"], p["down"], p["cards"]) for p in view["places"]]
+
+
+@pytest.mark.parametrize("code", ["KL1-3-AAAAAAB", "KL1-1-AAAABCD", "CR1-D-AAAAAAB", "CR1-B-AAAAAAC"])
+def test_a_dealt_game_with_hidden_cards_gets_a_stand_in_of_the_same_table(client: TestClient, code: str) -> None:
+    """Where the record stays on the server, the stand-in shows the same table, undoes as the game
+    does (its history is the game's moves, undone ones left out), and names no deal."""
+    game = client.post("/api/games", json={"code": code}).json()
+    state = new_state(code)
+    for n in range(3):
+        token = str(state.resolve(state.legal_moves()[0])) if n < 2 else "U"
+        state.play(token)
+        game = client.post(f"/api/games/{game['id']}/moves", json={"move": token, "version": game["version"]}).json()
+        assert "version" in game, game
+    assert client.get(f"/api/games/{game['id']}/record").json()["error"] == "record_hidden"
+    res = client.get(f"/api/games/{game['id']}/standin")
+    assert res.status_code == 200, res.text
+    standin = res.json()
+    assert code not in res.text and standin["version"] == game["version"] == 3
+    assert standin["start_kind"] == "text" and standin["standin"] and len(standin["tokens"]) == 1
+    engine = Offline()
+    engine.load({**standin, "id": "offline-0123456789abcdef"})
+    status, shown = engine.request("GET", "/api/games/offline-0123456789abcdef", None, "en")
+    assert status == 200 and board(shown) == board(game) and shown["moves"] == game["moves"]
+    assert shown["can_undo"] == game["can_undo"] and shown["code"] is None
+
+
+def test_a_stand_in_is_the_knowledges_alone(client: TestClient, other: TestClient) -> None:
+    """Two deals the player cannot tell apart (two hidden cards swapped) give the same stand-in;
+    a game over has none."""
+    text = new_state("KL1-3-AAAAAAB").to_text()
+    lines = text.splitlines()
+    col7 = next(i for i, line in enumerate(lines) if line.startswith("7:"))
+    cards = lines[col7].split()
+    cards[1], cards[2] = cards[2], cards[1]  # two face-down cards of column 7
+    lines[col7] = " ".join(cards)
+    got = []
+    for who, table in ((client, text), (other, "\n".join(lines))):
+        game = who.post("/api/games", json={"table": table}).json()
+        who.post(f"/api/games/{game['id']}/moves", json={"move": "D", "version": 0})
+        got.append({k: v for k, v in who.get(f"/api/games/{game['id']}/standin").json().items() if k == "start"})
+    assert got[0] == got[1]
+    first = client.post("/api/games", json={"code": "KL1-3-AAAAAAC"}).json()
+    client.post("/api/games", json={"code": "KL1-3-AAAAAAD"})  # the first is left: closed
+    res = client.get(f"/api/games/{first['id']}/standin?lang=pt-BR")
+    assert res.status_code == 409 and res.json()["message"] == say(Words("pt-BR"), "game_left")
+
+
+def test_a_stand_ins_line_is_kept_as_its_own_game_and_the_original_stays(client: TestClient) -> None:
+    game = client.post("/api/games", json={"code": "KL1-3-AAAAAAB"}).json()
+    game = client.post(f"/api/games/{game['id']}/moves", json={"move": "D", "version": 0}).json()
+    standin = client.get(f"/api/games/{game['id']}/standin").json()
+    line = {
+        "start_kind": "text",
+        "start": standin["start"],
+        "base": 1,
+        "tokens": [*standin["tokens"], "D", "D"],
+        "line": "standin-0123",
+        "standin_for": game["id"],
+    }
+    res = client.post("/api/offline?lang=it", json=line)
+    assert res.status_code == 200, res.text
+    kept = res.json()
+    assert kept["message"] == say(Words("it"), "offline_standin_kept") and kept["kept_apart"]
+    assert kept["game"]["id"] != game["id"] and kept["game"]["moves"] == 3 and kept["game"]["code"] is None
+    original = client.get(f"/api/games/{game['id']}").json()
+    assert original["version"] == 1 and original["status"] == LEFT  # its moves as they were; left for the new one
+    assert client.post("/api/offline?lang=it", json=line).json()["game"]["id"] == kept["game"]["id"]  # once
+    history = client.get("/api/stats").json()["history"]
+    assert len(history) == 2  # the original (left) and the offline game, once
+
+
+def test_every_game_and_variant_has_a_stand_in_of_the_table_shown() -> None:
+    import random
+
+    from paciencia.engine.dealcode import DEAL_COUNT, DealCode
+    from paciencia.games import REGISTRY
+    from paciencia.offline.standin import stand_in
+
+    rng = random.Random(26)
+    for entry in REGISTRY.values():
+        game = entry.game
+        for variant in game.variants:
+            for _ in range(4):
+                code = str(DealCode(game.prefix, game.version, variant, rng.randrange(DEAL_COUNT)))
+                state = new_state(code)
+                tokens: list[str] = []
+                for _ in range(rng.randrange(60)):
+                    legal = state.legal_moves()
+                    if not legal:
+                        break
+                    undo = tokens and state.can_undo and rng.random() < 0.15
+                    token = "U" if undo else str(state.resolve(rng.choice(legal)))
+                    state.play(token)
+                    tokens.append(token)
+                found = stand_in(new_state(code), tokens)
+                assert found is not None, (code, tokens)
+                assert code not in found.start

@@ -59,9 +59,11 @@ async function keepRecord(record) {
   await keep(recordKey(record.id), record);
 }
 
-/** The server's record of a game (online), kept. */
+/** The server's record of a game (online), kept; ``HIDDEN`` when it stays on the server (cards
+ * of the deal are hidden: a stand-in is kept instead). */
 async function fetchRecord(id) {
   const res = await fetch(`/api/games/${encodeURIComponent(id)}/record`, { credentials: "same-origin", cache: "no-store" });
+  if (res.status === 409 && ((await res.json().catch(() => ({}))).error === "record_hidden")) return HIDDEN;
   if (!res.ok) return null;
   const record = { ...(await res.json()), base: 0 };
   record.base = record.tokens.length;
@@ -71,14 +73,45 @@ async function fetchRecord(id) {
   return record;
 }
 
+const HIDDEN = "hidden";
+const STANDIN_AFTER = 800; // ms of no new view: a stand-in is asked when the player pauses, not each move
+let standinTimer = 0;
+
+/** The server's stand-in for a game whose record it keeps (offline/standin.py): the table the
+ * player sees, its unseen cards shuffled from what they know. Kept when it is of the view shown. */
+async function fetchStandIn(view) {
+  const res = await fetch(`/api/games/${encodeURIComponent(view.id)}/standin`, { credentials: "same-origin", cache: "no-store" });
+  if (!res.ok) return;
+  const standin = await res.json();
+  if (!state.view || state.view.id !== standin.id || state.view.version !== standin.version) return;
+  await keep(recordKey(standin.id), { ...standin, base: standin.tokens.length });
+  document.documentElement.dataset.offlineKept = `${standin.id}:${standin.version}`;
+}
+
+function standInLater(view) {
+  clearTimeout(standinTimer);
+  if (view.status !== "playing" || view.closed) return;
+  standinTimer = setTimeout(() => fetchStandIn(view).catch(() => undefined), STANDIN_AFTER);
+}
+
 /** Keeps the shown game's record current while the server answers: a move's answer adds its
- * token (the view names it), anything else fetches the record again. */
+ * token (the view names it), anything else fetches the record again. A game whose record stays
+ * on the server gets a stand-in instead, asked again once the player pauses. */
 function follow() {
   let last = null;
   const update = async (view) => {
     if (!view || view.id.startsWith(OFFLINE_ID) || pending.has(view.id) || !navigator.onLine) return;
     const record = last && last.id === view.id ? last : await kept(recordKey(view.id));
-    if (record && record.tokens.length === view.version) last = record;
+    if (record && record.standin) {
+      last = null;
+      if (record.version !== view.version) standInLater(view);
+      else document.documentElement.dataset.offlineKept = `${view.id}:${view.version}`;
+      return;
+    }
+    if (record && record.tokens.length === view.version) {
+      last = record;
+      document.documentElement.dataset.offlineKept = `${view.id}:${view.version}`;
+    }
     else if (record && view.last && record.tokens.length + 1 === view.version) {
       record.tokens.push(view.last);
       record.base = record.tokens.length;
@@ -87,7 +120,14 @@ function follow() {
       record.closed = view.closed;
       last = record;
       await keepRecord(record);
-    } else last = await fetchRecord(view.id).catch(() => null);
+      document.documentElement.dataset.offlineKept = `${view.id}:${view.version}`;
+    } else {
+      last = await fetchRecord(view.id).catch(() => null);
+      if (last === HIDDEN) {
+        last = null;
+        standInLater(view);
+      } else if (last) document.documentElement.dataset.offlineKept = `${view.id}:${last.tokens.length}`;
+    }
   };
   let queue = Promise.resolve();
   const later = (view) => (queue = queue.then(() => update(view)).catch(() => undefined));
@@ -104,19 +144,30 @@ const gameOf = (url) => {
 async function load(id) {
   if (!id || loaded.has(id)) return;
   const record = await kept(recordKey(id));
-  if (record) {
+  if (record && !record.standin) {
     await call("load", { record });
     loaded.add(id);
   }
 }
 
-/** One request answered by the engine: ``{status, body}`` as the server would answer it. */
-export async function ask(method, url, body, lang = state.lang) {
+/** The engine started, with the language's words. */
+async function ready(lang) {
   await boot();
   if (!catalogs.has(lang)) {
     await call("words", { locale: lang, url: `${manifest.words}${lang}.mo` });
     catalogs.add(lang);
   }
+}
+
+/** One of the words only offline play says (the page does not carry them), from the engine. */
+async function word(key, lang = state.lang) {
+  await ready(lang);
+  return call("say", { key, lang });
+}
+
+/** One request answered by the engine: ``{status, body}`` as the server would answer it. */
+export async function ask(method, url, body, lang = state.lang) {
+  await ready(lang);
   await load(gameOf(url));
   if (body && body.replay) await load(body.replay);
   const { status, body: data, record } = await call("request", { method, url, body, lang });
@@ -131,15 +182,60 @@ export async function ask(method, url, body, lang = state.lang) {
 async function run(method, url, body) {
   const { status, body: data } = await ask(method, url, body);
   if (status >= 400) throw new ApiError(status, data);
+  // A move made here while the network is back (on a game started offline, say) goes at once.
+  if (method === "POST" && navigator.onLine && pending.size) setTimeout(sync, 0);
   return data;
 }
 
+const refusal = async (status, error, key) => new ApiError(status, { error, message: state.ui[key] || (await word(key)) });
+const hex = () => Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("");
+const PLAYS = /^\/api\/games\/[^/?]+(\/(moves|finish|auto))?(\?|$)/;
+
+/** Offline, a game whose record stays on the server goes on from its stand-in, as a game of its
+ * own (its id an offline one: back online it is kept beside the original, which stays at the
+ * version the stand-in was of). The request, made on the table the stand-in shows, is made on it. */
+async function fromStandIn(id, method, url, body) {
+  if (body && body.replay) throw await refusal(503, "offline", "offline_needs_server"); // its deal is the server's
+  if (!PLAYS.test(url)) return run(method, url, body); // hints and the like: the engine says they need the server
+  const record = await kept(recordKey(id));
+  if (!record || !record.standin) throw await refusal(503, "offline", "offline_not_kept");
+  const version = body && body.version !== undefined ? body.version : state.view && state.view.version;
+  let own = record.taken;
+  if (!own) {
+    if (version !== record.version) throw await refusal(503, "offline", "offline_not_kept");
+    own = OFFLINE_ID + hex();
+    const { game, start, tokens, started } = record;
+    const line = { id: own, game, start_kind: "text", start, tokens, started, ended: null, winnable: false };
+    await keepRecord({ ...line, left: false, closed: false, base: tokens.length, line: "", standin_for: id });
+    await keep(recordKey(id), { ...record, taken: own });
+  }
+  const { status, body: view } = await ask("GET", `/api/games/${own}?lang=${encodeURIComponent(state.lang)}`);
+  if (status >= 400) throw new ApiError(status, view);
+  show(view, "");
+  document.documentElement.dataset.offlineStandin = own;
+  const notice = await word("offline_standin");
+  const said = () => setTimeout(() => say(notice), 0); // after the answer's own words
+  if (record.taken || method === "GET") {
+    said();
+    return view;
+  }
+  const mine = url.replace(/^\/api\/games\/[^/?]+/, `/api/games/${own}`);
+  return run(method, mine, { ...body, version: view.version }).finally(said);
+}
+
 /** api.js's question: answer this request here? Before the network (``failed`` false): only a
- * game played offline whose moves the server lacks; after it failed: every request. */
+ * game played offline whose moves the server lacks; after it failed: every request (a game the
+ * engine has no record of goes on from its stand-in, when one was kept). */
 function answer(method, url, body, failed) {
   const id = gameOf(url);
   const ours = id && (id.startsWith(OFFLINE_ID) || pending.has(id));
   if (!failed && !ours) return null;
+  const named = id || (body && body.replay);
+  if (named && !ours) {
+    return kept(recordKey(named)).then((record) =>
+      record && !record.standin ? run(method, url, body) : fromStandIn(named, method, url, body),
+    );
+  }
   return run(method, url, body);
 }
 
@@ -149,6 +245,7 @@ async function sendLine(record) {
   const line = record.line || record.id.slice(OFFLINE_ID.length);
   const { start_kind, start, base, tokens, started, ended } = record;
   const body = { id: own ? null : record.id, start_kind, start, base, tokens, line, started, ended };
+  if (record.standin_for) body.standin_for = record.standin_for;
   const res = await fetch(`/api/offline?lang=${encodeURIComponent(state.lang)}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -175,6 +272,11 @@ async function sent(record, view) {
   pending.delete(record.id);
   loaded.delete(record.id);
   const next = { ...now, id: view.id, base: record.tokens.length, line: more ? now.line : "", closed: view.closed, left: view.status === "left" };
+  if (record.standin_for) {
+    // The line is a game of the server's now: the stand-in it came from goes.
+    await (await caches.open(PAGES)).delete(recordKey(record.standin_for));
+    delete next.standin_for;
+  }
   await keepRecord(next);
 }
 

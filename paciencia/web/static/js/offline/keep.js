@@ -36,7 +36,8 @@ export async function start() {
   const sw = reg.active;
   keepView(state.view);
   document.addEventListener("paciencia:view", (ev) => keepView(ev.detail));
-  await ask(sw, { keep: "page", url: location.pathname });
+  // A page the worker answered is kept already: only the one that registered it is fetched again.
+  if (!navigator.serviceWorker.controller) await ask(sw, { keep: "page", url: location.pathname });
   document.documentElement.dataset.offlineShell = "1";
   const engine = await import("./engine.js");
   await engine.prepare(sw, ask);

@@ -25,6 +25,7 @@ const ops = {
   request: ({ method, url, body, lang }) =>
     JSON.parse(browser.request(method, url, body === undefined ? "" : JSON.stringify(body), lang)),
   records: () => JSON.parse(browser.records()),
+  say: ({ key, lang }) => browser.say(key, lang),
 };
 
 self.onmessage = async (ev) => {
