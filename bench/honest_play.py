@@ -23,11 +23,12 @@ from paciencia.analysis.honest import Budget, advise
 from paciencia.analysis.survey import deal_codes, wilson
 from paciencia.engine.protocol import Status
 from paciencia.games import new_state
+from paciencia.games.klondike.analysis import SEARCHED
 
 MOVE_CAP = 1500
 
 
-def play(code: str, budget: Budget | None) -> dict[str, object]:
+def play(code: str, budget: Budget | None, strong: bool = False) -> dict[str, object]:
     """One game from the deal, each move the honest hint's, until it ends or the hint has no move."""
     start = new_state(code)
     game = start.game
@@ -35,20 +36,31 @@ def play(code: str, budget: Budget | None) -> dict[str, object]:
     state = start.copy()
     tokens: list[str] = []
     times: list[float] = []
+    searched = SEARCHED[0]
+    cpu = time.process_time()
     end = "cap"
     while len(tokens) < MOVE_CAP:
         if state.status != Status.PLAYING:
             end = state.status.value
             break
         began = time.perf_counter()
-        advice = advise(game.knowledge(start, tokens), budget)
+        advice = advise(game.knowledge(start, tokens), budget, strong)
         times.append(time.perf_counter() - began)
         if advice.analysis.kind != "move" or advice.analysis.token is None:
             end = advice.analysis.kind
             break
         state.play(advice.analysis.token)
         tokens.append(advice.analysis.token)
-    return {"code": code, "won": state.status == Status.WON, "end": end, "moves": len(tokens), "times": times}
+    return {
+        "code": code,
+        "won": state.status == Status.WON,
+        "end": end,
+        "moves": len(tokens),
+        "times": times,
+        "cpu": time.process_time() - cpu,
+        "positions": SEARCHED[0] - searched,
+        "tokens": tokens,
+    }
 
 
 def main() -> None:
@@ -60,6 +72,7 @@ def main() -> None:
     ap.add_argument("--completions", type=int, help="default: the game's hint_budget")
     ap.add_argument("--nodes", type=int, help="default: the game's hint_budget")
     ap.add_argument("--results", type=Path, required=True)
+    ap.add_argument("--strong", action="store_true", help="the autoplayer's policy: advise(strong=True)")
     args = ap.parse_args()
     budget = None
     if args.completions or args.nodes:
@@ -76,7 +89,7 @@ def main() -> None:
         for i, code in enumerate(codes):
             if code in done:
                 continue
-            row = play(code, budget)
+            row = play(code, budget, args.strong)
             done[code] = row
             out.write(json.dumps(row) + "\n")
             out.flush()
@@ -95,6 +108,15 @@ def main() -> None:
     print(f"  won {won}/{len(rows)} = {100 * won / len(rows):.1f}% (95% interval {100 * low:.1f}%-{100 * high:.1f}%)")
     print(f"  ends: {', '.join(f'{k} {v}' for k, v in sorted(ends.items()))}")
     print(f"  hint (advice) latency over {len(times)} positions: p50 {1000 * p50:.0f} ms, p95 {1000 * p95:.0f} ms")
+    costed = [r for r in rows if "cpu" in r]
+    if costed:
+        cpu = sum(float(r["cpu"]) for r in costed)
+        moves = max(1, sum(int(r["moves"]) for r in costed))
+        positions = sum(int(r["positions"]) for r in costed)
+        print(
+            f"  cost: {cpu / len(costed):.2f} s of CPU a game, {1000 * cpu / moves:.1f} ms and "
+            f"{positions / moves:,.0f} positions searched a move ({moves / len(costed):.0f} moves a game)"
+        )
 
 
 if __name__ == "__main__":
