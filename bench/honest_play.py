@@ -18,6 +18,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from paciencia.analysis.honest import Budget, advise
 from paciencia.analysis.survey import deal_codes, wilson
@@ -73,6 +74,10 @@ def main() -> None:
     ap.add_argument("--nodes", type=int, help="default: the game's hint_budget")
     ap.add_argument("--results", type=Path, required=True)
     ap.add_argument("--strong", action="store_true", help="the autoplayer's policy: advise(strong=True)")
+    ap.add_argument("--summary", action="store_true", help="play nothing: the figures of the deals done so far")
+    ap.add_argument(
+        "--paired", type=Path, help="a scripts/make-levels measure results file: the same deals, its site_won"
+    )
     args = ap.parse_args()
     budget = None
     if args.completions or args.nodes:
@@ -85,6 +90,8 @@ def main() -> None:
             row = json.loads(line)
             done[row["code"]] = row
     codes = deal_codes(args.game, args.variant, args.deals, args.seed)
+    if args.summary:  # the deals are drawn in order: the longest run of them done
+        codes = codes[: next((i for i, c in enumerate(codes) if c not in done), len(codes))]
     with args.results.open("a") as out:
         for i, code in enumerate(codes):
             if code in done:
@@ -108,6 +115,8 @@ def main() -> None:
     print(f"  won {won}/{len(rows)} = {100 * won / len(rows):.1f}% (95% interval {100 * low:.1f}%-{100 * high:.1f}%)")
     print(f"  ends: {', '.join(f'{k} {v}' for k, v in sorted(ends.items()))}")
     print(f"  hint (advice) latency over {len(times)} positions: p50 {1000 * p50:.0f} ms, p95 {1000 * p95:.0f} ms")
+    if args.paired:
+        paired(rows, args.paired)
     costed = [r for r in rows if "cpu" in r]
     if costed:
         cpu = sum(float(r["cpu"]) for r in costed)
@@ -117,6 +126,28 @@ def main() -> None:
             f"  cost: {cpu / len(costed):.2f} s of CPU a game, {1000 * cpu / moves:.1f} ms and "
             f"{positions / moves:,.0f} positions searched a move ({moves / len(costed):.0f} moves a game)"
         )
+
+
+def paired(rows: list[dict[str, Any]], levels: Path) -> None:
+    """This run against the site's hints (``site_won``, seed 0) of a levels measure, deal by deal."""
+    other = {}
+    for line in levels.read_text().splitlines():
+        row = json.loads(line)
+        if "code" in row:
+            other[row["code"]] = row
+    both = [(r, other[r["code"]]) for r in rows if r["code"] in other]
+    if not both:
+        return
+    mine = sum(1 for r, _ in both if r["won"])
+    site = sum(1 for _, o in both if o["site_won"])
+    only = sum(1 for r, o in both if r["won"] and not o["site_won"])
+    lost = sum(1 for r, o in both if o["site_won"] and not r["won"])
+    winnable = [(r, o) for r, o in both if o["verdict"] == "winnable"]
+    print(
+        f"  paired with {levels.name} ({len(both)} deals): won {mine} here, {site} by the site's hints "
+        f"(won here only {only}, there only {lost}); of the {len(winnable)} winnable deals "
+        f"{sum(1 for r, _ in winnable if r['won'])} here, {sum(1 for _, o in winnable if o['site_won'])} there"
+    )
 
 
 if __name__ == "__main__":

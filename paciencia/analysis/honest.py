@@ -66,27 +66,32 @@ class Advice:
 def path_keys(state: State[Any], since: int = 0) -> set[Key]:
     """The keys of the positions earlier on the game's path (its undo history walked back),
     those with at least ``since`` moves in the undo history."""
+    return set(path_counts(state, since))
+
+
+def path_counts(state: State[Any], since: int = 0) -> Counter[Key]:
+    """``path_keys`` with how many times each position was met."""
     sim = state.copy()
-    keys: set[Key] = set()
+    keys: Counter[Key] = Counter()
     while sim.can_undo and len(sim.move_stack) > since:
         sim.undo()
-        keys.add(sim.key())
+        keys[sim.key()] += 1
     return keys
 
 
-def fresh_moves(state: State[Any], since: int = 0) -> list[str]:
+def fresh_moves(state: State[Any], since: int = 0, again: bool = False) -> list[str]:
     """The legal moves (resolved tokens) that lead to no position met earlier on the path (with
-    ``since``: since then, see ``Knowledge.since``), nor back to this one. On a completion this
-    is the same for all of them: the moves carry known cards, and a hidden card changes place
-    only by coming into sight."""
+    ``since``: since then, see ``Knowledge.since``), nor back to this one; with ``again``, also
+    to a position met there once only. On a completion this is the same for all of them: the
+    moves carry known cards, and a hidden card changes place only by coming into sight."""
     here = state.key()
-    avoid = path_keys(state, since)
+    met = path_counts(state, since)
     out = []
     for m in state.legal_moves():
         sim = state.copy()  # a move may clear the undo history (Crescent's redeal): a copy each
         sim.push(m)
         key = sim.key()
-        if key != here and key not in avoid:
+        if key != here and met[key] <= (1 if again else 0):
             out.append(str(state.resolve(m)))
     return out
 
@@ -121,9 +126,10 @@ def advise(knowledge: Knowledge, budget: Budget, strong: bool = False) -> Advice
     ``strong``: the autoplayer's policy (``bench/honest_play.py --strong``; the site's hints
     keep the plain one). A sure move (``Game.sure_move``) comes at once, without search (its
     chance is not measured: 0 of 0); only the positions met since a card last came into sight
-    are never gone back to (``Knowledge.since``); and where every line found starts with a move
-    that goes back to one of them, each fresh move is settled after it in the completions won
-    (the lines found need not be the only ones), rather than chosen by the heuristic alone."""
+    are never gone back to (``Knowledge.since``), but a line found may lead back once to a
+    position met once; and where every line found starts with a move that goes back further,
+    each fresh move is settled after it in the completions won (the lines found need not be the
+    only ones), rather than chosen by the heuristic alone."""
     if strong:
         state = knowledge.state
         token = state.game.sure_move(knowledge)
@@ -146,7 +152,10 @@ def advise(knowledge: Knowledge, budget: Budget, strong: bool = False) -> Advice
     if all(v == Verdict.UNWINNABLE for v, _ in settled):
         return Advice(Analysis("lost"), 0, total, exact)
     fresh = fresh_moves(first, knowledge.since if strong else 0)
-    votes = Counter(t for v, t in settled if v == Verdict.WINNABLE and t in fresh)
+    # The strong policy follows a line found back to a position met once since the last card
+    # seen: a wrong turn there is not final (a move's count bounds the returns, so no loop).
+    voted = fresh_moves(first, knowledge.since, again=True) if strong else fresh
+    votes = Counter(t for v, t in settled if v == Verdict.WINNABLE and t in voted)
     settle_all = strong and not votes and won > 0
     if votes:
         candidates = [t for t, _ in votes.most_common(RIVALS)]

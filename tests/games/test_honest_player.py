@@ -6,7 +6,7 @@ is no loop."""
 
 from __future__ import annotations
 
-from paciencia.analysis.honest import Budget, advise
+from paciencia.analysis.honest import Budget, advise, fresh_moves
 from paciencia.engine.protocol import Status
 from paciencia.games import new_state, state_from_text
 from tests.web.test_honest import mid_game, pairs
@@ -81,3 +81,30 @@ def test_pairs_that_look_alike_get_the_same_sure_play() -> None:
                 if told.analysis.token is None or ka.state.status != Status.PLAYING:
                     break
                 tokens.append(told.analysis.token)
+
+
+def test_a_position_met_once_may_be_met_again_by_a_line_found() -> None:
+    state = new_state("KL1-3-IUSMMYN")
+    for _ in range(9):  # through the stock and a recycle: each pointer met once, back at the deal
+        state.play("D")
+    assert "D" not in fresh_moves(state)
+    assert "D" in fresh_moves(state, again=True)
+    for _ in range(9):
+        state.play("D")
+    assert "D" not in fresh_moves(state, again=True)
+
+
+def test_a_wrong_turn_is_not_final() -> None:
+    # Under the rule that no position met since the last card seen is met again, this deal
+    # wandered for 1,500 moves with every completion won: each line found went through a
+    # position left by a wrong turn.
+    start = new_state("KL1-3-XVPFUUI")
+    game = start.game
+    state = start.copy()
+    tokens: list[str] = []
+    while state.status == Status.PLAYING and len(tokens) < 400:
+        advice = advise(game.knowledge(start, tokens), Budget(*game.hint_budget), strong=True)
+        assert advice.analysis.token is not None, advice
+        state.play(advice.analysis.token)
+        tokens.append(advice.analysis.token)
+    assert state.status == Status.WON
