@@ -5,7 +5,14 @@ the hint latency (p50, p95) on the positions met.
 
 Run: .venv/bin/python bench/honest_play.py --game klondike --variant 3 --deals 200 --results k3.jsonl
      .venv/bin/python bench/honest_play.py --game crescent --variant N --deals 200 --results cn.jsonl
-Each deal's result is appended to the results file as it ends, so an interrupted run resumes.
+Each deal's result is appended to the results file as it ends, so an interrupted run resumes;
+``--summary`` prints the figures of the deals done so far (in the sample's order) and plays none.
+``--strong``: the strong autoplayer (``advise(strong=True)``; once every card has been seen it
+follows a line found to the end, and it gives up, "stalled", after ``STALL`` moves without a new
+card seen). Each row keeps the game's moves, its CPU seconds and the positions searched.
+    .venv/bin/python bench/honest_play.py --deals 1000 --strong \
+        --results bench/data/honest-klondike-3-strong-2026.jsonl \
+        --paired bench/data/levels-klondike-3-2026.jsonl
 Anchor (Klondike draw three): Bjarnason, Fern & Tadepalli (ICAPS 2009) report a policy that wins
 over 35% of games with the hidden cards hidden.
 """
@@ -14,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import sys
 import time
@@ -23,10 +31,15 @@ from typing import Any
 from paciencia.analysis.honest import Budget, advise
 from paciencia.analysis.survey import deal_codes, wilson
 from paciencia.engine.protocol import Status
+from paciencia.engine.verdict import Verdict
 from paciencia.games import new_state
 from paciencia.games.klondike.analysis import SEARCHED
 
 MOVE_CAP = 1500
+PLAN_NODES = 2_000_000
+"""The strong player's search for a plan once every card has been seen."""
+STALL = 300
+"""The strong player gives up after this many moves without a card seen for the first time."""
 
 
 def play(code: str, budget: Budget | None, strong: bool = False) -> dict[str, object]:
@@ -38,14 +51,32 @@ def play(code: str, budget: Budget | None, strong: bool = False) -> dict[str, ob
     tokens: list[str] = []
     times: list[float] = []
     searched = SEARCHED[0]
+    extra = 0
     cpu = time.process_time()
     end = "cap"
+    planned = -1
     while len(tokens) < MOVE_CAP:
         if state.status != Status.PLAYING:
             end = state.status.value
             break
         began = time.perf_counter()
-        advice = advise(game.knowledge(start, tokens), budget, strong)
+        knowledge = game.knowledge(start, tokens)
+        if strong and not knowledge.unknown and planned != knowledge.since:
+            # Every card seen: the position is known, and a line found is a plan to follow to the
+            # end (re-planned at each move, the hints could walk back and forth for hundreds).
+            planned = knowledge.since
+            result = game.solve(state, math.inf, PLAN_NODES)
+            extra += result.nodes
+            times.append(time.perf_counter() - began)
+            if result.verdict == Verdict.WINNABLE:
+                for token in result.line:
+                    state.play(token)
+                    tokens.append(token)
+                continue
+        elif strong and knowledge.unknown and len(tokens) - knowledge.since > STALL:
+            end = "stalled"
+            break
+        advice = advise(knowledge, budget, strong)
         times.append(time.perf_counter() - began)
         if advice.analysis.kind != "move" or advice.analysis.token is None:
             end = advice.analysis.kind
@@ -59,7 +90,7 @@ def play(code: str, budget: Budget | None, strong: bool = False) -> dict[str, ob
         "moves": len(tokens),
         "times": times,
         "cpu": time.process_time() - cpu,
-        "positions": SEARCHED[0] - searched,
+        "positions": SEARCHED[0] - searched + extra,
         "tokens": tokens,
     }
 
