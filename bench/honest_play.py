@@ -5,7 +5,14 @@ the hint latency (p50, p95) on the positions met.
 
 Run: .venv/bin/python bench/honest_play.py --game klondike --variant 3 --deals 200 --results k3.jsonl
      .venv/bin/python bench/honest_play.py --game crescent --variant N --deals 200 --results cn.jsonl
-Each deal's result is appended to the results file as it ends, so an interrupted run resumes.
+Each deal's result is appended to the results file as it ends, so an interrupted run resumes;
+``--summary`` prints the figures of the deals done so far (in the sample's order) and plays none.
+``--strong``: the strong autoplayer (``advise(strong=True)``; once every card has been seen it
+follows a line found to the end, and it gives up, "stalled", after ``STALL`` moves without a new
+card seen). Each row keeps the game's moves, its CPU seconds and the positions searched.
+    .venv/bin/python bench/honest_play.py --deals 1000 --strong \
+        --results bench/data/honest-klondike-3-strong-2026.jsonl \
+        --paired bench/data/levels-klondike-3-2026.jsonl
 Anchor (Klondike draw three): Bjarnason, Fern & Tadepalli (ICAPS 2009) report a policy that wins
 over 35% of games with the hidden cards hidden.
 """
@@ -14,20 +21,28 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from paciencia.analysis.honest import Budget, advise
 from paciencia.analysis.survey import deal_codes, wilson
 from paciencia.engine.protocol import Status
+from paciencia.engine.verdict import Verdict
 from paciencia.games import new_state
+from paciencia.games.klondike.analysis import SEARCHED
 
 MOVE_CAP = 1500
+PLAN_NODES = 2_000_000
+"""The strong player's search for a plan once every card has been seen."""
+STALL = 300
+"""The strong player gives up after this many moves without a card seen for the first time."""
 
 
-def play(code: str, budget: Budget | None) -> dict[str, object]:
+def play(code: str, budget: Budget | None, strong: bool = False) -> dict[str, object]:
     """One game from the deal, each move the honest hint's, until it ends or the hint has no move."""
     start = new_state(code)
     game = start.game
@@ -35,20 +50,49 @@ def play(code: str, budget: Budget | None) -> dict[str, object]:
     state = start.copy()
     tokens: list[str] = []
     times: list[float] = []
+    searched = SEARCHED[0]
+    extra = 0
+    cpu = time.process_time()
     end = "cap"
+    planned = -1
     while len(tokens) < MOVE_CAP:
         if state.status != Status.PLAYING:
             end = state.status.value
             break
         began = time.perf_counter()
-        advice = advise(game.knowledge(start, tokens), budget)
+        knowledge = game.knowledge(start, tokens)
+        if strong and not knowledge.unknown and planned != knowledge.since:
+            # Every card seen: the position is known, and a line found is a plan to follow to the
+            # end (re-planned at each move, the hints could walk back and forth for hundreds).
+            planned = knowledge.since
+            result = game.solve(state, math.inf, PLAN_NODES)
+            extra += result.nodes
+            times.append(time.perf_counter() - began)
+            if result.verdict == Verdict.WINNABLE:
+                for token in result.line:
+                    state.play(token)
+                    tokens.append(token)
+                continue
+        elif strong and knowledge.unknown and len(tokens) - knowledge.since > STALL:
+            end = "stalled"
+            break
+        advice = advise(knowledge, budget, strong)
         times.append(time.perf_counter() - began)
         if advice.analysis.kind != "move" or advice.analysis.token is None:
             end = advice.analysis.kind
             break
         state.play(advice.analysis.token)
         tokens.append(advice.analysis.token)
-    return {"code": code, "won": state.status == Status.WON, "end": end, "moves": len(tokens), "times": times}
+    return {
+        "code": code,
+        "won": state.status == Status.WON,
+        "end": end,
+        "moves": len(tokens),
+        "times": times,
+        "cpu": time.process_time() - cpu,
+        "positions": SEARCHED[0] - searched + extra,
+        "tokens": tokens,
+    }
 
 
 def main() -> None:
@@ -60,6 +104,11 @@ def main() -> None:
     ap.add_argument("--completions", type=int, help="default: the game's hint_budget")
     ap.add_argument("--nodes", type=int, help="default: the game's hint_budget")
     ap.add_argument("--results", type=Path, required=True)
+    ap.add_argument("--strong", action="store_true", help="the autoplayer's policy: advise(strong=True)")
+    ap.add_argument("--summary", action="store_true", help="play nothing: the figures of the deals done so far")
+    ap.add_argument(
+        "--paired", type=Path, help="a scripts/make-levels measure results file: the same deals, its site_won"
+    )
     args = ap.parse_args()
     budget = None
     if args.completions or args.nodes:
@@ -72,11 +121,13 @@ def main() -> None:
             row = json.loads(line)
             done[row["code"]] = row
     codes = deal_codes(args.game, args.variant, args.deals, args.seed)
+    if args.summary:  # the deals are drawn in order: the longest run of them done
+        codes = codes[: next((i for i, c in enumerate(codes) if c not in done), len(codes))]
     with args.results.open("a") as out:
         for i, code in enumerate(codes):
             if code in done:
                 continue
-            row = play(code, budget)
+            row = play(code, budget, args.strong)
             done[code] = row
             out.write(json.dumps(row) + "\n")
             out.flush()
@@ -95,6 +146,39 @@ def main() -> None:
     print(f"  won {won}/{len(rows)} = {100 * won / len(rows):.1f}% (95% interval {100 * low:.1f}%-{100 * high:.1f}%)")
     print(f"  ends: {', '.join(f'{k} {v}' for k, v in sorted(ends.items()))}")
     print(f"  hint (advice) latency over {len(times)} positions: p50 {1000 * p50:.0f} ms, p95 {1000 * p95:.0f} ms")
+    if args.paired:
+        paired(rows, args.paired)
+    costed = [r for r in rows if "cpu" in r]
+    if costed:
+        cpu = sum(float(r["cpu"]) for r in costed)
+        moves = max(1, sum(int(r["moves"]) for r in costed))
+        positions = sum(int(r["positions"]) for r in costed)
+        print(
+            f"  cost: {cpu / len(costed):.2f} s of CPU a game, {1000 * cpu / moves:.1f} ms and "
+            f"{positions / moves:,.0f} positions searched a move ({moves / len(costed):.0f} moves a game)"
+        )
+
+
+def paired(rows: list[dict[str, Any]], levels: Path) -> None:
+    """This run against the site's hints (``site_won``, seed 0) of a levels measure, deal by deal."""
+    other = {}
+    for line in levels.read_text().splitlines():
+        row = json.loads(line)
+        if "code" in row:
+            other[row["code"]] = row
+    both = [(r, other[r["code"]]) for r in rows if r["code"] in other]
+    if not both:
+        return
+    mine = sum(1 for r, _ in both if r["won"])
+    site = sum(1 for _, o in both if o["site_won"])
+    only = sum(1 for r, o in both if r["won"] and not o["site_won"])
+    lost = sum(1 for r, o in both if o["site_won"] and not r["won"])
+    winnable = [(r, o) for r, o in both if o["verdict"] == "winnable"]
+    print(
+        f"  paired with {levels.name} ({len(both)} deals): won {mine} here, {site} by the site's hints "
+        f"(won here only {only}, there only {lost}); of the {len(winnable)} winnable deals "
+        f"{sum(1 for r, _ in winnable if r['won'])} here, {sum(1 for _, o in winnable if o['site_won'])} there"
+    )
 
 
 if __name__ == "__main__":

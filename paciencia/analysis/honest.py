@@ -63,28 +63,35 @@ class Advice:
         return self.won / self.total if self.total else 0.0
 
 
-def path_keys(state: State[Any]) -> set[Key]:
-    """The keys of the positions earlier on the game's path (its undo history walked back)."""
+def path_keys(state: State[Any], since: int = 0) -> set[Key]:
+    """The keys of the positions earlier on the game's path (its undo history walked back),
+    those with at least ``since`` moves in the undo history."""
+    return set(path_counts(state, since))
+
+
+def path_counts(state: State[Any], since: int = 0) -> Counter[Key]:
+    """``path_keys`` with how many times each position was met."""
     sim = state.copy()
-    keys: set[Key] = set()
-    while sim.can_undo:
+    keys: Counter[Key] = Counter()
+    while sim.can_undo and len(sim.move_stack) > since:
         sim.undo()
-        keys.add(sim.key())
+        keys[sim.key()] += 1
     return keys
 
 
-def fresh_moves(state: State[Any]) -> list[str]:
-    """The legal moves (resolved tokens) that lead to no position met earlier on the path, nor
-    back to this one. On a completion this is the same for all of them: the moves carry known
-    cards, and a hidden card changes place only by coming into sight."""
+def fresh_moves(state: State[Any], since: int = 0, again: bool = False) -> list[str]:
+    """The legal moves (resolved tokens) that lead to no position met earlier on the path (with
+    ``since``: since then, see ``Knowledge.since``), nor back to this one; with ``again``, also
+    to a position met there once only. On a completion this is the same for all of them: the
+    moves carry known cards, and a hidden card changes place only by coming into sight."""
     here = state.key()
-    avoid = path_keys(state)
+    met = path_counts(state, since)
     out = []
     for m in state.legal_moves():
         sim = state.copy()  # a move may clear the undo history (Crescent's redeal): a copy each
         sim.push(m)
         key = sim.key()
-        if key != here and key not in avoid:
+        if key != here and met[key] <= (1 if again else 0):
             out.append(str(state.resolve(m)))
     return out
 
@@ -113,8 +120,24 @@ def chance(knowledge: Knowledge, budget: Budget) -> Advice:
     return Advice(Analysis("none"), won, total, enumerated and Verdict.UNKNOWN not in settled)
 
 
-def advise(knowledge: Knowledge, budget: Budget) -> Advice:
-    """The honest hint and chance for a position the player knows as ``knowledge``."""
+def advise(knowledge: Knowledge, budget: Budget, strong: bool = False) -> Advice:
+    """The honest hint and chance for a position the player knows as ``knowledge``.
+
+    ``strong``: the autoplayer's policy (``bench/honest_play.py --strong``; the site's hints
+    keep the plain one). A sure move (``Game.sure_move``) comes at once, without search (its
+    chance is not measured: 0 of 0); only the positions met since a card last came into sight
+    are never gone back to (``Knowledge.since``), but a line found may lead back once to a
+    position met once; and where every line found starts with a move that goes back further,
+    each fresh move is settled after it in the completions won (the lines found need not be the
+    only ones), rather than chosen by the heuristic alone."""
+    if strong:
+        state = knowledge.state
+        token = state.game.sure_move(knowledge)
+        if token is not None and state.status == Status.PLAYING:
+            sim = state.copy()
+            sim.play(token)
+            if sim.key() not in path_keys(state, knowledge.since):
+                return Advice(Analysis("move", token), 0, 0)
     completions, enumerated, budget = _drawn(knowledge, budget)
     first = completions[0]
     game = first.game
@@ -128,10 +151,16 @@ def advise(knowledge: Knowledge, budget: Budget) -> Advice:
     exact = enumerated and all(v != Verdict.UNKNOWN for v, _ in settled)
     if all(v == Verdict.UNWINNABLE for v, _ in settled):
         return Advice(Analysis("lost"), 0, total, exact)
-    fresh = fresh_moves(first)
-    votes = Counter(t for v, t in settled if v == Verdict.WINNABLE and t in fresh)
+    fresh = fresh_moves(first, knowledge.since if strong else 0)
+    # The strong policy follows a line found back to a position met once since the last card
+    # seen: a wrong turn there is not final (a move's count bounds the returns, so no loop).
+    voted = fresh_moves(first, knowledge.since, again=True) if strong else fresh
+    votes = Counter(t for v, t in settled if v == Verdict.WINNABLE and t in voted)
+    settle_all = strong and not votes and won > 0
     if votes:
         candidates = [t for t, _ in votes.most_common(RIVALS)]
+    elif settle_all:
+        candidates = fresh
     else:
         useful: set[str] = set()
         for c in completions:
@@ -139,7 +168,14 @@ def advise(knowledge: Knowledge, budget: Budget) -> Advice:
         candidates = [t for t in fresh if t in useful]
     if not candidates:
         return Advice(Analysis("no_useful"), won, total, exact)
-    wins = _wins_after(completions, settled, candidates, budget) if len(candidates) > 1 and votes else {}
+    compare = len(candidates) > 1 and (bool(votes) or settle_all)
+    wins = _wins_after(completions, settled, candidates, budget) if compare else {}
+    if settle_all and not any(wins.values()) and len(candidates) > 1:
+        # No fresh move wins anywhere on this budget: the plain rule's useful moves only.
+        useful = set()
+        for c in completions:
+            useful.update(game.useful(c))
+        candidates = [t for t in candidates if t in useful] or candidates
     worth = [0.0] * len(candidates)
     for c in completions:
         for i, s in enumerate(game.scores(c, candidates)):
@@ -151,7 +187,7 @@ def advise(knowledge: Knowledge, budget: Budget) -> Advice:
     token = candidates[best]
     # With and without it: the completions won after it, and after the best other move compared
     # (where only one move starts the lines found, those that start with it: none was compared).
-    after = wins.get(token, votes.get(token)) if votes else None
+    after = wins.get(token, votes.get(token)) if votes or wins else None
     others = [n for t, n in wins.items() if t != token]
     return Advice(Analysis("move", token), won, total, exact, after, max(others) if others else None)
 

@@ -35,6 +35,10 @@ class Knowledge:
     unknown: tuple[Slot, ...]
     unseen: tuple[int, ...]
     digest: bytes
+    since: int = 0
+    """The length of ``state.move_stack`` when a card last came into sight for the first time
+    (0: not followed). A position met before it was met knowing less: going back there is no
+    loop (what is known only grows, so such returns are finitely many)."""
 
     @property
     def seed(self) -> int:
@@ -79,7 +83,7 @@ def _arrangements(cards: list[int]) -> Iterator[list[int]]:
             yield [c, *rest]
 
 
-def knowledge_of(state: Any, known: Sequence[Sequence[bool]], deck: Sequence[int]) -> Knowledge:
+def knowledge_of(state: Any, known: Sequence[Sequence[bool]], deck: Sequence[int], since: int = 0) -> Knowledge:
     """The knowledge of ``state`` where ``known[line][k]`` says whether the card at that slot of
     ``state.place_lines()`` is known; ``deck``: every card of the game (with repeats). The
     digest covers the game, variant, the counters and each place with its known cards (an unknown
@@ -103,4 +107,5 @@ def knowledge_of(state: Any, known: Sequence[Sequence[bool]], deck: Sequence[int
     unseen = tuple(sorted(remaining.elements()))
     if len(unseen) != len(unknown):
         raise AssertionError("knowledge: the unseen cards do not fill the unknown slots")
-    return Knowledge(state.copy(), tuple(unknown), unseen, hashlib.sha256("\n".join(shown).encode()).digest())
+    digest = hashlib.sha256("\n".join(shown).encode()).digest()
+    return Knowledge(state.copy(), tuple(unknown), unseen, digest, since)

@@ -252,21 +252,31 @@ class Game(ABC, Generic[M]):
         itself. A foundation's cards are known (its order is the rules')."""
         state = start.copy()
         seen = set(state.shown())
+        since = 0
         for token in tokens:
             state.play(token)
-            seen.update(state.shown())
+            shown = state.shown()
+            if not seen.issuperset(shown):
+                seen.update(shown)
+                since = len(state.move_stack)
         roles = {p.place: p.role for p in state.observe().places}
         known = [
             [roles.get(name) == Role.FOUNDATION or card in seen for card, _ in cards]
             for name, cards in state.place_lines()
         ]
-        return knowledge_of(state, known, self.deck())
+        return knowledge_of(state, known, self.deck(), since)
 
     def settle(self, state: State[M], nodes: int) -> tuple[str, str | None]:
         """The solver with full knowledge of ``state`` and at most about ``nodes`` positions
         searched (so the answer does not depend on the machine's speed): a ``Verdict`` value and,
         when winnable, the first move of the line found (as ``State.resolve`` names it)."""
         raise NotImplementedError(f"{self.name} has no solver")
+
+    def sure_move(self, knowledge: Knowledge) -> str | None:
+        """A move (resolved token) that keeps every completion of ``knowledge`` as winnable as it
+        was, and that a player needs no search to see (a card sent up that nothing can need, a
+        look at cards for free): the honest player may play it at once. None by default."""
+        return None
 
     def useful(self, state: State[M]) -> list[str]:
         """The legal moves (resolved tokens) that really advance the game here."""

@@ -8,6 +8,7 @@ from collections import OrderedDict
 from collections.abc import Collection
 
 from paciencia.engine.cards import SUIT_LETTERS
+from paciencia.engine.knowledge import Knowledge
 from paciencia.engine.protocol import Analysis, Key, State
 from paciencia.engine.verdict import Verdict
 from paciencia.games.klondike import _search as _klondike
@@ -27,7 +28,7 @@ from paciencia.games.klondike.rules import (
     KlondikeMove,
     KlondikeState,
 )
-from paciencia.games.klondike.solver import CC, CF, FC, REACH, SOUND, TF, _c_position, solve_klondike
+from paciencia.games.klondike.solver import CC, CF, FC, REACH, SOUND, TF, _c_position, _safe, solve_klondike
 
 
 def analyse(state: KlondikeState, seconds: float, avoid: set[Key], plans: Plans | None = None) -> Analysis:
@@ -263,8 +264,34 @@ def _score(sim: KlondikeState, m: KlondikeMove, before: set[tuple[int, int]]) ->
 
 # -- honest answers: the solver on one completion of what the player knows ----------------------
 
+SEARCHED = [0]
+"""Positions the honest answers' searches (``settle``) have searched in this process: what
+``bench/honest_play.py`` reports as a move's cost."""
+
 SAFETY_SECONDS = 10.0
 """A clock only against a runaway search: node budgets decide, so a busy machine answers alike."""
+
+
+STOCK_LINE = 0
+"""The stock's line in ``KlondikeState.place_lines()`` (a knowledge's unknown slots name it)."""
+
+
+def sure_move(knowledge: Knowledge) -> str | None:
+    """``Game.sure_move``: a column's end card that ``_safe`` sends up (it keeps every winnable
+    completion winnable, and it is face up), else a draw while the stock holds cards never
+    seen and the draw loses nothing: in draw one always, in draw three when the waste's size is
+    a multiple of three (the draws to the end and a recycle come back to the same pointer, and
+    draws touch nothing else), so the player sees the stock before choosing."""
+    state = knowledge.state
+    assert isinstance(state, KlondikeState)
+    for i, col in enumerate(state.cols):
+        if len(col) > state.down[i]:
+            c = col[-1]
+            if state.found[SUIT[c]] == RANK[c] and _safe(state.found, c):
+                return str(state.resolve(state.game.parse_move(f"{i + 1}-F")))
+    unseen_stock = state.stock and any(line == STOCK_LINE for line, _ in knowledge.unknown)
+    lossless = state.draw == 1 or len(state.waste) % state.draw == 0
+    return "D" if unseen_stock and lossless else None
 
 
 def settle(state: KlondikeState, nodes: int) -> tuple[str, str | None]:
@@ -277,7 +304,8 @@ def settle(state: KlondikeState, nodes: int) -> tuple[str, str | None]:
         return Verdict.UNWINNABLE.value, None
     tries = ((0, nodes // 4, 0.0, 0), (1, nodes // 2, 0.0, 0), (1, nodes // 4, 20.0, 1))
     for dive, budget, noise, seed in tries:
-        status, steps, _ = _klondike.search(*pos, dive, max(budget, 1), SAFETY_SECONDS, noise, seed, SOUND)
+        status, steps, n = _klondike.search(*pos, dive, max(budget, 1), SAFETY_SECONDS, noise, seed, SOUND)
+        SEARCHED[0] += n
         if status == 0:
             return Verdict.WINNABLE.value, _first_token(state, steps[0]) if steps else None
         if status == 1 and not dive:

@@ -66,6 +66,7 @@ from paciencia.games.piles import SUIT as SUIT
 from paciencia.games.piles import check_one_deck, foundation_counts, foundation_lines, foundation_places, ordered_run
 
 if TYPE_CHECKING:
+    from paciencia.engine.knowledge import Knowledge
     from paciencia.engine.verdict import Result
 
 COLS = 7
@@ -195,6 +196,11 @@ class KlondikeGame(Game[KlondikeMove]):
 
         assert isinstance(state, KlondikeState)
         return settle(state, nodes)
+
+    def sure_move(self, knowledge: Knowledge) -> str | None:
+        from paciencia.games.klondike.analysis import sure_move
+
+        return sure_move(knowledge)
 
     def useful(self, state: State[KlondikeMove]) -> list[str]:
         from paciencia.games.klondike.analysis import useful_moves_klondike

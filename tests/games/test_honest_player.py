@@ -1,0 +1,110 @@
+"""The honest autoplayer's sure moves (``advise(..., strong=True)``, ``Game.sure_move``): a card
+that nothing can need goes up, and in Klondike the stock is looked through before anything is
+chosen, both without search; never a draw that loses a card the draws reach; two positions that
+look alike get the same moves; looking through the stock and coming back to the deal's position
+is no loop."""
+
+from __future__ import annotations
+
+from paciencia.analysis.honest import Budget, advise, fresh_moves
+from paciencia.engine.protocol import Status
+from paciencia.games import new_state, state_from_text
+from tests.web.test_honest import mid_game, pairs
+
+SMALL = Budget(8, 4000)
+
+AFTER_A_DRAW = """# klondike KL1-3-IUSMMYN status=playing moves=1 recycles=0 fan=3 up=0
+S: [5h] [Jd] [Jh] [8d] [Ad] [8s] [9d] [Tc] [Kh] [4s] [9h] [3c] [Kc] [Qd] [Js] [Qs] [2d] [6h] [8c] [6s] [3h]
+W: Th Td 2c
+Fs:
+Fh:
+Fd:
+Fc:
+1: 3d
+2: [As] Qh
+3: [6c] [Ks] 5c
+4: [4c] [3s] [Kd] Ts
+5: [Ac] [8h] [4d] [5s] 7s
+6: [Jc] [7d] [Qc] [9c] [9s] 7h
+7: [4h] [2s] [7c] [6d] [5d] [Ah] 2h
+"""
+
+
+def test_the_stock_is_looked_through_first_then_play_goes_on() -> None:
+    start = new_state("KL1-3-IUSMMYN")
+    game = start.game
+    tokens: list[str] = []
+    while True:
+        advice = advise(game.knowledge(start, tokens), SMALL, strong=True)
+        assert advice.analysis.kind == "move" and advice.analysis.token is not None
+        if advice.analysis.token != "D" or len(tokens) == 8:
+            break
+        assert advice.total == 0  # no search
+        tokens.append("D")
+    knowledge = game.knowledge(start, tokens)
+    assert tokens == ["D"] * 8 and not knowledge.state.stock  # 24 cards, three at a time
+    assert not any(line == 0 for line, _ in knowledge.unknown)
+    # A recycle gives back the deal's position, now with the stock known: no loop, and the
+    # player goes on (this deal once ended here with "no move helps").
+    advice = advise(knowledge, SMALL, strong=True)
+    assert advice.analysis.kind == "move" and advice.total == SMALL.completions, advice
+
+
+def test_a_card_nothing_needs_goes_up_at_once() -> None:
+    start = new_state("KL1-3-AAAAAAB")  # Aces at the ends of columns 6 and 7
+    advice = advise(start.game.knowledge(start, []), SMALL, strong=True)
+    assert advice.analysis.token is not None and advice.analysis.token.startswith("6-F")
+    assert advice.total == 0
+
+
+def test_no_draw_that_loses_a_card_the_draws_reach() -> None:
+    state = state_from_text(AFTER_A_DRAW)  # a pasted table: the stock is unseen
+    game = state.game
+    assert game.sure_move(game.knowledge(state, [])) == "D"
+    # Two cards in the waste: after a draw, no recycle brings the pointer back to 2.
+    fewer = AFTER_A_DRAW.replace("W: Th Td 2c", "W: Th Td").replace("fan=3", "fan=2").replace("S: ", "S: [2c] ")
+    state = state_from_text(fewer)
+    assert game.sure_move(game.knowledge(state, [])) is None
+
+
+def test_pairs_that_look_alike_get_the_same_sure_play() -> None:
+    for code in ("KL1-3-AAAATPU", "KL1-1-AAAAAAC"):
+        for one, two in pairs(mid_game(code, 3), 4):
+            a, b = state_from_text(one), state_from_text(two)
+            tokens: list[str] = []
+            for _ in range(4):
+                ka, kb = a.game.knowledge(a, tokens), b.game.knowledge(b, tokens)
+                if ka.digest != kb.digest:  # a move showed one of the swapped cards
+                    break
+                told = advise(ka, SMALL, strong=True)
+                assert told == advise(kb, SMALL, strong=True)
+                if told.analysis.token is None or ka.state.status != Status.PLAYING:
+                    break
+                tokens.append(told.analysis.token)
+
+
+def test_a_position_met_once_may_be_met_again_by_a_line_found() -> None:
+    state = new_state("KL1-3-IUSMMYN")
+    for _ in range(9):  # through the stock and a recycle: each pointer met once, back at the deal
+        state.play("D")
+    assert "D" not in fresh_moves(state)
+    assert "D" in fresh_moves(state, again=True)
+    for _ in range(9):
+        state.play("D")
+    assert "D" not in fresh_moves(state, again=True)
+
+
+def test_a_wrong_turn_is_not_final() -> None:
+    # Under the rule that no position met since the last card seen is met again, this deal
+    # wandered for 1,500 moves with every completion won: each line found went through a
+    # position left by a wrong turn.
+    start = new_state("KL1-3-XVPFUUI")
+    game = start.game
+    state = start.copy()
+    tokens: list[str] = []
+    while state.status == Status.PLAYING and len(tokens) < 400:
+        advice = advise(game.knowledge(start, tokens), Budget(*game.hint_budget), strong=True)
+        assert advice.analysis.token is not None, advice
+        state.play(advice.analysis.token)
+        tokens.append(advice.analysis.token)
+    assert state.status == Status.WON
