@@ -18,7 +18,8 @@ same answers, whatever their hidden cards are.
 
 from __future__ import annotations
 
-from collections import Counter
+import threading
+from collections import Counter, OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -96,6 +97,43 @@ def fresh_moves(state: State[Any], since: int = 0, again: bool = False) -> list[
     return out
 
 
+PLANS = 20_000
+"""Positions whose plan is kept: where every card is known, the line found from a position is
+followed on from the positions it reaches, so that hints do not contradict each other."""
+_plans: OrderedDict[Key, tuple[str, ...]] = OrderedDict()
+_plans_lock = threading.Lock()
+
+
+def _known_line(state: State[Any], nodes: int) -> tuple[str, str | None]:
+    """``Game.settle`` for a position with every card known (the one completion of a knowledge
+    with no unseen card), following the plan found earlier from a position it reached. A search
+    started afresh from each position of a line may find another line that starts by going back
+    (FreeCell: a card sent to a cell, then the new line takes it straight back), so the hints
+    would go to and fro; the plan of a line once found does not. A plan is derived from the
+    completion alone (a position with every card known to the player), never from a deal."""
+    here = state.key()
+    with _plans_lock:
+        line = _plans.get(here)
+        if line is not None:
+            _plans.move_to_end(here)
+            return Verdict.WINNABLE.value, line[0]
+    found = state.game.solve(state, SAFETY_SECONDS, nodes)
+    if found.verdict != Verdict.WINNABLE or not found.line:
+        return found.verdict.value, None
+    sim = state.copy()
+    with _plans_lock:
+        for i, token in enumerate(found.line):
+            _plans[sim.key()] = found.line[i:]
+            sim.play(token)
+        while len(_plans) > PLANS:
+            _plans.popitem(last=False)
+    return Verdict.WINNABLE.value, found.line[0]
+
+
+SAFETY_SECONDS = 30.0
+"""A clock against a runaway search only: the node budget decides."""
+
+
 def _drawn(knowledge: Knowledge, budget: Budget) -> tuple[list[State[Any]], bool, Budget]:
     """The completions an answer reads, whether they are every one, and the budget per each."""
     every = max(ENUMERATE * budget.completions, ALWAYS_EVERY)
@@ -146,7 +184,10 @@ def advise(knowledge: Knowledge, budget: Budget, strong: bool = False) -> Advice
         return Advice(Analysis("none"), total, total, True)
     if not first.legal_moves():
         return Advice(Analysis("none"), 0, total, enumerated)
-    settled = [game.settle(c, budget.nodes) for c in completions]
+    if total == 1 and enumerated:
+        settled = [_known_line(first, budget.nodes)]
+    else:
+        settled = [game.settle(c, budget.nodes) for c in completions]
     won = sum(1 for v, _ in settled if v == Verdict.WINNABLE)
     exact = enumerated and all(v != Verdict.UNKNOWN for v, _ in settled)
     if all(v == Verdict.UNWINNABLE for v, _ in settled):
