@@ -29,6 +29,7 @@ import os
 import threading
 import time
 import zipfile
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -237,17 +238,19 @@ async def pyodide(version: str, name: str, request: Request) -> Response:
     return Response(body, media_type=PYODIDE_FILES[name], headers=headers)
 
 
+async def _players_game(request: Request, game_id: str, answer: Callable[[Any, str, str], dict[str, Any]]) -> Response:
+    """``answer(store, game_id, player)`` off the event loop, as JSON; a new player has no games."""
+    if request.state.new_player:
+        raise GameNotFound(game_id)
+    found = await run_in_threadpool(answer, request.app.state.store, game_id, request.state.player)
+    return Response(json.dumps(found, ensure_ascii=False), media_type="application/json")
+
+
 @router.get("/api/games/{game_id}/record")
 async def record(game_id: str, request: Request) -> Response:
     """The game's record, for the browser's engine to replay offline: its start, its moves, and
     the figures the view takes from the store (its clock, whether it is over or left)."""
-    if request.state.new_player:
-        raise GameNotFound(game_id)
-    store = request.app.state.store
-    return Response(
-        json.dumps(await run_in_threadpool(_record, store, game_id, request.state.player), ensure_ascii=False),
-        media_type="application/json",
-    )
+    return await _players_game(request, game_id, _record)
 
 
 def _record(store: Any, game_id: str, player: str) -> dict[str, Any]:
@@ -277,13 +280,7 @@ async def standin(game_id: str, request: Request) -> Response:
     """A stand-in for the game to play offline where its record stays here (``offline/standin.py``):
     the position the player sees, its unseen cards a completion of what they know. ``version``:
     the game's version it stands for (the page plays it offline only from there)."""
-    if request.state.new_player:
-        raise GameNotFound(game_id)
-    store = request.app.state.store
-    return Response(
-        json.dumps(await run_in_threadpool(_standin, store, game_id, request.state.player), ensure_ascii=False),
-        media_type="application/json",
-    )
+    return await _players_game(request, game_id, _standin)
 
 
 def _standin(store: Any, game_id: str, player: str) -> dict[str, Any]:
