@@ -100,7 +100,7 @@ def fresh_moves(state: State[Any], since: int = 0, again: bool = False) -> list[
 PLANS = 20_000
 """Positions whose plan is kept: where every card is known, the line found from a position is
 followed on from the positions it reaches, so that hints do not contradict each other."""
-_plans: OrderedDict[Key, tuple[str, ...]] = OrderedDict()
+_plans: OrderedDict[tuple[Key, str], tuple[str, ...]] = OrderedDict()
 _plans_lock = threading.Lock()
 
 
@@ -111,7 +111,7 @@ def _known_line(state: State[Any], nodes: int) -> tuple[str, str | None]:
     (FreeCell: a card sent to a cell, then the new line takes it straight back), so the hints
     would go to and fro; the plan of a line once found does not. A plan is derived from the
     completion alone (a position with every card known to the player), never from a deal."""
-    here = state.key()
+    here = _exact(state)
     with _plans_lock:
         line = _plans.get(here)
         if line is not None:
@@ -123,11 +123,17 @@ def _known_line(state: State[Any], nodes: int) -> tuple[str, str | None]:
     sim = state.copy()
     with _plans_lock:
         for i, token in enumerate(found.line):
-            _plans[sim.key()] = found.line[i:]
+            _plans[_exact(sim)] = found.line[i:]
             sim.play(token)
         while len(_plans) > PLANS:
             _plans.popitem(last=False)
     return Verdict.WINNABLE.value, found.line[0]
+
+
+def _exact(state: State[Any]) -> tuple[Key, str]:
+    """A position as its moves name it: a key may forget what no rule needs (which FreeCell cell
+    holds a card) but a plan's tokens name places, so its table text (not the counters) too."""
+    return state.key(), state.to_text().split("\n", 1)[1]
 
 
 SAFETY_SECONDS = 30.0

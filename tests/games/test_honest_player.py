@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from paciencia.analysis.honest import Budget, advise, fresh_moves
+from paciencia.analysis.honest import Budget, _exact, advise, fresh_moves
 from paciencia.engine.protocol import Status
 from paciencia.games import new_state, state_from_text
 from tests.web.test_honest import mid_game, pairs
@@ -136,3 +136,14 @@ def test_with_every_card_known_the_hints_follow_one_plan(code: str) -> None:
         state.play(advice.analysis.token)
         tokens.append(advice.analysis.token)
     assert state.status == Status.WON
+
+
+def test_a_plan_is_kept_for_the_position_its_moves_name() -> None:
+    # FreeCell's key keeps the cells as a set, but a plan's tokens name the cells: the same cards
+    # in other cells are another position for a plan, so its tokens never move another card.
+    start = new_state("FC1-4-QDCDSDP")
+    one, other = start.copy(), start.copy()
+    one.play("8-a")
+    other.play("8-b")
+    assert one.key() == other.key()
+    assert _exact(one) != _exact(other)
