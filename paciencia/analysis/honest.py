@@ -97,10 +97,12 @@ def fresh_moves(state: State[Any], since: int = 0, again: bool = False) -> list[
     return out
 
 
-PLANS = 20_000
-"""Positions whose plan is kept: where every card is known, the line found from a position is
-followed on from the positions it reaches, so that hints do not contradict each other."""
-_plans: OrderedDict[tuple[Key, str], tuple[str, ...]] = OrderedDict()
+PLANS = 5_000
+"""Positions whose plan is kept (a position and its text, about 2 KB each: 10 MB at most):
+where every card is known, the line found from a position is followed on from the positions it
+reaches, so that hints do not contradict each other."""
+_plans: OrderedDict[tuple[Key, str], tuple[tuple[str, ...], int]] = OrderedDict()
+"""A position's plan: the line (shared by every position on it) and where the position is on it."""
 _plans_lock = threading.Lock()
 
 
@@ -113,17 +115,18 @@ def _known_line(state: State[Any], nodes: int) -> tuple[str, str | None]:
     completion alone (a position with every card known to the player), never from a deal."""
     here = _exact(state)
     with _plans_lock:
-        line = _plans.get(here)
-        if line is not None:
+        plan = _plans.get(here)
+        if plan is not None:
             _plans.move_to_end(here)
-            return Verdict.WINNABLE.value, line[0]
+            line, at = plan
+            return Verdict.WINNABLE.value, line[at]
     found = state.game.solve(state, SAFETY_SECONDS, nodes)
     if found.verdict != Verdict.WINNABLE or not found.line:
         return found.verdict.value, None
     sim = state.copy()
     with _plans_lock:
         for i, token in enumerate(found.line):
-            _plans[_exact(sim)] = found.line[i:]
+            _plans[_exact(sim)] = (found.line, i)
             sim.play(token)
         while len(_plans) > PLANS:
             _plans.popitem(last=False)
