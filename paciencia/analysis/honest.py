@@ -212,9 +212,7 @@ def advise(knowledge: Knowledge, budget: Budget, strong: bool = False) -> Advice
     elif settle_all:
         candidates = fresh
     else:
-        useful: set[str] = set()
-        for c in completions:
-            useful.update(game.useful(c))
+        useful = _useful(completions)
         candidates = [t for t in fresh if t in useful]
     if not candidates:
         return Advice(Analysis("no_useful"), won, total, exact)
@@ -222,9 +220,7 @@ def advise(knowledge: Knowledge, budget: Budget, strong: bool = False) -> Advice
     wins = _wins_after(completions, settled, candidates, budget) if compare else {}
     if settle_all and not any(wins.values()) and len(candidates) > 1:
         # No fresh move wins anywhere on this budget: the plain rule's useful moves only.
-        useful = set()
-        for c in completions:
-            useful.update(game.useful(c))
+        useful = _useful(completions)
         candidates = [t for t in candidates if t in useful] or candidates
     worth = [0.0] * len(candidates)
     for c in completions:
@@ -240,6 +236,11 @@ def advise(knowledge: Knowledge, budget: Budget, strong: bool = False) -> Advice
     after = wins.get(token, votes.get(token)) if votes or wins else None
     others = [n for t, n in wins.items() if t != token]
     return Advice(Analysis("move", token), won, total, exact, after, max(others) if others else None)
+
+
+def _useful(completions: list[State[Any]]) -> set[str]:
+    """The moves that advance in some completion (``Game.useful``)."""
+    return {t for c in completions for t in c.game.useful(c)}
 
 
 RIVALS = 2
