@@ -25,9 +25,9 @@ from paciencia.games import REGISTRY, entry
 from paciencia.games.examples import example
 from paciencia.i18n import LOCALES, Words, normalize_locale
 from paciencia.web import api, assets, daily, odds, showcase, stats
+from paciencia.web.assets import script_names
 from paciencia.web.lang import negotiate, request_words
 from paciencia.web.levels import has_levels
-from paciencia.web.odds_words import ODDS_UI
 from paciencia.web.service import ServiceError, review_answer
 from paciencia.web.store import GameNotFound
 from paciencia.web.words import LANGUAGE_NAMES, plural_words, position_message, say, ui_words
@@ -432,11 +432,19 @@ async def examples_page(lang: str, game: str, request: Request) -> Response:
     )
 
 
-PAGE_ONLY = ("ex_intro_", "rules_", "review_about", "stats_about")
-"""Words of other pages, which no table script says."""
 ENGINE_SAYS = ("offline_standin", "offline_not_kept")
 """Words only offline play says (the engine's worker, from its own catalog; the server says
 ``offline_standin_kept`` in its answer): not in the page."""
+
+
+def said_by_scripts(game: str, key: str) -> bool:
+    """Whether a UI word may be said by the scripts of ``game``'s table: they name it, or a
+    family it belongs to (a name ending in ``_`` that starts it), and offline play's engine
+    does not say it from its own catalog."""
+    names = script_names(game)
+    if key.startswith(ENGINE_SAYS):
+        return False
+    return key in names or any(key[: i + 1] in names for i, c in enumerate(key) if c == "_")
 
 
 @router.api_route("/{lang}/{game}/{game_id}", methods=["GET", "HEAD"])
@@ -450,9 +458,8 @@ async def table(lang: str, game: str, game_id: str, request: Request) -> Respons
     if view["game"] != game:
         return RedirectResponse(f"/{lang}/{view['game']}/{game_id}", status_code=303)
     spec = entry(game).table
-    # The words the table's scripts may say: not the other pages' long texts (every byte of a first
-    # visit counts).
-    said = {k: v for k, v in ui_words(lang).items() if k not in ODDS_UI and not k.startswith(PAGE_ONLY + ENGINE_SAYS)}
+    # The words the table's scripts may say, no more (every byte of a first visit counts).
+    said = {k: v for k, v in ui_words(lang).items() if said_by_scripts(game, k)}
     ui: dict[str, object] = {**said, "plurals": plural_words(lang)}
     if "runs" in entry(game).game.capabilities:  # the run picker names the cards of a run
         ui = {**ui, "card_names": card_names(words)}

@@ -102,8 +102,8 @@ class WinnableDeals:
     def draw(self, game: str, variant: str) -> str:
         """A proved winnable deal code of this variant, now out of the pool; ``NoWinnableDeal``
         when none was proved within the bound."""
-        self._want(game, variant)
         code = self.store.claim_winnable(game, variant)
+        self._want(game, variant)  # after the claim: a thread at rest on a full pool tops it up again
         if code is not None:
             return code
         bound = bounds(game)
@@ -118,6 +118,7 @@ class WinnableDeals:
                     return code
             code = self.store.claim_winnable(game, variant)  # the pool's thread may have found one
             if code is not None:
+                self.wake.set()  # the thread may have filled the pool and gone to rest meanwhile
                 return code
         raise NoWinnableDeal(f"{game} {variant}")
 

@@ -115,6 +115,24 @@ def test_a_table_opens_offline_on_the_game_in_progress(context: BrowserContext) 
     expect(moves(page)).to_have_text("1")
 
 
+def test_a_key_pressed_before_offline_play_is_wired_waits_for_it(context: BrowserContext) -> None:
+    """A slow phone: the page opened offline is idle only seconds after it shows the table, and
+    offline play is wired then. A draw pressed at once is played offline, not refused as if the
+    server had not answered."""
+    page = context.new_page()
+    text = new_state("KL1-1-AAAABCD").to_text()  # pasted: its cards are the player's, it plays offline
+    open_table(page, "klondike", {"table": text})
+    page.keyboard.press(" ")
+    expect(moves(page)).to_have_text("1")
+    ready_offline(page)
+    context.add_init_script("self.requestIdleCallback = (go) => setTimeout(go, 4000);")
+    reload_offline(context, page)
+    assert page.evaluate("() => !document.documentElement.dataset.offlineReady")
+    page.keyboard.press(" ")
+    expect(moves(page)).to_have_text("2", timeout=BOOT)
+    expect(page.locator("#message")).not_to_have_text(re.compile("server|answer"))
+
+
 def test_a_winnable_crescent_deal_is_won_offline(context: BrowserContext) -> None:
     won = example("crescent")  # the Examples page's won game
     assert won is not None and won.start_kind == "table"

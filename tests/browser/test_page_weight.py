@@ -1,5 +1,9 @@
 """A first visit to each table, as real Chromium makes it with nothing cached, moves at most
-45 KB over the network (headers and bodies, compressed as sent: Chromium's own count)."""
+45 KB over the network (headers and bodies, compressed as sent: Chromium's own count).
+
+The deal is random, and which court cards' art a table fetches (J, Q, K: about 1 KB each) is
+up to its face-up cards: the budget holds for the worst deal, FreeCell's and Crescent's tables
+show nearly always all three."""
 
 from __future__ import annotations
 

@@ -168,6 +168,31 @@ def test_the_pool_is_topped_up_in_the_background_and_new_games_come_from_it(tmp_
         assert known is not None and known.handed
 
 
+def test_a_pool_drawn_from_while_its_thread_rests_is_topped_up_again(tmp_path: Path) -> None:
+    """Each draw from a full pool, whose thread is at rest, wakes the thread (the claim used to
+    come after the wake: a thread that looked first saw a full pool and rested on one deal short)."""
+    store = Store(f"sqlite:///{tmp_path / 'v.sqlite3'}")
+    deals = WinnableDeals(store, pool_size=2)
+    try:
+
+        def full() -> bool:
+            deadline = time.monotonic() + 120
+            while store.pool_count("klondike", "1") < 2 and time.monotonic() < deadline:
+                time.sleep(0.05)
+            return store.pool_count("klondike", "1") == 2
+
+        deals.draw("klondike", "1")
+        for _ in range(5):
+            assert full()
+            with store.engine.connect() as conn:
+                pooled = set(conn.execute(select(verdicts.c.code).where(verdicts.c.handed == 0)).scalars())
+            assert deals.draw("klondike", "1") in pooled
+        assert full()
+    finally:
+        deals.close()
+        store.close()
+
+
 # -- hints -----------------------------------------------------------------------------------
 
 

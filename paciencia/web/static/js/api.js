@@ -12,6 +12,10 @@ export class ApiError extends Error {
 // offline whose moves the server lacks) and again when the network fails (it answers them all).
 let offline = null;
 export const goOffline = (answer) => (offline = answer);
+// Offline play on its way on a page opened offline (board.js): a request that fails meanwhile
+// waits for it rather than being told that the server did not answer.
+let coming = null;
+export const offlineComing = (start) => (coming = start.catch(() => undefined).finally(() => (coming = null)));
 
 async function call(method, url, body) {
   const here = offline && offline(method, url, body, false);
@@ -26,6 +30,7 @@ async function call(method, url, body) {
       cache: "no-store",
     });
   } catch (e) {
+    if (!offline && coming) await coming;
     const there = offline && offline(method, url, body, true);
     if (there) return there;
     throw new ApiError(0, null);

@@ -4,6 +4,7 @@
 // the cards down).
 
 import { autoUp, listenToOtherTabs, refresh, setView } from "./actions.js";
+import { offlineComing } from "./api.js";
 import { bind, relayout, renderClock } from "./render.js";
 import { wire, wireTools } from "./input.js";
 import { state } from "./state.js";
@@ -63,7 +64,9 @@ function offlineWhenPlaying() {
   if (!("serviceWorker" in navigator)) return;
   const go = () => {
     document.removeEventListener("paciencia:view", played);
-    (self.requestIdleCallback || setTimeout)(() => import("./offline/keep.js").then((m) => m.start()));
+    const idle = new Promise((r) => (self.requestIdleCallback || setTimeout)(r));
+    const start = idle.then(() => import("./offline/keep.js")).then((m) => m.start());
+    if (!navigator.onLine) offlineComing(start); // opened offline: the moves wait for it
   };
   const played = (ev) => ev.detail.moves > 0 && go();
   if (state.view.moves > 0 || !navigator.onLine) go();
