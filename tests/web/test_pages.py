@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
 
@@ -182,3 +183,28 @@ def test_the_home_pages_variant_buttons_are_a_group_inside_their_form(client: Te
     assert not re.search(r"<form[^>]*\brole=", html)
     groups = re.findall(r'<form method="post" action="/[^"]+/new"><div class="actions variants" role="group"', html)
     assert len(groups) == sum(len(e.game.variants) > 1 for e in REGISTRY.values())  # each game with variants
+
+
+SCRIPT_WORD = re.compile(r"""\bui\.([a-z][a-z0-9_]*)|\bui\["([a-z][a-z0-9_]*)"\]""")
+"""A UI word a script says by its name (``state.ui.hint``, ``ui.picker_up``, ``ui["x"]``)."""
+
+
+@pytest.mark.parametrize("game", sorted(REGISTRY))
+def test_a_table_carries_the_words_its_scripts_say_and_not_the_other_pages(client: TestClient, game: str) -> None:
+    from pathlib import Path
+
+    import paciencia.web
+
+    web = Path(paciencia.web.__file__).parent
+    scripts = [*(web / "static" / "js").rglob("*.js"), web / "sw.js", *(REGISTRY[game].folder / "static").rglob("*.js")]
+    named = {a or b for p in scripts for a, b in SCRIPT_WORD.findall(p.read_text())} - {"plurals", "card_names"}
+    assert {"network", "selected", "offline_needs_server", "picker_up"} <= named  # the pattern finds them
+    for lang in LOCALES:
+        page = client.get(f"/{lang}/{game}").text
+        found = re.search(r'<script type="application/json" id="ui-words">(.*?)</script>', page, re.S)
+        assert found is not None
+        words = json.loads(found.group(1))
+        assert named - {"card_names"} <= set(words), sorted(named - set(words))
+        assert any(k.startswith("state_selected_") for k in words)  # a family built from parts
+        others = [k for k in words if k.startswith(("odds_", "rules_", "ex_intro_", "stats_about", "review_about"))]
+        assert not others, others
