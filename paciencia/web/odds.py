@@ -149,7 +149,10 @@ def page(game: str, lang: str) -> dict[str, Any] | None:
             {
                 "source": p["source"],
                 "url": p["url"],
-                "figure": "\u00a0±\u00a0".join(_percent(p[k], lang, p["digits"]) for k in ("share", "plus_minus")),
+                # an exact count (every deal settled) has no interval
+                "figure": "\u00a0±\u00a0".join(
+                    _percent(p[k], lang, p["digits"]) for k in ("share", "plus_minus") if p[k] is not None
+                ),
                 "deals": say(words, "odds_on", deals=deals(p["deals"])) if p["deals"] else "",
                 "for": ui["odds_" + p["knowledge"]],
             }

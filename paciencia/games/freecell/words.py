@@ -69,6 +69,15 @@ WORDS = combine(
                 "take, U undo, H hint, F finish, N new game, Esc cancels."
             ),
             "cannot_finish_freecell": N_("Finish comes once every cascade runs down in rank from its first card."),
+            "odds_rules_freecell": N_(
+                "The rules of these figures: one pack of 52 cards dealt face up into eight cascades (Microsoft's "
+                "deals), foundations built up by suit from the Ace, cascades built down in alternating colours, "
+                "and a run moves as one when the free cells and empty cascades would let it move card by card."
+            ),
+            "odds_rules_freecell_4": N_("Four free cells: Microsoft's FreeCell."),
+            "odds_rules_freecell_3": N_("Three free cells: the same deals, one cell fewer."),
+            "odds_rules_freecell_2": N_("Two free cells: the same deals, two cells fewer."),
+            "odds_rules_freecell_1": N_("One free cell: the same deals, three cells fewer."),
         },
     ),
     catalog=Path(__file__).parent / "locales",
