@@ -138,6 +138,7 @@ SCENES: dict[str, Callable[[Page, str], None]] = {
     "klondike rules": _page("/klondike/rules"),
     "crescent odds": _page("/crescent/odds"),
     "klondike odds": _page("/klondike/odds"),
+    "freecell odds": _page("/freecell/odds"),
     "freecell rules": _page("/freecell/rules"),
     "not found": _page("/crescent/no-such-game"),
     "crescent examples": _page("/crescent/examples?step=17"),
