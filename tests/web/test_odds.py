@@ -84,10 +84,20 @@ def test_the_published_figures_stand_beside_ours_with_their_rules(client: TestCl
         ("Bjarnason, Fern & Tadepalli (2009)", "seen"): (0.3697, 0.0192),
         ("lonelybot", "seen"): (0.4758, 0.0080),
     }
-    assert three["honest"]["won"] == 70 and three["honest"]["deals"] == 200
+    assert three["honest"]["won"] == 108 and three["honest"]["deals"] == 300
     crescent = client.get("/api/odds/crescent").json()["variants"]
     assert {v["variant"] for v in crescent} == {"N", "F", "D", "B"}
     assert all(v["published"] == [] for v in crescent)  # none before ours
+    freecell = {v["variant"]: v for v in client.get("/api/odds/freecell").json()["variants"]}
+    microsoft = [(p["share"], p["plus_minus"], p["deals"]) for p in freecell["4"]["published"]]
+    assert microsoft == [(31999 / 32000, None, 32000)]
+
+
+def test_every_variant_has_the_honest_players_rate_on_at_least_300_deals(client: TestClient) -> None:
+    """Issue 24: each game's and variant's honest figure, from at least 300 deals."""
+    for game in FIGURES:
+        for v in client.get(f"/api/odds/{game}").json()["variants"]:
+            assert v["honest"] is not None and v["honest"]["deals"] >= 300, (game, v["variant"])
 
 
 @pytest.mark.parametrize("lang", LOCALES)
