@@ -40,16 +40,22 @@ def _has(folder: Path, file: str) -> bool:
     return (folder / file).is_file()
 
 
-@cache
-def script_names(game: str) -> frozenset[str]:
-    """Every name written in the scripts of ``game``'s table (the site's modules, the game's
-    own and the service worker): a UI word no script names is never said by one, so the table
-    need not carry it (its words are a third of a first visit's page). A script that builds a
-    key from parts (``"state_selected_" + kind``) names the part: the page keeps its family."""
+def table_scripts(game: str) -> list[Path]:
+    """The scripts of ``game``'s table: the site's modules, the game's own and the service worker."""
     sources = [*(STATIC_DIR / "js").rglob("*.js"), STATIC_DIR.parent / "sw.js"]
     if (entry := REGISTRY.get(game)) is not None and (folder := entry.folder / "static").is_dir():
         sources += folder.rglob("*.js")
-    return frozenset(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", "\n".join(p.read_text() for p in sources)))
+    return sources
+
+
+@cache
+def script_names(game: str) -> frozenset[str]:
+    """Every name written in the scripts of ``game``'s table: a UI word no script names is never
+    said by one, so the table need not carry it (its words are a third of a first visit's page).
+    A script that builds a key from parts (``"state_selected_" + kind``) names the part: the page
+    keeps its family."""
+    text = "\n".join(p.read_text() for p in table_scripts(game))
+    return frozenset(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text))
 
 
 def game_file(game: str, file: str | None) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import asdict
+from functools import cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
@@ -23,7 +24,7 @@ from paciencia.analysis.levels import LEVELS, NOT_WINNABLE
 from paciencia.engine.errors import InvalidCode, InvalidPosition, PacienciaError
 from paciencia.games import REGISTRY, entry
 from paciencia.games.examples import example
-from paciencia.i18n import LOCALES, Words, normalize_locale
+from paciencia.i18n import LOCALES, Vocabulary, Words, normalize_locale, vocabulary
 from paciencia.web import api, assets, daily, odds, showcase, stats
 from paciencia.web.assets import script_names
 from paciencia.web.lang import negotiate, request_words
@@ -437,6 +438,13 @@ ENGINE_SAYS = ("offline_standin", "offline_not_kept")
 ``offline_standin_kept`` in its answer): not in the page."""
 
 
+@cache
+def _table_words(game: str, lang: str, vocab: Vocabulary) -> dict[str, str]:
+    """The UI words of ``game``'s table in ``lang``: those its scripts may say (once per game,
+    language and vocabulary, not per request)."""
+    return {k: v for k, v in ui_words(lang).items() if said_by_scripts(game, k)}
+
+
 def said_by_scripts(game: str, key: str) -> bool:
     """Whether a UI word may be said by the scripts of ``game``'s table: they name it, or a
     family it belongs to (a name ending in ``_`` that starts it), and offline play's engine
@@ -459,8 +467,7 @@ async def table(lang: str, game: str, game_id: str, request: Request) -> Respons
         return RedirectResponse(f"/{lang}/{view['game']}/{game_id}", status_code=303)
     spec = entry(game).table
     # The words the table's scripts may say, no more (every byte of a first visit counts).
-    said = {k: v for k, v in ui_words(lang).items() if said_by_scripts(game, k)}
-    ui: dict[str, object] = {**said, "plurals": plural_words(lang)}
+    ui: dict[str, object] = {**_table_words(game, lang, vocabulary()), "plurals": plural_words(lang)}
     if "runs" in entry(game).game.capabilities:  # the run picker names the cards of a run
         ui = {**ui, "card_names": card_names(words)}
     return render(

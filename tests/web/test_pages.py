@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 
 from paciencia.games import REGISTRY
 from paciencia.i18n import LOCALES
+from paciencia.web.assets import table_scripts
 
 RULES_TITLES = {
     "en": "How to play Crescent",
@@ -191,20 +192,15 @@ SCRIPT_WORD = re.compile(r"""\bui\.([a-z][a-z0-9_]*)|\bui\["([a-z][a-z0-9_]*)"\]
 
 @pytest.mark.parametrize("game", sorted(REGISTRY))
 def test_a_table_carries_the_words_its_scripts_say_and_not_the_other_pages(client: TestClient, game: str) -> None:
-    from pathlib import Path
-
-    import paciencia.web
-
-    web = Path(paciencia.web.__file__).parent
-    scripts = [*(web / "static" / "js").rglob("*.js"), web / "sw.js", *(REGISTRY[game].folder / "static").rglob("*.js")]
-    named = {a or b for p in scripts for a, b in SCRIPT_WORD.findall(p.read_text())} - {"plurals", "card_names"}
+    named = {a or b for p in table_scripts(game) for a, b in SCRIPT_WORD.findall(p.read_text())}
+    named -= {"plurals", "card_names"}  # not words of the catalog: the page adds them itself
     assert {"network", "selected", "offline_needs_server", "picker_up"} <= named  # the pattern finds them
     for lang in LOCALES:
         page = client.get(f"/{lang}/{game}").text
         found = re.search(r'<script type="application/json" id="ui-words">(.*?)</script>', page, re.S)
         assert found is not None
         words = json.loads(found.group(1))
-        assert named - {"card_names"} <= set(words), sorted(named - set(words))
+        assert named <= set(words), sorted(named - set(words))
         assert any(k.startswith("state_selected_") for k in words)  # a family built from parts
         others = [k for k in words if k.startswith(("odds_", "rules_", "ex_intro_", "stats_about", "review_about"))]
         assert not others, others
