@@ -117,6 +117,15 @@ def moves(page: Page) -> Locator:
     return page.locator("#moves")
 
 
+DOUBLE_MS = int(re.search(r"const DOUBLE_MS = (\d+);", (Path(__file__).parents[2] / "paciencia/web/static/js/input.js").read_text())[1])
+
+
+def wait_past_double_tap(page: Page) -> None:
+    """Waits, on the page's own clock, until a tap already shown can no longer be the first half
+    of a double tap: the next is a tap of its own however slowly a loaded machine runs the test."""
+    page.wait_for_function("t => performance.now() > t", arg=page.evaluate("performance.now()") + DOUBLE_MS + 50)
+
+
 def center(locator: Locator) -> tuple[float, float]:
     box = locator.bounding_box()
     assert box is not None

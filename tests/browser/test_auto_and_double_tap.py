@@ -8,7 +8,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import PHONE, center, moves, open_table, place
+from tests.browser.conftest import PHONE, center, moves, open_table, place, wait_past_double_tap
 from tests.tables import HEARTS, MOVES, crescent_table, klondike_table
 
 SELECTED = re.compile(r"\bselected\b")
@@ -114,8 +114,11 @@ def test_klondike_double_click_sends_a_card_to_its_foundation(page: Page) -> Non
     open_table(page, "klondike", {"table": KLONDIKE_TWO_WAYS})
     place(page, "2").click()  # two destinations: a tap picks it up
     expect(place(page, "2")).to_have_class(SELECTED)
+    wait_past_double_tap(page)
     place(page, "2").click()  # a second tap, later: puts it down
     expect(place(page, "2")).not_to_have_class(SELECTED)
+    expect(moves(page)).to_have_text("0")
+    wait_past_double_tap(page)
     place(page, "2").locator(".card").last.dblclick()
     expect(moves(page)).to_have_text("1")
     expect(place(page, "Fh")).to_have_accessible_name(re.compile(r"^foundation of hearts: 5 of hearts on top"))
@@ -162,8 +165,11 @@ def test_touch_double_tap_on_both_tables(browser: Browser, base_url: str) -> Non
     open_table(page, "klondike", {"table": KLONDIKE_TWO_WAYS})
     place(page, "2").tap()  # one tap picks it up
     expect(place(page, "2")).to_have_class(SELECTED)
-    place(page, "2").tap()
+    wait_past_double_tap(page)
+    place(page, "2").tap()  # later: puts it down
     expect(place(page, "2")).not_to_have_class(SELECTED)
+    expect(moves(page)).to_have_text("0")
+    wait_past_double_tap(page)
     touch_tap_twice(page, *center(place(page, "2").locator(".card").last))
     expect(moves(page)).to_have_text("1")
     expect(place(page, "Fh")).to_have_accessible_name(re.compile(r"^foundation of hearts: 5 of hearts on top"))
