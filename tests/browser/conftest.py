@@ -117,7 +117,8 @@ def moves(page: Page) -> Locator:
     return page.locator("#moves")
 
 
-DOUBLE_MS = int(re.search(r"const DOUBLE_MS = (\d+);", (Path(__file__).parents[2] / "paciencia/web/static/js/input.js").read_text())[1])
+INPUT_JS = Path(__file__).parents[2] / "paciencia/web/static/js/input.js"
+DOUBLE_MS = int(re.search(r"const DOUBLE_MS = (\d+);", INPUT_JS.read_text())[1])  # type: ignore[index]
 
 
 def wait_past_double_tap(page: Page) -> None:
