@@ -5,9 +5,13 @@ Determinized search: the knowledge's completions (every one when there are few, 
 seeded from the knowledge) are each solved briefly with full knowledge (``Game.settle``, on a
 budget of positions searched, never of seconds). The moves that start the lines found are
 compared by the completions each one wins in (the few most voted are settled after the move in
-the completions whose line starts otherwise), ties by the number of lines they start, then by
-the game's heuristic summed over the completions; only moves that lead to no position met
-earlier on the game's path count. "Lost" is said only when every
+the completions whose line starts otherwise), ties by the game's heuristic summed over the
+completions, then by the number of lines they start; only moves that lead to no position met
+earlier on the game's path count. The heuristic comes before the lines started: which move a
+line starts with is the solver's order of trying moves, which knows every card, while the
+heuristic reads what the player sees (in Klondike: turn up a card in the column with most
+face-down cards). Voted first, a change in the C search's order (draw three's stock cards
+deepest in the talon first) took the site's hints from 34 to 19 wins in 100 deals. "Lost" is said only when every
 completion is proved lost, "no move helps" only when no completion found a win and no move
 advances in any of them. The chance is the share of completions in which a win was found (a
 completion left unsettled by its budget counts as not won, so the chance errs low).
@@ -228,7 +232,7 @@ def advise(knowledge: Knowledge, budget: Budget, strong: bool = False) -> Advice
             worth[i] += s
     best = max(
         range(len(candidates)),
-        key=lambda i: (wins.get(candidates[i], 0), votes.get(candidates[i], 0), worth[i], candidates[i]),
+        key=lambda i: (wins.get(candidates[i], 0), worth[i], votes.get(candidates[i], 0), candidates[i]),
     )
     token = candidates[best]
     # With and without it: the completions won after it, and after the best other move compared
