@@ -195,7 +195,8 @@ def test_the_site_hints_still_win_the_deals_they_won() -> None:
     for code in SITE_WON:
         start = new_state(code)
         game = start.game
-        state, tokens = start.copy(), []
+        state = start.copy()
+        tokens: list[str] = []
         while state.status == Status.PLAYING and len(tokens) < 400:
             advice = advise(game.knowledge(start, tokens), Budget(*game.hint_budget))
             if advice.analysis.kind != "move" or advice.analysis.token is None:
