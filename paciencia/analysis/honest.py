@@ -11,9 +11,9 @@ earlier on the game's path count. The heuristic comes before the lines started: 
 line starts with is the solver's order of trying moves, which knows every card, while the
 heuristic reads what the player sees (in Klondike: turn up a card in the column with most
 face-down cards). Voted first, a change in the C search's order (draw three's stock cards
-deepest in the talon first) took the site's hints from 34 to 19 wins in 100 deals. "Lost" is said only when every
-completion is proved lost, "no move helps" only when no completion found a win and no move
-advances in any of them. The chance is the share of completions in which a win was found (a
+deepest in the talon first) took the site's hints from 34 to 19 wins in 100 deals. "Lost" is
+said only when every completion is proved lost, "no move helps" only when no completion found a
+win and no move advances in any of them. The chance is the share of completions in which a win was found (a
 completion left unsettled by its budget counts as not won, so the chance errs low).
 
 Everything here reads completions only, so two games that the player cannot tell apart get the
