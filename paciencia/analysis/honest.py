@@ -7,7 +7,10 @@ budget of positions searched, never of seconds). The moves that start the lines 
 compared by the completions each one wins in (the few most voted are settled after the move in
 the completions whose line starts otherwise), ties by the game's heuristic summed over the
 completions, then by the number of lines they start; only moves that lead to no position met
-earlier on the game's path count. The heuristic comes before the lines started: which move a
+since a card last came into sight count (``Knowledge.since``: what is known only grows, so a
+return to a position met knowing less is no loop), and the first move of a line found may lead
+back once to a position met once (a wrong turn is not final: the stock gone round once more to
+reach a card). The heuristic comes before the lines started: which move a
 line starts with is the solver's order of trying moves, which knows every card, while the
 heuristic reads what the player sees (in Klondike: turn up a card in the column with most
 face-down cards). Voted first, a change in the C search's order (draw three's stock cards
@@ -176,11 +179,9 @@ def advise(knowledge: Knowledge, budget: Budget, strong: bool = False) -> Advice
 
     ``strong``: the autoplayer's policy (``bench/honest_play.py --strong``; the site's hints
     keep the plain one). A sure move (``Game.sure_move``) comes at once, without search (its
-    chance is not measured: 0 of 0); only the positions met since a card last came into sight
-    are never gone back to (``Knowledge.since``), but a line found may lead back once to a
-    position met once; and where every line found starts with a move that goes back further,
-    each fresh move is settled after it in the completions won (the lines found need not be the
-    only ones), rather than chosen by the heuristic alone."""
+    chance is not measured: 0 of 0); and where every line found starts with a move that goes
+    back further, each fresh move is settled after it in the completions won (the lines found
+    need not be the only ones), rather than chosen by the heuristic alone."""
     if strong:
         state = knowledge.state
         token = state.game.sure_move(knowledge)
@@ -205,10 +206,10 @@ def advise(knowledge: Knowledge, budget: Budget, strong: bool = False) -> Advice
     exact = enumerated and all(v != Verdict.UNKNOWN for v, _ in settled)
     if all(v == Verdict.UNWINNABLE for v, _ in settled):
         return Advice(Analysis("lost"), 0, total, exact)
-    fresh = fresh_moves(first, knowledge.since if strong else 0)
-    # The strong policy follows a line found back to a position met once since the last card
-    # seen: a wrong turn there is not final (a move's count bounds the returns, so no loop).
-    voted = fresh_moves(first, knowledge.since, again=True) if strong else fresh
+    fresh = fresh_moves(first, knowledge.since)
+    # A line found may lead back to a position met once since the last card seen: a wrong turn
+    # there is not final (a move's count bounds the returns, so no loop).
+    voted = fresh_moves(first, knowledge.since, again=True)
     votes = Counter(t for v, t in settled if v == Verdict.WINNABLE and t in voted)
     settle_all = strong and not votes and won > 0
     if votes:
