@@ -10,14 +10,14 @@ completions, then by the number of lines they start; only moves that lead to no 
 since a card last came into sight count (``Knowledge.since``: what is known only grows, so a
 return to a position met knowing less is no loop), and the first move of a line found may lead
 back once to a position met once (a wrong turn is not final: the stock gone round once more to
-reach a card). The heuristic comes before the lines started: which move a
-line starts with is the solver's order of trying moves, which knows every card, while the
-heuristic reads what the player sees (in Klondike: turn up a card in the column with most
-face-down cards). Voted first, a change in the C search's order (draw three's stock cards
-deepest in the talon first) took the site's hints from 34 to 19 wins in 100 deals. "Lost" is
-said only when every completion is proved lost, "no move helps" only when no completion found a
-win and no move advances in any of them. The chance is the share of completions in which a win was found (a
-completion left unsettled by its budget counts as not won, so the chance errs low).
+reach a card). The heuristic comes before the lines started: which move a line starts with is
+the solver's order of trying moves, which knows every card, while the heuristic reads what the
+player sees (in Klondike: turn up a card in the column with most face-down cards). Voted first,
+a change in the C search's order (draw three's stock cards deepest in the talon first) took the
+site's hints from 34 to 19 wins in 100 deals. "Lost" is said only when every completion is
+proved lost, "no move helps" only when no completion found a win and no move advances in any of
+them. The chance is the share of completions in which a win was found (a completion left
+unsettled by its budget counts as not won, so the chance errs low).
 
 Everything here reads completions only, so two games that the player cannot tell apart get the
 same answers, whatever their hidden cards are.
@@ -92,15 +92,22 @@ def fresh_moves(state: State[Any], since: int = 0, again: bool = False) -> list[
     ``since``: since then, see ``Knowledge.since``), nor back to this one; with ``again``, also
     to a position met there once only. On a completion this is the same for all of them: the
     moves carry known cards, and a hidden card changes place only by coming into sight."""
+    return [t for t, n in returns(state, since).items() if n <= (1 if again else 0)]
+
+
+def returns(state: State[Any], since: int = 0) -> dict[str, int]:
+    """Each legal move (resolved token) that leads away from this position, with how many times
+    the position it leads to was met on the path (``since`` as in ``fresh_moves``): one walk of
+    the path serves ``fresh_moves`` with and without ``again``."""
     here = state.key()
     met = path_counts(state, since)
-    out = []
+    out = {}
     for m in state.legal_moves():
         sim = state.copy()  # a move may clear the undo history (Crescent's redeal): a copy each
         sim.push(m)
         key = sim.key()
-        if key != here and met[key] <= (1 if again else 0):
-            out.append(str(state.resolve(m)))
+        if key != here:
+            out[str(state.resolve(m))] = met[key]
     return out
 
 
@@ -206,10 +213,11 @@ def advise(knowledge: Knowledge, budget: Budget, strong: bool = False) -> Advice
     exact = enumerated and all(v != Verdict.UNKNOWN for v, _ in settled)
     if all(v == Verdict.UNWINNABLE for v, _ in settled):
         return Advice(Analysis("lost"), 0, total, exact)
-    fresh = fresh_moves(first, knowledge.since)
+    met = returns(first, knowledge.since)
+    fresh = [t for t, n in met.items() if n == 0]
     # A line found may lead back to a position met once since the last card seen: a wrong turn
     # there is not final (a move's count bounds the returns, so no loop).
-    voted = fresh_moves(first, knowledge.since, again=True)
+    voted = [t for t, n in met.items() if n <= 1]
     votes = Counter(t for v, t in settled if v == Verdict.WINNABLE and t in voted)
     settle_all = strong and not votes and won > 0
     if votes:
