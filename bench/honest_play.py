@@ -7,6 +7,8 @@ Run: .venv/bin/python bench/honest_play.py --game klondike --variant 3 --deals 2
      .venv/bin/python bench/honest_play.py --game crescent --variant N --deals 200 --results cn.jsonl
 Each deal's result is appended to the results file as it ends, so an interrupted run resumes;
 ``--summary`` prints the figures of the deals done so far (in the sample's order) and plays none.
+``--shard i/n`` plays only every n-th deal from the i-th, so n processes share the cores, each
+with its own results file; ``cat`` the files together and ``--summary`` the whole.
 ``--strong``: the strong autoplayer (``advise(strong=True)``; once every card has been seen it
 follows a line found to the end, and it gives up, "stalled", after ``STALL`` moves without a new
 card seen). Each row keeps the game's moves, its CPU seconds and the positions searched.
@@ -105,6 +107,7 @@ def main() -> None:
     ap.add_argument("--nodes", type=int, help="default: the game's hint_budget")
     ap.add_argument("--results", type=Path, required=True)
     ap.add_argument("--strong", action="store_true", help="the autoplayer's policy: advise(strong=True)")
+    ap.add_argument("--shard", default="0/1", help="i/n: play only the deals whose index is i modulo n")
     ap.add_argument("--summary", action="store_true", help="play nothing: the figures of the deals done so far")
     ap.add_argument(
         "--paired", type=Path, help="a scripts/make-levels measure results file: the same deals, its site_won"
@@ -121,11 +124,12 @@ def main() -> None:
             row = json.loads(line)
             done[row["code"]] = row
     codes = deal_codes(args.game, args.variant, args.deals, args.seed)
+    shard = tuple(map(int, args.shard.split("/")))
     if args.summary:  # the deals are drawn in order: the longest run of them done
         codes = codes[: next((i for i, c in enumerate(codes) if c not in done), len(codes))]
     with args.results.open("a") as out:
         for i, code in enumerate(codes):
-            if code in done:
+            if code in done or i % shard[1] != shard[0]:
                 continue
             row = play(code, budget, args.strong)
             done[code] = row
@@ -133,7 +137,7 @@ def main() -> None:
             out.flush()
             won = sum(1 for c in codes[: i + 1] if done.get(c, {}).get("won"))
             print(f"{i + 1}/{len(codes)} {code} {row['end']} {row['moves']} moves; won {won}", file=sys.stderr)
-    rows = [done[c] for c in codes]
+    rows = [done[c] for c in codes if c in done]  # a shard: its own deals (and any done before)
     won = sum(1 for r in rows if r["won"])
     low, high = wilson(won, len(rows))
     times = sorted(t for r in rows for t in r["times"])

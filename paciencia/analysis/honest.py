@@ -65,6 +65,9 @@ class Advice:
     measured)."""
     without: int | None = None
     """... and after the best other move compared with it (``None``: none was)."""
+    fresh: tuple[str, ...] | None = None
+    """The moves the hint counted as leading somewhere new (``fresh_moves`` since the last card
+    seen; ``None``: it did not look), which the hint's reason reads too (``why.reason``)."""
 
     @property
     def chance(self) -> float:
@@ -228,7 +231,7 @@ def advise(knowledge: Knowledge, budget: Budget, strong: bool = False) -> Advice
         useful = _useful(completions)
         candidates = [t for t in fresh if t in useful]
     if not candidates:
-        return Advice(Analysis("no_useful"), won, total, exact)
+        return Advice(Analysis("no_useful"), won, total, exact, fresh=tuple(fresh))
     compare = len(candidates) > 1 and (bool(votes) or settle_all)
     wins = _wins_after(completions, settled, candidates, budget) if compare else {}
     if settle_all and not any(wins.values()) and len(candidates) > 1:
@@ -248,7 +251,7 @@ def advise(knowledge: Knowledge, budget: Budget, strong: bool = False) -> Advice
     # (where only one move starts the lines found, those that start with it: none was compared).
     after = wins.get(token, votes.get(token)) if votes or wins else None
     others = [n for t, n in wins.items() if t != token]
-    return Advice(Analysis("move", token), won, total, exact, after, max(others) if others else None)
+    return Advice(Analysis("move", token), won, total, exact, after, max(others) if others else None, tuple(fresh))
 
 
 def _useful(completions: list[State[Any]]) -> set[str]:

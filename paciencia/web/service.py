@@ -567,7 +567,9 @@ def hint_answer(state: State[Any], analysis: Analysis, words: Words, advice: Adv
         cards = obs.place(src).cards
         card = cards[-n] if n <= len(cards) else cards[-1]
         message = say(words, "hint_move", move=arrival(words, obs.place(dst), card, n))
-    code = reason(state, str(move), fresh_moves(state))
+    # The hint's own fresh moves (counted since the last card seen), else those of the whole game.
+    fresh = advice.fresh if advice is not None and advice.fresh is not None else fresh_moves(state)
+    code = reason(state, str(move), list(fresh))
     out: dict[str, Any] = {"kind": "move", "move": str(move), "src": src, "n": n, "dst": dst, "message": message}
     out.update(reason=code, why=say(words, "hint_why_" + code), chance_before=None, chance_after=None)
     out.update(chance_without=None, chance_text=None)

@@ -211,3 +211,21 @@ def test_the_site_hints_still_win_the_deals_they_won(game: str) -> None:
     codes = [PREFIX[game] + name for name in SITE_WON[game].split()]
     won = [code for code in codes if autoplay(new_state(code))]  # the site's hints, seed 0
     assert len(won) >= 8, f"the site's hints won {len(won)} of 10: {won}"
+
+
+def test_the_hint_reads_its_own_fresh_moves_and_says_so() -> None:
+    # Through the stock once: a recycle gives back the deal's position, met before the last card
+    # came into sight, so the hint counts the recycle as fresh where the whole game's count does
+    # not. The advice carries the moves it counted, and the hint's reason (why.reason, from
+    # web/service.hint_answer) reads those, not a second count of its own.
+    start = new_state("KL1-3-IUSMMYN")
+    game = start.game
+    tokens = ["D"] * 8
+    state = start.copy()
+    for token in tokens:
+        state.play(token)
+    knowledge = game.knowledge(start, tokens)
+    assert "D" not in fresh_moves(state) and "D" in fresh_moves(state, knowledge.since)
+    advice = advise(knowledge, SMALL)
+    assert advice.fresh is not None and "D" in advice.fresh
+    assert list(advice.fresh) == fresh_moves(state, knowledge.since)
