@@ -15,6 +15,7 @@ from paciencia.engine.protocol import Role, State
 
 REASONS = (
     "foundation",
+    "keep_redeal",
     "turn_up",
     "draw",
     "recycle",
@@ -24,7 +25,6 @@ REASONS = (
     "empty_pile",
     "empty_cell",
     "frees",
-    "keep_redeal",
     "build",
 )
 """Every reason, in the order they are tried: a move that does several things is named by the
@@ -53,6 +53,8 @@ def reason(state: State[Any], token: str, others: list[str] | None = None) -> st
     source = obs.place(src)
     if source.role == Role.FOUNDATION:  # a card taken down, to build with
         return "build"
+    if others is not None and _spares_redeal(state, (src, n, dst), others):
+        return "keep_redeal"
     left = source.count - n  # the cards under the ones moved
     if left > 0 and left - 1 < source.count - len(source.cards):
         return "turn_up"  # the card it uncovers is not in sight: named as such, not by what it is
@@ -65,7 +67,21 @@ def reason(state: State[Any], token: str, others: list[str] | None = None) -> st
         seen = after.observe()
         if any(seen.place(d).role == Role.FOUNDATION for d in seen.dests.get(src, ())):
             return "frees"
-    redeal = next((a for a in obs.actions if a.name == "redeal" and a.enabled), None)
-    if redeal is not None and others is not None and not [t for t in others if t not in (str(move), redeal.token)]:
-        return "keep_redeal"  # the only other way on is to spend a redeal
     return "build"
+
+
+def _spares_redeal(state: State[Any], places: tuple[str | None, int, str | None], others: list[str]) -> bool:
+    """Whether a redeal is left and the move is the only other way to change the piles: every
+    other fresh move that does (one that leaves a foundation does not) is the redeal, or the same
+    two cards the other way round (X onto Y, where the move puts Y onto X)."""
+    obs = state.observe()
+    if not any(a.name == "redeal" and a.enabled for a in obs.actions):
+        return False
+    src, n, dst = places
+    for token in others:
+        other = state.resolve(state.game.parse_move(token)).places()
+        if other[0] is None or other == places or other == (dst, n, src):
+            continue  # the redeal (an action, from no place), the move itself or its mirror
+        if obs.place(other[0]).role != Role.FOUNDATION:
+            return False
+    return True

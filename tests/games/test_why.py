@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from paciencia.analysis.honest import fresh_moves
 from paciencia.analysis.why import REASONS, reason
-from paciencia.games import state_from_text
+from paciencia.games import new_state, state_from_text
 from tests.tables import FEW_IN_STOCK, HEARTS, MOVES, RECYCLE, klondike_table
 from tests.web.test_honest import mid_game, pairs
 
@@ -31,6 +32,25 @@ FREES = klondike_table({"Fh": "A", "1": ["2h", "9s"], "2": ["Th"], "3": ["Kc"]},
 def test_each_reason_on_a_position_made_for_it(table: str, token: str, code: str) -> None:
     assert code in REASONS
     assert reason(state_from_text(table), token) == code
+
+
+# CR1-N-YPJFBYI after six moves: pile 9's 7♣ and pile 13's 6♣ may go onto each other, and
+# nothing else changes the piles but a redeal.
+SPARES_DEAL, SPARES_MOVES = "CR1-N-YPJFBYI", ["14-Ac", "3-12", "5-9", "13-3", "10-3", "15-10"]
+
+
+def test_the_only_way_on_but_the_redeal_keeps_the_redeal() -> None:
+    state = new_state(SPARES_DEAL)
+    state.play_all(SPARES_MOVES)
+    fresh = fresh_moves(state)
+    assert sorted(fresh) == ["13-9", "9-13", "R"]
+    assert [reason(state, t, fresh) for t in ("9-13", "13-9", "R")] == ["keep_redeal", "keep_redeal", "redeal"]
+    # With no redeal left, the same move only turns up a card.
+    spent = state_from_text(state.to_text().replace("redeals=3", "redeals=0"))
+    assert reason(spent, "9-13", fresh_moves(spent)) == "turn_up"
+    # Another way on (a pile move one move earlier: 15-10 too) and it turns up a card again.
+    state.undo()
+    assert reason(state, "9-13", fresh_moves(state)) == "turn_up"
 
 
 def test_a_king_moved_from_one_empty_column_to_another_empties_nothing() -> None:

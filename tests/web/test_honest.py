@@ -141,6 +141,21 @@ def test_a_hint_says_why_and_the_chance_with_it_in_every_language(client: TestCl
         assert hint["chance_text"] != say(Words("en"), "hint_chance_after", after=hint["chance_after"])
 
 
+@pytest.mark.parametrize("lang", ["en", "pt-PT", "pt-BR", "es", "it"])
+def test_a_hint_that_spares_the_redeal_says_so_in_every_language(client: TestClient, lang: str) -> None:
+    from paciencia.i18n import Words
+    from paciencia.web.words import say
+    from tests.games.test_why import SPARES_DEAL, SPARES_MOVES
+
+    game = client.post("/api/games", json={"code": SPARES_DEAL}).json()
+    for token in SPARES_MOVES:
+        game = client.post(f"/api/games/{game['id']}/moves", json={"move": token, "version": game["version"]}).json()
+    hint = client.post(f"/api/games/{game['id']}/hint?lang={lang}", json={"version": game["version"]}).json()
+    assert hint["kind"] == "move" and hint["move"] in ("9-13", "13-9"), hint
+    assert hint["reason"] == "keep_redeal" and hint["why"] == say(Words(lang), "hint_why_keep_redeal"), hint
+    assert lang == "en" or hint["why"] != say(Words("en"), "hint_why_keep_redeal")
+
+
 def test_notices_are_told_alike_whatever_lies_face_down(client: TestClient, other: TestClient) -> None:
     # Klondike: seven face-down hearts, nothing can move but a King: lost in every completion drawn.
     one = NO_USEFUL
