@@ -3,15 +3,17 @@ words are the site's: ``hint_why_<code>``).
 
 Read from what the table shows alone (``State.observe``: the places' counts and the cards in
 sight) before the move, and after it only where the move uncovers a card that
-was in sight already: a card it turns up is named as such, never by what it is. So two tables
-the player cannot tell apart get the same reason, whatever their hidden cards are.
+was in sight already: a card it turns up is named as such, never by what it is; and, for "it
+keeps the redeal", from the other moves worth playing (the hint's fresh moves, which read the
+game's public history). So two tables the player cannot tell apart get the same reason,
+whatever their hidden cards are.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from paciencia.engine.protocol import Role, State
+from paciencia.engine.protocol import Observation, Role, State
 
 REASONS = (
     "foundation",
@@ -53,7 +55,7 @@ def reason(state: State[Any], token: str, others: list[str] | None = None) -> st
     source = obs.place(src)
     if source.role == Role.FOUNDATION:  # a card taken down, to build with
         return "build"
-    if others is not None and _spares_redeal(state, (src, n, dst), others):
+    if others is not None and _spares_redeal(state, obs, (src, n, dst), others):
         return "keep_redeal"
     left = source.count - n  # the cards under the ones moved
     if left > 0 and left - 1 < source.count - len(source.cards):
@@ -70,11 +72,12 @@ def reason(state: State[Any], token: str, others: list[str] | None = None) -> st
     return "build"
 
 
-def _spares_redeal(state: State[Any], places: tuple[str | None, int, str | None], others: list[str]) -> bool:
+def _spares_redeal(
+    state: State[Any], obs: Observation, places: tuple[str | None, int, str | None], others: list[str]
+) -> bool:
     """Whether a redeal is left and the move is the only other way to change the piles: every
     other fresh move that does (one that leaves a foundation does not) is the redeal, or the same
     two cards the other way round (X onto Y, where the move puts Y onto X)."""
-    obs = state.observe()
     if not any(a.name == "redeal" and a.enabled for a in obs.actions):
         return False
     src, n, dst = places
