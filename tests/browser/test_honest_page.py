@@ -131,6 +131,25 @@ def test_a_hint_says_why_and_the_chance_with_it_on_the_message_line(page: Page) 
         del game
 
 
+def test_a_hint_that_spares_the_redeal_says_so_in_italian_on_a_phone(page: Page) -> None:
+    """The only moves but the redeal are a pair of piles: the hint plays one and says it keeps the
+    redeal, on the message line and inside the screen."""
+    from tests.games.test_why import SPARES_DEAL, SPARES_MOVES
+
+    page.set_viewport_size({"width": 360, "height": 640})
+    game = open_game(page, code=SPARES_DEAL)
+    for token in SPARES_MOVES:
+        game = play(page, game, token)
+    page.goto(f"/it/crescent/{game['id']}")
+    page.wait_for_selector("html[data-ready]")
+    page.locator("#hint").click()
+    message = page.locator("#message")
+    expect(message).to_contain_text("Tiene la tua ridistribuzione per dopo.")
+    expect(page.locator("#moves")).to_have_text("7")
+    box = message.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 361, box
+
+
 WHY_PT_BR = {
     "Sobe uma carta para uma fundação.",
     "Revela uma carta escondida.",
