@@ -32,7 +32,7 @@ from typing import Any
 
 from paciencia.analysis.honest import Budget, advise
 from paciencia.analysis.survey import deal_codes, wilson
-from paciencia.engine.protocol import Status
+from paciencia.engine.protocol import State, Status
 from paciencia.engine.verdict import Verdict
 from paciencia.games import new_state
 from paciencia.games.klondike.analysis import SEARCHED
@@ -44,9 +44,10 @@ STALL = 300
 """The strong player gives up after this many moves without a card seen for the first time."""
 
 
-def play(code: str, budget: Budget | None, strong: bool = False) -> dict[str, object]:
-    """One game from the deal, each move the honest hint's, until it ends or the hint has no move."""
-    start = new_state(code)
+def play(code: str, budget: Budget | None, strong: bool = False, start: State[Any] | None = None) -> dict[str, object]:
+    """One game from the deal (or from ``start``, a deal given as a table, which ``code`` names),
+    each move the honest hint's, until it ends or the hint has no move."""
+    start = start or new_state(code)
     game = start.game
     budget = budget or Budget(*game.hint_budget)
     state = start.copy()

@@ -1,0 +1,94 @@
+"""The strong honest autoplayer against lonelybot's hindsight player on the same deals.
+
+lonelybot (github.com/vuonghy2442/lonelybot, the commit that published 47.58 % on 15,024
+draw-three deals) was built here and run on its own default-seed deals 0-299; what it printed,
+each deal as Solvitaire JSON and whether its player won with 3,000 samples a commitment (its
+setting) and with 300, is ``bench/data/lonelybot-hop-default-3.jsonl``. This script plays our
+strong autoplayer (``honest_play.play``, ``--strong``) on those deals and prints the pairs.
+
+Run: .venv/bin/python bench/lonelybot_pairs.py --results lb.jsonl [--deals 300] [--shard i/n]
+     .venv/bin/python bench/lonelybot_pairs.py --results lb.jsonl --summary
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from honest_play import play
+
+from paciencia.analysis.honest import Budget
+from paciencia.analysis.survey import wilson
+from paciencia.games import state_from_text
+
+DATA = Path(__file__).parent / "data" / "lonelybot-hop-default-3.jsonl"
+
+
+def card(text: str) -> str:
+    """A Solvitaire card (``10h``, ``QD``: lower case face down) as our table text's."""
+    rank, suit = text[:-1], text[-1]
+    ours = ("T" if rank == "10" else rank.upper()) + suit.lower()
+    return ours if suit.isupper() else f"[{ours}]"
+
+
+def table(deal: dict[str, Any]) -> str:
+    """The deal as Klondike table text: the stock face down, dealt from its end as ours is."""
+    lines = ["# klondike KL1-3-AAAAAAB status=playing moves=0 recycles=0 fan=0 up=0"]
+    lines.append("S: " + " ".join("[" + card(c).strip("[]") + "]" for c in deal["stock"]))
+    lines += ["W:", "Fs:", "Fh:", "Fd:", "Fc:"]
+    lines += [f"{i + 1}: " + " ".join(card(c) for c in pile) for i, pile in enumerate(deal["tableau piles"])]
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--results", type=Path, required=True)
+    ap.add_argument("--deals", type=int, default=300)
+    ap.add_argument("--shard", default="0/1")
+    ap.add_argument("--completions", type=int)
+    ap.add_argument("--nodes", type=int)
+    ap.add_argument("--summary", action="store_true")
+    args = ap.parse_args()
+    rows = [json.loads(line) for line in DATA.read_text().splitlines()][: args.deals]
+    starts = {f"LB-{r['seed']}": table(r["deal"]) for r in rows}
+    done: dict[str, dict[str, Any]] = {}
+    if args.results.exists():
+        done = {(row := json.loads(line))["code"]: row for line in args.results.read_text().splitlines()}
+    budget = None
+    if args.completions or args.nodes:
+        budget = Budget(args.completions or 24, args.nodes or 20_000)
+    shard = tuple(map(int, args.shard.split("/")))
+
+    if not args.summary:
+        with args.results.open("a") as out:
+            for i, code in enumerate(starts):
+                if code in done or i % shard[1] != shard[0]:
+                    continue
+                row = play(code, budget, True, state_from_text(starts[code]))
+                del row["times"]
+                done[code] = row
+                out.write(json.dumps(row) + "\n")
+                out.flush()
+                print(f"{code} {row['end']}", file=sys.stderr)
+    pairs = [(done[f"LB-{r['seed']}"]["won"], r["won_3000"], r["won_300"]) for r in rows if f"LB-{r['seed']}" in done]
+    n = len(pairs)
+    if not n:
+        print("no deal played yet")
+        return
+    for name, k in (("ours (strong)", 0), ("lonelybot, 3,000 samples", 1), ("lonelybot, 300 samples", 2)):
+        won = sum(p[k] for p in pairs)
+        lo, hi = wilson(won, n)
+        print(f"  {name}: {won}/{n} = {100 * won / n:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}%)")
+    print(
+        f"  won by ours alone {sum(p[0] and not p[1] for p in pairs)}, by lonelybot (3,000) alone "
+        f"{sum(p[1] and not p[0] for p in pairs)}"
+    )
+    cpu = sum(done[f"LB-{r['seed']}"]["cpu"] for r in rows if f"LB-{r['seed']}" in done) / n
+    print(f"  ours: {cpu:.2f} s of CPU a game")
+
+
+if __name__ == "__main__":
+    main()
