@@ -47,7 +47,7 @@ STALL = 300
 def play(code: str, budget: Budget | None, strong: bool = False, start: State[Any] | None = None) -> dict[str, object]:
     """One game from the deal (or from ``start``, a deal given as a table, which ``code`` names),
     each move the honest hint's, until it ends or the hint has no move."""
-    start = start or new_state(code)
+    start = start if start is not None else new_state(code)
     game = start.game
     budget = budget or Budget(*game.hint_budget)
     state = start.copy()

@@ -37,7 +37,7 @@ def card(text: str) -> str:
 def table(deal: dict[str, Any]) -> str:
     """The deal as Klondike table text: the stock face down, dealt from its end as ours is."""
     lines = ["# klondike KL1-3-AAAAAAB status=playing moves=0 recycles=0 fan=0 up=0"]
-    lines.append("S: " + " ".join("[" + card(c).strip("[]") + "]" for c in deal["stock"]))
+    lines.append("S: " + " ".join(card(c[:-1] + c[-1].lower()) for c in deal["stock"]))  # face down
     lines += ["W:", "Fs:", "Fh:", "Fd:", "Fc:"]
     lines += [f"{i + 1}: " + " ".join(card(c) for c in pile) for i, pile in enumerate(deal["tableau piles"])]
     return "\n".join(lines) + "\n"
@@ -73,7 +73,8 @@ def main() -> None:
                 out.write(json.dumps(row) + "\n")
                 out.flush()
                 print(f"{code} {row['end']}", file=sys.stderr)
-    pairs = [(done[f"LB-{r['seed']}"]["won"], r["won_3000"], r["won_300"]) for r in rows if f"LB-{r['seed']}" in done]
+    played = [(done[f"LB-{r['seed']}"], r) for r in rows if f"LB-{r['seed']}" in done]
+    pairs = [(ours["won"], r["won_3000"], r["won_300"]) for ours, r in played]
     n = len(pairs)
     if not n:
         print("no deal played yet")
@@ -86,7 +87,7 @@ def main() -> None:
         f"  won by ours alone {sum(p[0] and not p[1] for p in pairs)}, by lonelybot (3,000) alone "
         f"{sum(p[1] and not p[0] for p in pairs)}"
     )
-    cpu = sum(done[f"LB-{r['seed']}"]["cpu"] for r in rows if f"LB-{r['seed']}" in done) / n
+    cpu = sum(ours["cpu"] for ours, _ in played) / n
     print(f"  ours: {cpu:.2f} s of CPU a game")
 
 
