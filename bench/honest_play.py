@@ -44,9 +44,13 @@ STALL = 300
 """The strong player gives up after this many moves without a card seen for the first time."""
 
 
-def play(code: str, budget: Budget | None, strong: bool = False, start: State[Any] | None = None) -> dict[str, object]:
+def play(
+    code: str, budget: Budget | None, strong: bool = False, start: State[Any] | None = None, hop: int = 0
+) -> dict[str, object]:
     """One game from the deal (or from ``start``, a deal given as a table, which ``code`` names),
-    each move the honest hint's, until it ends or the hint has no move."""
+    each move the honest hint's, until it ends or the hint has no move. ``hop`` (Klondike, with
+    ``strong``): the hindsight player's commitments (``klondike.hop``), with that many samples of
+    the one played; the hint's where no commitment wins a sample."""
     start = start if start is not None else new_state(code)
     game = start.game
     budget = budget or Budget(*game.hint_budget)
@@ -79,6 +83,16 @@ def play(code: str, budget: Budget | None, strong: bool = False, start: State[An
         elif strong and knowledge.unknown and len(tokens) - knowledge.since > STALL:
             end = "stalled"
             break
+        if strong and hop and knowledge.unknown:
+            line = _hop_line(game, knowledge, hop)
+            if line:
+                times.append(time.perf_counter() - began)
+                for token in line:  # a draw may bring a card into sight: then choose again
+                    state.play(token)
+                    tokens.append(token)
+                    if token == "D" and game.knowledge(start, tokens).since != knowledge.since:
+                        break
+                continue
         advice = advise(knowledge, budget, strong)
         times.append(time.perf_counter() - began)
         if advice.analysis.kind != "move" or advice.analysis.token is None:
@@ -98,6 +112,16 @@ def play(code: str, budget: Budget | None, strong: bool = False, start: State[An
     }
 
 
+def _hop_line(game: Any, knowledge: Any, samples: int) -> tuple[str, ...] | None:
+    """The sure move (``Game.sure_move``) if any, else the hindsight player's commitment."""
+    from paciencia.games.klondike.hop import hop_line
+
+    token = game.sure_move(knowledge)
+    if token is not None:
+        return (token,)
+    return hop_line(knowledge, samples)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--game", default="klondike")
@@ -108,6 +132,7 @@ def main() -> None:
     ap.add_argument("--nodes", type=int, help="default: the game's hint_budget")
     ap.add_argument("--results", type=Path, required=True)
     ap.add_argument("--strong", action="store_true", help="the autoplayer's policy: advise(strong=True)")
+    ap.add_argument("--hop", type=int, default=0, help="with --strong: the hindsight player, with this many samples")
     ap.add_argument("--shard", default="0/1", help="i/n: play only the deals whose index is i modulo n")
     ap.add_argument("--summary", action="store_true", help="play nothing: the figures of the deals done so far")
     ap.add_argument(
@@ -132,7 +157,7 @@ def main() -> None:
         for i, code in enumerate(codes):
             if code in done or i % shard[1] != shard[0]:
                 continue
-            row = play(code, budget, args.strong)
+            row = play(code, budget, args.strong, hop=args.hop)
             done[code] = row
             out.write(json.dumps(row) + "\n")
             out.flush()

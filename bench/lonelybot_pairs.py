@@ -51,6 +51,7 @@ def main() -> None:
     ap.add_argument("--completions", type=int)
     ap.add_argument("--nodes", type=int)
     ap.add_argument("--summary", action="store_true")
+    ap.add_argument("--hop", type=int, default=0, help="the hindsight player, with this many samples")
     args = ap.parse_args()
     rows = [json.loads(line) for line in DATA.read_text().splitlines()][: args.deals]
     starts = {f"LB-{r['seed']}": table(r["deal"]) for r in rows}
@@ -67,7 +68,7 @@ def main() -> None:
             for i, code in enumerate(starts):
                 if code in done or i % shard[1] != shard[0]:
                     continue
-                row = play(code, budget, True, state_from_text(starts[code]))
+                row = play(code, budget, True, state_from_text(starts[code]), args.hop)
                 del row["times"]
                 done[code] = row
                 out.write(json.dumps(row) + "\n")

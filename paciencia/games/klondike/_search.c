@@ -612,8 +612,11 @@ static int norm_pointer(const KB *b) {
 
 /* -- the search ---------------------------------------------------------------------------------- */
 
+#define SURE 16
+#define SOUND_ALL 15
 typedef struct {
-    int dive, shortcuts; /* 1 the safe moves up, 2 the static test, 4 twin stacks, 8 moves already made (15: all, sound) */
+    int dive, shortcuts; /* 1 the safe moves up, 2 the static test, 4 twin stacks, 8 moves already made (15: all, sound);
+                          * SURE: a position with every column card up and at most one in the talon is won */
     long budget;
     double deadline, noise;
     uint64_t rng;
@@ -684,6 +687,9 @@ static int made_already(const KB *b, Step x, Step z, const Made *m) {
 static int enter(KB *b, Table *t, Stack *st, Options *o) {
     if (o->shortcuts & 1) autos(b);
     if (won(b)) return 1;
+    /* Every column card face up and at most one in the talon: each column is one ordered run, so
+     * the lowest card not up lies at a column's end or is the talon's one card; a win. */
+    if (o->shortcuts & SURE && b->n <= 1 && !(fdn(b) >> 6)) return 1;
     uint64_t k1, k2;
     int pairs = o->shortcuts >> 2 & 1;
     int start[NC];
@@ -737,6 +743,21 @@ static int enter(KB *b, Table *t, Stack *st, Options *o) {
 #define SEARCH_TRAIL_STEPS
 #include "_search_run.h"
 
+/* The hashes and bits kept with the cards, made afresh (a board read, or its cards changed). */
+static void rehash(KB *b) {
+    hash_talon(b);
+    b->tb = 0;
+    for (int i = 0; i < b->n; i++) b->tb |= 1ULL << b->tal[i];
+    for (int a = 0; a < NC; a++) {
+        b->hd[a] = b->hu[a] = 0;
+        for (int q = 0; q < b->len[a]; q++) {
+            if (q < b->down[a]) b->hd[a] ^= ZC[q][b->col[a][q] | 64];
+            else b->hu[a] ^= ZC[q][b->col[a][q]];
+        }
+        b->cache[a][0].len = b->cache[a][1].len = -1; /* nothing kept yet */
+    }
+}
+
 /* A position from Python: columns bottom to top with their face-down counts, the talon (waste
  * bottom to top, then the stock in drawing order), the pointer (the waste's size), the
  * foundations' counts, the draw. NULL with ValueError when it is not one. */
@@ -756,15 +777,7 @@ static KB *board_from(PyObject *cols, PyObject *down, PyObject *tal, int p, PyOb
     }
     ok = ok && read_ints(found, b->found, 4, 0, 13);
     if (!ok) return not_a_position(b, b->trail, "not a Klondike position for the search");
-    hash_talon(b);
-    for (int i = 0; i < b->n; i++) b->tb |= 1ULL << b->tal[i];
-    for (int a = 0; a < NC; a++) {
-        for (int q = 0; q < b->len[a]; q++) {
-            if (q < b->down[a]) b->hd[a] ^= ZC[q][b->col[a][q] | 64];
-            else b->hu[a] ^= ZC[q][b->col[a][q]];
-        }
-        b->cache[a][0].len = b->cache[a][1].len = -1; /* nothing kept yet */
-    }
+    rehash(b);
     return b;
 }
 
@@ -816,9 +829,306 @@ static PyObject *search(PyObject *self, PyObject *args) {
     return run_for_python(b, &o, table_start(budget, (size_t)1 << 16));
 }
 
+/* -- hindsight over commitments (the strong autoplayer's player: paciencia/games/klondike/hop.py) -- */
+
+/* A commitment: moves that one move undoes (a run's part moved off a face-up card, a card sent
+ * up off a face-up card or taken down), then one that none undoes (a card turned up, a column
+ * emptied, a talon card played). */
+#define HOP_PATH 48
+#define COMMITS_MAX 256
+typedef struct {
+    Step path[HOP_PATH];
+    int np;
+    uint64_t k1, k2; /* the position after it */
+    long wins, played;
+} Commit;
+
+static int undone_by_one(const KB *b, Step m) {
+    if (m.kind == CC) return b->len[m.a] - m.n > b->down[m.a];
+    if (m.kind == CF) return b->len[m.a] - 1 > b->down[m.a];
+    return m.kind == FC;
+}
+
+typedef struct {
+    Commit *c;
+    int nc;
+    Table seen;
+    long visits;
+    const uint64_t *hidden_tal; /* talon indexes whose card the player has not seen: never played */
+} Listing;
+
+/* The safe moves up (autos) of column ends that turn nothing up: a card over a face-down one
+ * is the player's to send up (it shows a card), not the listing's. */
+static void autos_open(KB *b) {
+    for (int again = 1; again;) {
+        again = 0;
+        for (int a = 0; a < NC; a++) {
+            if (!b->len[a] || (b->len[a] - 1 == b->down[a] && b->down[a])) continue;
+            int c = b->col[a][b->len[a] - 1];
+            if (b->found[suit(c)] == rank(c) && safe(b, c)) {
+                make(b, (Step){CF, (uint8_t)a, 0, 1, 0, 0, 0, 1});
+                again = 1;
+            }
+        }
+    }
+}
+
+/* Every commitment from here: the moves so far are b's trail. */
+static void list_commits(KB *b, Listing *l) {
+    int mark = b->nt;
+    autos_open(b);
+    int start[NC];
+    uint64_t k1, k2;
+    key(b, 0, start, &k1, &k2);
+    if (++l->visits > 4096 || won(b) ||
+        table_enter(&l->seen, k1, k2, norm_pointer(b), ABOVE[norm_pointer(b)]) <= 0) {
+        while (b->nt > mark) unmake(b);
+        return;
+    }
+    Step ms[MAXM];
+    int n = gen(b, 0, 1, 0, start, ms);
+    for (int q = 0; q < n; q++) {
+        Step m = ms[q];
+        if ((m.kind == TC || m.kind == TF) && (*l->hidden_tal >> m.a & 1)) continue;
+        int rev = undone_by_one(b, m), at = b->nt;
+        make(b, m);
+        if (rev) {
+            if (b->nt + 8 < HOP_PATH) list_commits(b, l);
+        } else if (l->nc < COMMITS_MAX && b->nt <= HOP_PATH) {
+            int s2[NC];
+            key(b, 0, s2, &k1, &k2);
+            int dup = 0;
+            for (int i = 0; i < l->nc && !dup; i++) dup = l->c[i].k1 == k1 && l->c[i].k2 == k2;
+            if (!dup) {
+                Commit *c = &l->c[l->nc++];
+                memcpy(c->path, b->trail, sizeof(Step) * (size_t)b->nt); /* with their cards */
+                c->np = b->nt;
+                c->k1 = k1;
+                c->k2 = k2;
+                c->wins = c->played = 0;
+            }
+        }
+        while (b->nt > at) unmake(b);
+    }
+    while (b->nt > mark) unmake(b);
+}
+
+/* The unseen cards dealt afresh among their places (`slots`: column, index pairs, column 7 for
+ * the talon): `cards` gets one card per slot, a uniform shuffle of those the root has there. */
+static void layout(const KB *root, const int *slots, int ns, uint64_t *rng, uint8_t *cards) {
+    for (int i = 0; i < ns; i++) {
+        int a = slots[2 * i], q = slots[2 * i + 1];
+        cards[i] = a == NC ? root->tal[q] : root->col[a][q];
+    }
+    for (int i = ns - 1; i > 0; i--) {
+        int j = (int)(next_rand(rng) % (uint64_t)(i + 1));
+        uint8_t t = cards[i];
+        cards[i] = cards[j];
+        cards[j] = t;
+    }
+}
+
+/* One hindsight sample: the root with `cards` in its unseen places, the commitment made, and a
+ * sound search on a budget of `limit` positions with the sure win: 1 when it finds a win. */
+static int sample(const KB *root, KB *w, const Commit *c, const int *slots, int ns, const uint8_t *cards, long limit,
+                  long *nodes) {
+    Step *trail = w->trail;
+    int tcap = w->tcap;
+    *w = *root;
+    w->trail = trail;
+    w->tcap = tcap;
+    w->nt = 0;
+    for (int i = 0; i < ns; i++) {
+        int a = slots[2 * i], q = slots[2 * i + 1];
+        if (a == NC) w->tal[q] = cards[i];
+        else w->col[a][q] = cards[i];
+    }
+    rehash(w);
+    for (int q = 0; q < c->np; q++) make(w, c->path[q]);
+    Options o = {0, SOUND_ALL | SURE, limit, NO_DEADLINE, 0.0, 0};
+    return run(w, &o, nodes, table_start(limit, (size_t)1 << 16)) == WON;
+}
+
+/* UCB1 (constant `ucb`) picks the commitment for each batch of ten samples until one has played
+ * `samples` (lonelybot's allocation); where none has won in `give_up` samples each, it stops. */
+static void by_ucb(const KB *b, KB *w, Commit *cs, int nc, const int *slots, int ns, uint64_t *rng, long samples,
+                   long limit, long give_up, double ucb, long *nodes) {
+    long total = 0;
+    uint8_t cards[64];
+    while (nc > 1) {
+        int best = 0;
+        double top = -1;
+        for (int i = 0; i < nc; i++) {
+            double v = cs[i].played ? (double)cs[i].wins / (double)cs[i].played +
+                                          ucb * sqrt(log((double)total) / (double)cs[i].played)
+                                    : HUGE_VAL;
+            if (v > top) {
+                top = v;
+                best = i;
+            }
+        }
+        for (int k = 0; k < 10; k++) {
+            layout(b, slots, ns, rng, cards);
+            cs[best].wins += sample(b, w, &cs[best], slots, ns, cards, limit, nodes);
+        }
+        cs[best].played += 10;
+        total += 10;
+        if (cs[best].played >= samples) return;
+        if (total >= give_up * nc) {
+            long any = 0;
+            for (int i = 0; i < nc; i++) any += cs[i].wins;
+            if (!any) return;
+        }
+    }
+}
+
+/* A race on common layouts: every commitment still in it is searched on the same layouts, ten
+ * at a time; after the first RACE_FIRST, only the RACE_FIELD most winning go on. One is out when the leader (most wins) beats it by more than `z` standard errors of
+ * the paired difference (over the layouts where exactly one of the two wins); the race ends when
+ * one is left, when the leader and each other differ by less than 1.5 % of the layouts with
+ * `z` standard errors, or at `samples` layouts. `played` counts a commitment's layouts (the same
+ * for all still in), and an eliminated commitment keeps its count. */
+#define RACE_MAX 4096
+#define RACE_CLOSE 0.015
+#define RACE_FIRST 20 /* layouts before the first comparison */
+#define RACE_FIELD 16 /* commitments that go on after it, the most winning */
+static void by_race(const KB *b, KB *w, Commit *cs, int nc, const int *slots, int ns, uint64_t *rng, long samples,
+                    long limit, long give_up, double z, long *nodes) {
+    if (samples > RACE_MAX) samples = RACE_MAX;
+    uint64_t(*won)[RACE_MAX / 64] = calloc((size_t)nc, sizeof *won);
+    uint8_t *in = malloc((size_t)nc), cards[64];
+    if (!won || !in) {
+        free(won);
+        free(in);
+        return;
+    }
+    memset(in, 1, (size_t)nc);
+    int alive = nc;
+    long n = 0;
+    while (alive > 1 && n < samples) {
+        for (int k = 0; k < 10 && n < samples; k++, n++) {
+            layout(b, slots, ns, rng, cards);
+            for (int i = 0; i < nc; i++)
+                if (in[i]) {
+                    int r = sample(b, w, &cs[i], slots, ns, cards, limit, nodes);
+                    cs[i].wins += r;
+                    cs[i].played++;
+                    if (r) won[i][n / 64] |= 1ULL << (n % 64);
+                }
+        }
+        int lead = -1;
+        for (int i = 0; i < nc; i++)
+            if (in[i] && (lead < 0 || cs[i].wins > cs[lead].wins)) lead = i;
+        if (!cs[lead].wins && n >= give_up) break;
+        if (n < RACE_FIRST) continue;
+        if (n == RACE_FIRST && alive > RACE_FIELD) { /* many: the most winning go on */
+            while (alive > RACE_FIELD) {
+                int worst = -1;
+                for (int i = 0; i < nc; i++)
+                    if (in[i] && (worst < 0 || cs[i].wins <= cs[worst].wins)) worst = i;
+                in[worst] = 0;
+                alive--;
+            }
+        }
+        int close = 1;
+        for (int i = 0; i < nc; i++) {
+            if (!in[i] || i == lead) continue;
+            long ahead = 0, behind = 0;
+            for (long q = 0; q <= (n - 1) / 64; q++) {
+                ahead += __builtin_popcountll(won[lead][q] & ~won[i][q]);
+                behind += __builtin_popcountll(won[i][q] & ~won[lead][q]);
+            }
+            double se = sqrt((double)(ahead + behind + 1));
+            if ((double)(ahead - behind) > z * se) {
+                in[i] = 0;
+                alive--;
+            } else if (z * se >= RACE_CLOSE * (double)n) {
+                close = 0;
+            }
+        }
+        if (close) break;
+    }
+    free(won);
+    free(in);
+}
+
+/* hop(cols, down, talon, pointer, found, draw, slots, samples, limit, seed, give_up, c, race)
+ *   -> ([(steps, wins, played)], positions): every commitment (its moves as (kind, a, b, n,
+ * card)) with the samples it won and played; by_ucb (c: its constant) or by_race (c: its z). */
+static PyObject *py_hop(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *cols, *down, *tal, *found, *pyslots;
+    int p, draw, race;
+    long samples, limit, give_up;
+    unsigned long long seed;
+    double c;
+    if (!PyArg_ParseTuple(args, "OOOiOiOllKldp", &cols, &down, &tal, &p, &found, &draw, &pyslots, &samples, &limit,
+                          &seed, &give_up, &c, &race))
+        return NULL;
+    KB *b = board_from(cols, down, tal, p, found, draw);
+    if (!b) return NULL;
+    int slots[2 * 64], ns = 0;
+    uint64_t hidden_tal = 0;
+    Py_ssize_t given = PySequence_Size(pyslots);
+    int ok = given >= 0 && given <= 64;
+    for (Py_ssize_t i = 0; ok && i < given; i++) {
+        PyObject *x = PySequence_GetItem(pyslots, i);
+        int a = -1, q = -1;
+        ok = x && PyArg_ParseTuple(x, "ii", &a, &q) && a >= 0 && a <= NC && q >= 0 &&
+             (a == NC ? q < b->n : q < b->down[a]);
+        Py_XDECREF(x);
+        if (ok) {
+            slots[2 * ns] = a;
+            slots[2 * ns + 1] = q;
+            ns++;
+            if (a == NC) hidden_tal |= 1ULL << q;
+        }
+    }
+    if (!ok) return not_a_position(b, b->trail, "not a Klondike position's unseen places");
+    Commit *cs = calloc(COMMITS_MAX, sizeof(Commit));
+    NEW_BOARD(w, KB, Step);
+    Listing l = {cs, 0, {0}, 0, &hidden_tal};
+    if (!cs || !w->trail || !table_init(&l.seen, 1 << 14)) {
+        free(cs);
+        free(w->trail);
+        free(w);
+        free(b->trail);
+        free(b);
+        return PyErr_NoMemory();
+    }
+    long nodes = 0;
+    Py_BEGIN_ALLOW_THREADS;
+    list_commits(b, &l);
+    table_free(&l.seen);
+    uint64_t rng = seed;
+    if (race) by_race(b, w, cs, l.nc, slots, ns, &rng, samples, limit, give_up, c, &nodes);
+    else by_ucb(b, w, cs, l.nc, slots, ns, &rng, samples, limit, give_up, c, &nodes);
+    Py_END_ALLOW_THREADS;
+    PyObject *out = PyList_New(0);
+    for (int i = 0; out && i < l.nc; i++) {
+        PyObject *steps = PyList_New(0);
+        for (int q = 0; q < cs[i].np; q++) {
+            Step s = cs[i].path[q];
+            PyObject *x = Py_BuildValue("(iiiii)", s.kind, s.a, s.b, s.n, s.card);
+            PyList_Append(steps, x);
+            Py_DECREF(x);
+        }
+        PyObject *row = Py_BuildValue("(Nll)", steps, cs[i].wins, cs[i].played);
+        PyList_Append(out, row);
+        Py_DECREF(row);
+    }
+    free(cs);
+    free(w->trail);
+    free(w);
+    free(b->trail);
+    free(b);
+    return Py_BuildValue("(Nl)", out, nodes);
+}
+
 static PyMethodDef methods[] = {
     {"search", search, METH_VARARGS, "Depth-first search of a Klondike position (paciencia/games/klondike/solver.py)."},
     {"hopeless", py_hopeless, METH_VARARGS, "The static test: True when some card can never go up."},
+    {"hop", py_hop, METH_VARARGS, "Hindsight samples over a position's commitments (paciencia/games/klondike/hop.py)."},
     {"key", py_key, METH_VARARGS, "The transposition table's key of a position (twin stacks or not)."},
     {NULL, NULL, 0, NULL},
 };

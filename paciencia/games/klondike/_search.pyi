@@ -36,3 +36,19 @@ def key(
     pairs: bool,
     /,
 ) -> tuple[int, int]: ...
+def hop(
+    cols: Sequence[Sequence[int]],
+    down: Sequence[int],
+    talon: Sequence[int],
+    pointer: int,
+    found: Sequence[int],
+    draw: int,
+    slots: Sequence[tuple[int, int]],
+    samples: int,
+    limit: int,
+    seed: int,
+    give_up: int,
+    c: float,
+    race: bool,
+    /,
+) -> tuple[list[tuple[list[tuple[int, int, int, int, int]], int, int]], int]: ...

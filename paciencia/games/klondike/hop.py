@@ -1,0 +1,67 @@
+"""Hindsight over commitments: the strong autoplayer's Klondike player (``bench/honest_play.py
+--hop``), honest like the hints (it reads the player's ``Knowledge`` alone).
+
+A *commitment* is a move that no single move undoes (a card turned up, a column emptied, a
+talon card played), reached by moves that one move does undo (part of a run moved off a face-up
+card, a card sent up off a face-up card or taken down). Each commitment is judged by hindsight:
+the unseen cards are dealt afresh among their places, the commitment made, and the position
+searched with every card known on a small budget of positions (``LIMIT``), a position with every
+column card up and at most one in the talon counting as won. A UCB1 bandit spends batches of ten
+such samples on the commitments until one has ``SAMPLES``; that one is played. All of it runs in
+C (``_search.hop``).
+
+The small budget is part of the judgement, not only a saving: a win found within it is a win that
+many ways of playing on reach, so the bandit prefers positions that are won whatever the unseen
+cards turn out to be. (Measured beside the hints' ``settle`` on a budget fifty times larger:
+bench/README.md, "The hindsight player".)
+"""
+
+from __future__ import annotations
+
+from paciencia.engine.knowledge import Knowledge
+from paciencia.games.klondike.rules import KlondikeState
+from paciencia.games.klondike.solver import _c_line, _c_position
+
+SAMPLES = 1500
+"""Samples of the commitment played, before it is played."""
+LIMIT = 1000
+"""Positions searched in a sample."""
+GIVE_UP = 200
+"""Samples each after which, with none won, the player stops looking (the caller decides)."""
+UCB = 0.5
+"""UCB1's constant (lonelybot's allocation, ``race=False``)."""
+Z = 2.5
+"""The race's margin, in standard errors of the paired difference (``race=True``)."""
+TALON = 7
+"""The C search's place number for the talon (columns are 0-6)."""
+
+
+def hop_line(
+    knowledge: Knowledge, samples: int = SAMPLES, limit: int = LIMIT, race: bool = True
+) -> tuple[str, ...] | None:
+    """The moves (tokens) of the commitment that the samples rate best (the only one, when
+    there is one), or ``None`` when there is none or none won a sample."""
+    from paciencia.games.klondike import _search
+
+    state = knowledge.state
+    assert isinstance(state, KlondikeState)
+    completion = knowledge.complete(sorted(knowledge.unseen))
+    assert isinstance(completion, KlondikeState)
+    slots = [_c_slot(completion, line, k) for line, k in knowledge.unknown]
+    rows, _nodes = _search.hop(
+        *_c_position(completion), slots, samples, limit, knowledge.seed, GIVE_UP, Z if race else UCB, race
+    )
+    if not rows or (len(rows) > 1 and not any(wins for _, wins, _ in rows)):
+        return None
+    steps, _, _ = max(rows, key=lambda r: (r[2], r[1]))
+    return _c_line(completion, steps, wins=False)
+
+
+def _c_slot(state: KlondikeState, line: int, k: int) -> tuple[int, int]:
+    """An unknown slot (``place_lines`` numbering: 0 the stock, 6-12 the columns) as the C
+    search's place and index (the talon: the waste bottom to top, then the stock in drawing order)."""
+    if line == 0:
+        return TALON, len(state.waste) + len(state.stock) - 1 - k
+    if 6 <= line <= 12:
+        return line - 6, k
+    raise ValueError(f"not an unknown Klondike slot: {(line, k)}")

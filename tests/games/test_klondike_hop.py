@@ -1,0 +1,83 @@
+"""The hindsight player (``paciencia.games.klondike.hop``, the strong autoplayer's Klondike
+player): it reads what the player knows alone (two positions that look alike get the same line),
+never chooses a talon card the player has not seen, plays a line that is legal and ends in a
+commitment, and its sure win is the search's only when asked for."""
+
+from __future__ import annotations
+
+from paciencia.games import new_state, state_from_text
+from paciencia.games.klondike import _search
+from paciencia.games.klondike.hop import TALON, _c_slot, hop_line
+from paciencia.games.klondike.rules import KlondikeState
+from paciencia.games.klondike.solver import _c_position, solve_klondike
+from tests.games.test_honest_player import AFTER_A_DRAW
+from tests.web.test_honest import mid_game, pairs
+
+FEW = 200  # samples: enough to rank, few enough for a test
+
+
+def test_pairs_that_look_alike_get_the_same_line() -> None:
+    for code in ("KL1-3-AAAATPU", "KL1-3-AAAAAAB", "KL1-1-AAAAAAC"):
+        for one, two in pairs(mid_game(code, 3), 3):
+            a, b = state_from_text(one), state_from_text(two)
+            ka, kb = a.game.knowledge(a, []), b.game.knowledge(b, [])
+            assert ka.digest == kb.digest
+            assert hop_line(ka, FEW) == hop_line(kb, FEW), (one, two)
+
+
+def test_the_line_is_legal_and_ends_in_a_commitment() -> None:
+    for code in ("KL1-3-AAAATPU", "KL1-3-IUSMMYN", "KL1-1-AAAAAAC"):
+        start = new_state(code)
+        assert isinstance(start, KlondikeState)
+        tokens = ["D"] * 8 if start.draw == 3 else []  # the stock seen first, as the player does
+        knowledge = start.game.knowledge(start, tokens)
+        state = knowledge.state
+        assert isinstance(state, KlondikeState)
+        line = hop_line(knowledge, FEW)
+        assert line, code
+        before = (sum(state.down), len(state.stock) + len(state.waste), sum(1 for c in state.cols if not c))
+        for token in line:
+            state.play(token)  # an illegal token raises
+        after = (sum(state.down), len(state.stock) + len(state.waste), sum(1 for c in state.cols if not c))
+        # a card turned up, a talon card played or a column emptied: nothing undoes it
+        assert after[0] < before[0] or after[1] < before[1] or after[2] > before[2], (code, line)
+
+
+def test_no_commitment_plays_a_talon_card_the_player_has_not_seen() -> None:
+    state = state_from_text(AFTER_A_DRAW)  # a pasted table: the stock is unseen, the waste seen
+    assert isinstance(state, KlondikeState)
+    knowledge = state.game.knowledge(state, [])
+    completion = knowledge.complete(sorted(knowledge.unseen))
+    assert isinstance(completion, KlondikeState)
+    slots = [_c_slot(completion, line, k) for line, k in knowledge.unknown]
+    hidden = {q for place, q in slots if place == TALON}
+    assert len(hidden) == len(state.stock) == 21
+    rows, _ = _search.hop(*_c_position(completion), slots, FEW, 1000, 1, 200, 2.5, True)
+    played = {a for steps, _, _ in rows for kind, a, _b, _n, _c in steps if kind in (1, 2)}  # TF, TC
+    assert rows and not played & hidden, played
+    # With the stock known, its cards are played too (the same position, every slot seen).
+    rows, _ = _search.hop(*_c_position(completion), [s for s in slots if s[0] != TALON], FEW, 1000, 1, 200, 2.5, True)
+    assert {a for steps, _, _ in rows for kind, a, _b, _n, _c in steps if kind in (1, 2)} & hidden
+
+
+def test_the_sure_win_is_asked_for_not_assumed() -> None:
+    # Along a won line, the first position with every column card up, at most one in the talon
+    # and still a search to make: the search's sure win (flag 16) settles it on entering, the
+    # plain sound search (15, what the hints use) must search.
+    start = new_state("KL1-3-LZYGESQ")  # its line reaches one (a card left in the talon)
+    line = solve_klondike(start, 30.0, 2_000_000).line
+    assert line
+    state = start.copy()
+    for token in line:
+        state.play(token)
+        assert isinstance(state, KlondikeState)
+        if sum(state.down) or len(state.stock) + len(state.waste) > 1 or state.is_won():
+            continue
+        pos = _c_position(state)
+        status, _, nodes = _search.search(*pos, 0, 1_000_000, 30.0, 0.0, 0, 15)
+        if nodes == 0:  # the safe moves up win it at once: nothing to tell apart
+            continue
+        sure = _search.search(*pos, 0, 1_000_000, 30.0, 0.0, 0, 15 | 16)
+        assert status == 0 and sure[0] == 0 and sure[2] == 0 < nodes
+        return
+    raise AssertionError("no position on the line to tell the two apart")
