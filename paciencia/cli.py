@@ -370,7 +370,8 @@ def _fork_workers() -> None:
 
 
 PORT_WAIT = 30.0
-"""Seconds ``serve`` waits for its port while another process still holds it."""
+"""Seconds ``serve`` waits for its port while another process still holds it
+(``PACIENCIA_PORT_WAIT`` changes it)."""
 
 
 def _wait_for_port(host: str, port: int) -> None:
@@ -387,7 +388,9 @@ def _wait_for_port(host: str, port: int) -> None:
         family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
     except OSError:
         return  # uvicorn names a bad host itself
-    deadline = time.monotonic() + PORT_WAIT
+    from paciencia.web.guard import env_figure
+
+    deadline = time.monotonic() + env_figure("PACIENCIA_PORT_WAIT", PORT_WAIT)
     said = False
     while True:
         with socket.socket(family, kind, proto) as probe:

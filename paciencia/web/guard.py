@@ -36,7 +36,7 @@ RESERVED_FILES = 100
 """File descriptors kept for the database, the logs and the solvers, whatever the cap."""
 
 
-def _figure(name: str, default: float) -> float:
+def env_figure(name: str, default: float) -> float:
     raw = os.environ.get(name, "")
     try:
         value = float(raw)
@@ -69,10 +69,10 @@ class Limits:
         d = cls()
         most = max(10, open_files_limit() - RESERVED_FILES)
         return cls(
-            header_timeout=_figure("PACIENCIA_HEADER_TIMEOUT", d.header_timeout),
-            body_timeout=_figure("PACIENCIA_BODY_TIMEOUT", d.body_timeout),
-            max_connections=min(most, int(_figure("PACIENCIA_MAX_CONNECTIONS", d.max_connections))),
-            per_address=int(_figure("PACIENCIA_MAX_CONNECTIONS_PER_ADDRESS", d.per_address)),
+            header_timeout=env_figure("PACIENCIA_HEADER_TIMEOUT", d.header_timeout),
+            body_timeout=env_figure("PACIENCIA_BODY_TIMEOUT", d.body_timeout),
+            max_connections=min(most, int(env_figure("PACIENCIA_MAX_CONNECTIONS", d.max_connections))),
+            per_address=int(env_figure("PACIENCIA_MAX_CONNECTIONS_PER_ADDRESS", d.per_address)),
         )
 
 

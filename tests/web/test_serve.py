@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import sys
@@ -36,9 +37,12 @@ def test_a_bad_database_url_is_refused_without_a_traceback(capsys: pytest.Captur
     assert refused.startswith("paciencia: error: cannot open the database") and "Traceback" not in err
 
 
-def _serve(tmp_path: Path, port: int) -> subprocess.Popen[str]:
+def _serve(tmp_path: Path, port: int, port_wait: float | None = None) -> subprocess.Popen[str]:
     cmd = [sys.executable, "-m", "paciencia", "serve", "--port", str(port), "--database", f"sqlite:///{tmp_path}/s.db"]
-    return subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True)
+    env = dict(os.environ)
+    if port_wait is not None:
+        env["PACIENCIA_PORT_WAIT"] = str(port_wait)
+    return subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True, env=env)
 
 
 def _free_port() -> int:
@@ -70,9 +74,10 @@ def test_a_port_already_taken_is_said_plainly(tmp_path: Path) -> None:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        proc = _serve(tmp_path, port)
+        proc = _serve(tmp_path, port, port_wait=1.0)  # it waits for the port (30 s unless told), then says why
         _out, err = proc.communicate(timeout=60)
     assert proc.returncode == 2
+    assert f"paciencia: port {port} is still in use; waiting for it" in err
     assert f"paciencia: error: cannot listen on 127.0.0.1:{port}: " in err and "Traceback" not in err
     assert "playing at" not in err
 
