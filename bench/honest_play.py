@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from paciencia.analysis.honest import Budget, advise
+from paciencia.analysis.honest import Budget, advise, path_keys
 from paciencia.analysis.survey import deal_codes, wilson
 from paciencia.engine.protocol import State, Status
 from paciencia.engine.verdict import Verdict
@@ -113,13 +113,22 @@ def play(
 
 
 def _hop_line(game: Any, knowledge: Any, samples: int) -> tuple[str, ...] | None:
-    """The sure move (``Game.sure_move``) if any, else the hindsight player's commitment."""
-    from paciencia.games.klondike.hop import hop_line
+    """The sure move (``Game.sure_move``) if any, else the hindsight player's best commitment
+    that leads to no position met since a card last came into sight (``fresh_moves``'s rule)."""
+    from paciencia.games.klondike.hop import hop_lines
 
     token = game.sure_move(knowledge)
     if token is not None:
         return (token,)
-    return hop_line(knowledge, samples)
+    first = knowledge.complete(sorted(knowledge.unseen))
+    met = path_keys(first, knowledge.since) | {first.key()}
+    for line in hop_lines(knowledge, samples):
+        sim = first.copy()
+        for t in line:
+            sim.play(t)
+        if sim.key() not in met:
+            return line
+    return None
 
 
 def main() -> None:

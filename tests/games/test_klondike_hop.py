@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from paciencia.games import new_state, state_from_text
 from paciencia.games.klondike import _search
-from paciencia.games.klondike.hop import TALON, _c_slot, hop_line
+from paciencia.games.klondike.hop import TALON, _c_slot, hop_line, hop_lines
 from paciencia.games.klondike.rules import KlondikeState
 from paciencia.games.klondike.solver import _c_position, solve_klondike
 from tests.games.test_honest_player import AFTER_A_DRAW
@@ -41,6 +41,35 @@ def test_the_line_is_legal_and_ends_in_a_commitment() -> None:
         after = (sum(state.down), len(state.stock) + len(state.waste), sum(1 for c in state.cols if not c))
         # a card turned up, a talon card played or a column emptied: nothing undoes it
         assert after[0] < before[0] or after[1] < before[1] or after[2] > before[2], (code, line)
+
+
+ROUND = """# klondike KL1-3-GOQBRTW status=playing moves=155 recycles=10 fan=0 up=31
+S:
+W:
+Fs: As
+Fh: Ah 2h 3h 4h
+Fd: Ad 2d 3d 4d 5d 6d 7d 8d 9d Td Jd Qd Kd
+Fc: Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc
+1: Kh Qs Jh Ts 9h 8s 7h 6s 5h 4s
+2:
+3: Ks Qh Js Th 9s 8h 7s 6h
+4:
+5: [5s] [2s] 3s
+6:
+7:
+"""
+
+
+def test_no_commitment_leads_back_to_where_it_starts() -> None:
+    # A King taken down to an empty column and sent back up is no commitment: the player played
+    # Fd-2 2-F three hundred moves long here (KL1-3-GOQBRTW, session 14's first run).
+    state = state_from_text(ROUND)
+    knowledge = state.game.knowledge(state, [])
+    for line in hop_lines(knowledge, FEW):
+        sim = state.copy()
+        for token in line:
+            sim.play(token)
+        assert sim.key() != state.key(), line
 
 
 def test_no_commitment_plays_a_talon_card_the_player_has_not_seen() -> None:

@@ -1099,6 +1099,12 @@ static PyObject *py_hop(PyObject *self, PyObject *args) {
     long nodes = 0;
     Py_BEGIN_ALLOW_THREADS;
     list_commits(b, &l);
+    /* A "commitment" that leads back to a position the free moves reach commits to nothing (a
+     * King taken down to an empty column and sent back up): the player would go round. */
+    int kept = 0;
+    for (int i = 0; i < l.nc; i++)
+        if (!table_has(&l.seen, cs[i].k1, cs[i].k2)) cs[kept++] = cs[i];
+    l.nc = kept;
     table_free(&l.seen);
     uint64_t rng = seed;
     if (race) by_race(b, w, cs, l.nc, slots, ns, &rng, samples, limit, give_up, c, &nodes);

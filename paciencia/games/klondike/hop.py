@@ -7,13 +7,15 @@ card, a card sent up off a face-up card or taken down). Each commitment is judge
 the unseen cards are dealt afresh among their places, the commitment made, and the position
 searched with every card known on a small budget of positions (``LIMIT``), a position with every
 column card up and at most one in the talon counting as won. A UCB1 bandit spends batches of ten
-such samples on the commitments until one has ``SAMPLES``; that one is played. All of it runs in
-C (``_search.hop``).
+such samples on the commitments until one has ``SAMPLES`` (lonelybot's allocation), or, by
+default, the commitments race on common layouts: each still in the race is searched on the same
+deals of the unseen cards, and one is dropped when the leader wins on more of them by a clear
+margin (the paired difference), so that a clear choice costs few samples. All of it runs in C
+(``_search.hop``).
 
 The small budget is part of the judgement, not only a saving: a win found within it is a win that
-many ways of playing on reach, so the bandit prefers positions that are won whatever the unseen
-cards turn out to be. (Measured beside the hints' ``settle`` on a budget fifty times larger:
-bench/README.md, "The hindsight player".)
+many ways of playing on reach, so the player prefers positions that are won whatever the unseen
+cards turn out to be. The figures: docs/honesty.md, "A stronger honest player".
 """
 
 from __future__ import annotations
@@ -41,6 +43,16 @@ def hop_line(
 ) -> tuple[str, ...] | None:
     """The moves (tokens) of the commitment that the samples rate best (the only one, when
     there is one), or ``None`` when there is none or none won a sample."""
+    lines = hop_lines(knowledge, samples, limit, race)
+    return lines[0] if lines else None
+
+
+def hop_lines(
+    knowledge: Knowledge, samples: int = SAMPLES, limit: int = LIMIT, race: bool = True
+) -> list[tuple[str, ...]]:
+    """Every commitment's moves, the best rated first (by the samples played, then won: the
+    allocation plays the best most); none when no commitment won a sample (unless there is one
+    commitment only). The tokens play on the real position as on ``knowledge``'s completions."""
     from paciencia.games.klondike import _search
 
     state = knowledge.state
@@ -51,10 +63,10 @@ def hop_line(
     rows, _nodes = _search.hop(
         *_c_position(completion), slots, samples, limit, knowledge.seed, GIVE_UP, Z if race else UCB, race
     )
-    if not rows or (len(rows) > 1 and not any(wins for _, wins, _ in rows)):
-        return None
-    steps, _, _ = max(rows, key=lambda r: (r[2], r[1]))
-    return _c_line(completion, steps, wins=False)
+    if len(rows) > 1 and not any(wins for _, wins, _ in rows):
+        return []
+    rows.sort(key=lambda r: (r[2], r[1]), reverse=True)
+    return [_c_line(completion, steps, wins=False) for steps, _, _ in rows]
 
 
 def _c_slot(state: KlondikeState, line: int, k: int) -> tuple[int, int]:
