@@ -21,6 +21,7 @@ cards turn out to be. The figures: docs/honesty.md, "A stronger honest player".
 from __future__ import annotations
 
 from paciencia.engine.knowledge import Knowledge
+from paciencia.games.klondike.analysis import SEARCHED
 from paciencia.games.klondike.rules import KlondikeState
 from paciencia.games.klondike.solver import _c_line, _c_position
 
@@ -60,9 +61,10 @@ def hop_lines(
     completion = knowledge.complete(sorted(knowledge.unseen))
     assert isinstance(completion, KlondikeState)
     slots = [_c_slot(completion, line, k) for line, k in knowledge.unknown]
-    rows, _nodes = _search.hop(
+    rows, nodes = _search.hop(
         *_c_position(completion), slots, samples, limit, knowledge.seed, GIVE_UP, Z if race else UCB, race
     )
+    SEARCHED[0] += nodes
     if len(rows) > 1 and not any(wins for _, wins, _ in rows):
         return []
     rows.sort(key=lambda r: (r[2], r[1]), reverse=True)
