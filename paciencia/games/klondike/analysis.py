@@ -265,9 +265,8 @@ def _score(sim: KlondikeState, m: KlondikeMove, before: set[tuple[int, int]]) ->
 # -- honest answers: the solver on one completion of what the player knows ----------------------
 
 SEARCHED = [0]
-"""Positions the honest answers' searches (``settle``, and the hindsight player's samples) have searched in
-this process: what
-``bench/honest_play.py`` reports as a move's cost."""
+"""Positions the honest answers' searches (``settle``, and the hindsight player's samples) have
+searched in this process: what ``bench/honest_play.py`` reports as a move's cost."""
 
 SAFETY_SECONDS = 10.0
 """A clock only against a runaway search: node budgets decide, so a busy machine answers alike."""
