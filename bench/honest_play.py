@@ -51,12 +51,13 @@ def play(
     start: State[Any] | None = None,
     hop: int = 0,
     limit: int = 1000,
+    race: bool = True,
 ) -> dict[str, object]:
     """One game from the deal (or from ``start``, a deal given as a table, which ``code`` names),
     each move the honest hint's, until it ends or the hint has no move. ``hop`` (Klondike, with
     ``strong``): the hindsight player's commitments (``klondike.hop``), with that many samples of
-    the one played, each searched on ``limit`` positions; the hint's where no commitment wins a
-    sample."""
+    the one played, each searched on ``limit`` positions, raced on common layouts (``race``) or
+    spread by UCB1 as lonelybot does; the hint's where no commitment wins a sample."""
     start = start if start is not None else new_state(code)
     game = start.game
     budget = budget or Budget(*game.hint_budget)
@@ -90,7 +91,7 @@ def play(
             end = "stalled"
             break
         if strong and hop and knowledge.unknown:
-            line = _hop_line(game, knowledge, hop, limit)
+            line = _hop_line(game, knowledge, hop, limit, race)
             if line:
                 times.append(time.perf_counter() - began)
                 for token in line:  # a draw may bring a card into sight: then choose again
@@ -118,7 +119,7 @@ def play(
     }
 
 
-def _hop_line(game: Any, knowledge: Any, samples: int, limit: int) -> tuple[str, ...] | None:
+def _hop_line(game: Any, knowledge: Any, samples: int, limit: int, race: bool) -> tuple[str, ...] | None:
     """The sure move (``Game.sure_move``) if any, else the hindsight player's best commitment
     that leads to no position met since a card last came into sight (``fresh_moves``'s rule)."""
     from paciencia.games.klondike.hop import hop_lines
@@ -128,7 +129,7 @@ def _hop_line(game: Any, knowledge: Any, samples: int, limit: int) -> tuple[str,
         return (token,)
     first = knowledge.complete(sorted(knowledge.unseen))
     met = path_keys(first, knowledge.since) | {first.key()}
-    for line in hop_lines(knowledge, samples, limit):
+    for line in hop_lines(knowledge, samples, limit, race):
         sim = first.copy()
         for t in line:
             sim.play(t)
@@ -149,6 +150,7 @@ def main() -> None:
     ap.add_argument("--strong", action="store_true", help="the autoplayer's policy: advise(strong=True)")
     ap.add_argument("--hop", type=int, default=0, help="with --strong: the hindsight player, with this many samples")
     ap.add_argument("--limit", type=int, default=1000, help="with --hop: the positions searched in a sample")
+    ap.add_argument("--ucb", action="store_true", help="with --hop: lonelybot's allocation (UCB1), not the race")
     ap.add_argument("--shard", default="0/1", help="i/n: play only the deals whose index is i modulo n")
     ap.add_argument("--summary", action="store_true", help="play nothing: the figures of the deals done so far")
     ap.add_argument(
@@ -173,7 +175,7 @@ def main() -> None:
         for i, code in enumerate(codes):
             if code in done or i % shard[1] != shard[0]:
                 continue
-            row = play(code, budget, args.strong, hop=args.hop, limit=args.limit)
+            row = play(code, budget, args.strong, hop=args.hop, limit=args.limit, race=not args.ucb)
             done[code] = row
             out.write(json.dumps(row) + "\n")
             out.flush()

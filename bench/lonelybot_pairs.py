@@ -53,6 +53,7 @@ def main() -> None:
     ap.add_argument("--summary", action="store_true")
     ap.add_argument("--hop", type=int, default=0, help="the hindsight player, with this many samples")
     ap.add_argument("--limit", type=int, default=1000, help="with --hop: the positions searched in a sample")
+    ap.add_argument("--ucb", action="store_true", help="with --hop: lonelybot's allocation (UCB1), not the race")
     args = ap.parse_args()
     rows = [json.loads(line) for line in DATA.read_text().splitlines()][: args.deals]
     starts = {f"LB-{r['seed']}": table(r["deal"]) for r in rows}
@@ -69,7 +70,7 @@ def main() -> None:
             for i, code in enumerate(starts):
                 if code in done or i % shard[1] != shard[0]:
                     continue
-                row = play(code, budget, True, state_from_text(starts[code]), args.hop, args.limit)
+                row = play(code, budget, True, state_from_text(starts[code]), args.hop, args.limit, not args.ucb)
                 del row["times"]
                 done[code] = row
                 out.write(json.dumps(row) + "\n")
