@@ -5,6 +5,8 @@ commitment, and its sure win is the search's only when asked for."""
 
 from __future__ import annotations
 
+import pytest
+
 from paciencia.games import new_state, state_from_text
 from paciencia.games.klondike import _search
 from paciencia.games.klondike.hop import TALON, _c_slot, hop_line, hop_lines
@@ -87,6 +89,10 @@ def test_no_commitment_plays_a_talon_card_the_player_has_not_seen() -> None:
     # With the stock known, its cards are played too (the same position, every slot seen).
     rows, _ = _search.hop(*_c_position(completion), [s for s in slots if s[0] != TALON], FEW, 1000, 1, 200, 2.5, True)
     assert {a for steps, _, _ in rows for kind, a, _b, _n, _c in steps if kind in (1, 2)} & hidden
+    # A place named twice, or one that holds no unseen card, is no position's unseen places.
+    for bad in ([*slots, slots[0]], [(0, 5)], [(7, 30)], [(8, 0)]):
+        with pytest.raises(ValueError, match="unseen places"):
+            _search.hop(*_c_position(completion), bad, FEW, 1000, 1, 200, 2.5, True)
 
 
 def test_the_sure_win_is_asked_for_not_assumed() -> None:

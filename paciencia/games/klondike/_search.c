@@ -983,11 +983,12 @@ static void by_ucb(const KB *b, KB *w, Commit *cs, int nc, const int *slots, int
 }
 
 /* A race on common layouts: every commitment still in it is searched on the same layouts, ten
- * at a time; after the first RACE_FIRST, only the RACE_FIELD most winning go on. One is out when the leader (most wins) beats it by more than `z` standard errors of
- * the paired difference (over the layouts where exactly one of the two wins); the race ends when
- * one is left, when the leader and each other differ by less than 1.5 % of the layouts with
- * `z` standard errors, or at `samples` layouts. `played` counts a commitment's layouts (the same
- * for all still in), and an eliminated commitment keeps its count. */
+ * at a time; after the first RACE_FIRST, only the RACE_FIELD most winning go on. One is out
+ * when the leader (most wins) beats it by more than `z` standard errors of the paired difference
+ * (over the layouts where exactly one of the two wins); the race ends when one is left, when the
+ * leader and each other differ by less than RACE_CLOSE of the layouts with `z` standard errors,
+ * or at `samples` layouts. `played` counts a commitment's layouts (the same for all still in),
+ * and an eliminated commitment keeps its count. */
 #define RACE_MAX 4096
 #define RACE_CLOSE 0.015
 #define RACE_FIRST 20 /* layouts before the first comparison */
@@ -1068,15 +1069,16 @@ static PyObject *py_hop(PyObject *self, PyObject *args) {
     KB *b = board_from(cols, down, tal, p, found, draw);
     if (!b) return NULL;
     int slots[2 * 64], ns = 0;
-    uint64_t hidden_tal = 0;
+    uint64_t hidden_tal = 0, named[NC] = {0}; /* each place once */
     Py_ssize_t given = PySequence_Size(pyslots);
     int ok = given >= 0 && given <= 64;
     for (Py_ssize_t i = 0; ok && i < given; i++) {
         PyObject *x = PySequence_GetItem(pyslots, i);
         int a = -1, q = -1;
         ok = x && PyArg_ParseTuple(x, "ii", &a, &q) && a >= 0 && a <= NC && q >= 0 &&
-             (a == NC ? q < b->n : q < b->down[a]);
+             (a == NC ? q < b->n && !(hidden_tal >> q & 1) : q < b->down[a] && !(named[a] >> q & 1));
         Py_XDECREF(x);
+        if (ok && a < NC) named[a] |= 1ULL << q;
         if (ok) {
             slots[2 * ns] = a;
             slots[2 * ns + 1] = q;
@@ -1086,11 +1088,15 @@ static PyObject *py_hop(PyObject *self, PyObject *args) {
     }
     if (!ok) return not_a_position(b, b->trail, "not a Klondike position's unseen places");
     Commit *cs = calloc(COMMITS_MAX, sizeof(Commit));
-    NEW_BOARD(w, KB, Step);
+    KB *w = calloc(1, sizeof(KB));
+    if (w) {
+        w->tcap = 1024;
+        w->trail = malloc(sizeof(Step) * 1024);
+    }
     Listing l = {cs, 0, {0}, 0, &hidden_tal};
-    if (!cs || !w->trail || !table_init(&l.seen, 1 << 14)) {
+    if (!cs || !w || !w->trail || !table_init(&l.seen, 1 << 14)) {
         free(cs);
-        free(w->trail);
+        if (w) free(w->trail);
         free(w);
         free(b->trail);
         free(b);
