@@ -15,6 +15,12 @@ card seen). Each row keeps the game's moves, its CPU seconds and the positions s
     .venv/bin/python bench/honest_play.py --deals 1000 --strong \
         --results bench/data/honest-klondike-3-strong-2026.jsonl \
         --paired bench/data/levels-klondike-3-2026.jsonl
+``--hop N`` (with ``--strong``, Klondike): the hindsight player over commitments
+(``paciencia.games.klondike.hop``), N layouts at most for the commitment played, each searched on
+``--limit`` positions (1,000), raced on common layouts, or spread by UCB1 with ``--ucb``
+(lonelybot's allocation); docs/honesty.md, "The hindsight player over commitments".
+    .venv/bin/python bench/honest_play.py --deals 1000 --strong --hop 1500 \
+        --results bench/data/honest-klondike-3-hop-2026.jsonl
 Anchor (Klondike draw three): Bjarnason, Fern & Tadepalli (ICAPS 2009) report a policy that wins
 over 35% of games with the hidden cards hidden.
 """
