@@ -218,19 +218,21 @@ static int reach(const KB *b, int *out) {
 }
 
 /* The safe moves up, until none applies: column ends, and in draw one every stock card (all of
- * them are reachable whatever the order). */
-static void autos(KB *b) {
+ * them are reachable whatever the order). With `open_only`, only the column ends that turn
+ * nothing up (the hindsight player's listing: a card over a face-down one is the player's to
+ * send up, since it shows a card). */
+static void autos_of(KB *b, int open_only) {
     for (int again = 1; again;) {
         again = 0;
         for (int a = 0; a < NC; a++) {
-            if (!b->len[a]) continue;
+            if (!b->len[a] || (open_only && b->len[a] - 1 == b->down[a] && b->down[a])) continue;
             int c = b->col[a][b->len[a] - 1];
             if (b->found[suit(c)] == rank(c) && safe(b, c)) {
                 make(b, (Step){CF, (uint8_t)a, 0, 1, 0, 0, 0, 1});
                 again = 1;
             }
         }
-        if (b->draw != 1) continue;
+        if (open_only || b->draw != 1) continue;
         uint64_t next = 0; /* the cards the foundations take next: most often none in the talon */
         for (int s = 0; s < 4; s++)
             if (b->found[s] < 13) next |= 1ULL << (13 * s + b->found[s]);
@@ -245,6 +247,8 @@ static void autos(KB *b) {
             }
     }
 }
+
+static void autos(KB *b) { autos_of(b, 0); }
 
 static int won(const KB *b) { return b->found[0] + b->found[1] + b->found[2] + b->found[3] == 52; }
 
@@ -857,26 +861,10 @@ typedef struct {
     const uint64_t *hidden_tal; /* talon indexes whose card the player has not seen: never played */
 } Listing;
 
-/* The safe moves up (autos) of column ends that turn nothing up: a card over a face-down one
- * is the player's to send up (it shows a card), not the listing's. */
-static void autos_open(KB *b) {
-    for (int again = 1; again;) {
-        again = 0;
-        for (int a = 0; a < NC; a++) {
-            if (!b->len[a] || (b->len[a] - 1 == b->down[a] && b->down[a])) continue;
-            int c = b->col[a][b->len[a] - 1];
-            if (b->found[suit(c)] == rank(c) && safe(b, c)) {
-                make(b, (Step){CF, (uint8_t)a, 0, 1, 0, 0, 0, 1});
-                again = 1;
-            }
-        }
-    }
-}
-
 /* Every commitment from here: the moves so far are b's trail. */
 static void list_commits(KB *b, Listing *l) {
     int mark = b->nt;
-    autos_open(b);
+    autos_of(b, 1);
     int start[NC];
     uint64_t k1, k2;
     key(b, 0, start, &k1, &k2);
