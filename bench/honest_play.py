@@ -18,7 +18,8 @@ card seen). Each row keeps the game's moves, its CPU seconds and the positions s
 ``--hop N`` (with ``--strong``, Klondike): the hindsight player over commitments
 (``paciencia.games.klondike.hop``), N layouts at most for the commitment played, each searched on
 ``--limit`` positions (1,000), raced on common layouts, or spread by UCB1 with ``--ucb``
-(lonelybot's allocation); docs/honesty.md, "The hindsight player over commitments".
+(lonelybot's allocation); ``--sight``: on a near tie, a commitment off the columns before one that
+plays a talon card; docs/honesty.md, "The hindsight player over commitments".
     .venv/bin/python bench/honest_play.py --deals 1000 --strong --hop 1500 \
         --results bench/data/honest-klondike-3-hop-2026.jsonl
 Anchor (Klondike draw three): Bjarnason, Fern & Tadepalli (ICAPS 2009) report a policy that wins
@@ -58,12 +59,14 @@ def play(
     hop: int = 0,
     limit: int = 1000,
     race: bool = True,
+    sight: bool = False,
 ) -> dict[str, object]:
     """One game from the deal (or from ``start``, a deal given as a table, which ``code`` names),
     each move the honest hint's, until it ends or the hint has no move. ``hop`` (Klondike, with
     ``strong``): the hindsight player's commitments (``klondike.hop``), with that many samples of
     the one played, each searched on ``limit`` positions, raced on common layouts (``race``) or
-    spread by UCB1 as lonelybot does; the hint's where no commitment wins a sample."""
+    spread by UCB1 as lonelybot does, near ties going off the columns first (``sight``); the
+    hint's where no commitment wins a sample."""
     start = start if start is not None else new_state(code)
     game = start.game
     budget = budget or Budget(*game.hint_budget)
@@ -97,7 +100,7 @@ def play(
             end = "stalled"
             break
         if strong and hop and knowledge.unknown:
-            line = _hop_line(game, knowledge, hop, limit, race)
+            line = _hop_line(game, knowledge, hop, limit, race, sight)
             if line:
                 times.append(time.perf_counter() - began)
                 for token in line:  # a draw may bring a card into sight: then choose again
@@ -125,7 +128,7 @@ def play(
     }
 
 
-def _hop_line(game: Any, knowledge: Any, samples: int, limit: int, race: bool) -> tuple[str, ...] | None:
+def _hop_line(game: Any, knowledge: Any, samples: int, limit: int, race: bool, sight: bool) -> tuple[str, ...] | None:
     """The sure move (``Game.sure_move``) if any, else the hindsight player's best commitment
     that leads to no position met since a card last came into sight (``fresh_moves``'s rule)."""
     from paciencia.games.klondike.hop import hop_lines
@@ -135,7 +138,7 @@ def _hop_line(game: Any, knowledge: Any, samples: int, limit: int, race: bool) -
         return (token,)
     first = knowledge.complete(sorted(knowledge.unseen))
     met = path_keys(first, knowledge.since) | {first.key()}
-    for line in hop_lines(knowledge, samples, limit, race):
+    for line in hop_lines(knowledge, samples, limit, race, sight):
         sim = first.copy()
         for t in line:
             sim.play(t)
@@ -157,6 +160,7 @@ def main() -> None:
     ap.add_argument("--hop", type=int, default=0, help="with --strong: the hindsight player, with this many samples")
     ap.add_argument("--limit", type=int, default=1000, help="with --hop: the positions searched in a sample")
     ap.add_argument("--ucb", action="store_true", help="with --hop: lonelybot's allocation (UCB1), not the race")
+    ap.add_argument("--sight", action="store_true", help="with --hop: near ties off the columns before the talon")
     ap.add_argument("--shard", default="0/1", help="i/n: play only the deals whose index is i modulo n")
     ap.add_argument("--summary", action="store_true", help="play nothing: the figures of the deals done so far")
     ap.add_argument(
@@ -181,7 +185,7 @@ def main() -> None:
         for i, code in enumerate(codes):
             if code in done or i % shard[1] != shard[0]:
                 continue
-            row = play(code, budget, args.strong, hop=args.hop, limit=args.limit, race=not args.ucb)
+            row = play(code, budget, args.strong, hop=args.hop, limit=args.limit, race=not args.ucb, sight=args.sight)
             done[code] = row
             out.write(json.dumps(row) + "\n")
             out.flush()

@@ -9,9 +9,9 @@ import pytest
 
 from paciencia.games import new_state, state_from_text
 from paciencia.games.klondike import _search
-from paciencia.games.klondike.hop import TALON, _c_slot, hop_line, hop_lines
+from paciencia.games.klondike.hop import TALON, _c_slot, _sight_first, hop_line, hop_lines
 from paciencia.games.klondike.rules import KlondikeState
-from paciencia.games.klondike.solver import _c_position, solve_klondike
+from paciencia.games.klondike.solver import CC, TC, _c_position, solve_klondike
 from tests.games.test_honest_player import AFTER_A_DRAW
 from tests.web.test_honest import mid_game, pairs
 
@@ -116,3 +116,23 @@ def test_the_sure_win_is_asked_for_not_assumed() -> None:
         assert status == 0 and sure[0] == 0 and sure[2] == 0 < nodes
         return
     raise AssertionError("no position on the line to tell the two apart")
+
+
+def test_sight_puts_a_near_tie_off_the_columns_before_a_talon_card() -> None:
+    talon, column = [(3, 0, 2, 1, 0), (TC, 4, 1, 0, 9)], [(CC, 2, 5, 1, 0)]
+    near = [(talon, 800, 1000), (column, 790, 1000)]
+    assert _sight_first(near) == [near[1], near[0]]  # 1% behind, within CLOSE: the column first
+    far = [(talon, 800, 1000), (column, 700, 1000)]
+    assert _sight_first(far) == far  # 10% behind: hindsight's choice stands
+    fewer = [(talon, 800, 1000), (column, 300, 380)]
+    assert _sight_first(fewer) == fewer  # out of the race early: not a tie
+    lead = [(column, 800, 1000), (talon, 800, 1000)]
+    assert _sight_first(lead) == lead  # the leader plays no talon card: nothing to move
+    # and through the whole player: a line, legal, from the position the tests above use
+    start = new_state("KL1-3-IUSMMYN")
+    knowledge = start.game.knowledge(start, ["D"] * 8)
+    line = hop_line(knowledge, FEW, sight=True)
+    assert line
+    state = knowledge.state.copy()
+    for token in line:
+        state.play(token)

@@ -23,7 +23,7 @@ from __future__ import annotations
 from paciencia.engine.knowledge import Knowledge
 from paciencia.games.klondike.analysis import SEARCHED
 from paciencia.games.klondike.rules import KlondikeState
-from paciencia.games.klondike.solver import _c_line, _c_position
+from paciencia.games.klondike.solver import TC, TF, _c_line, _c_position
 
 SAMPLES = 1500
 """Samples of the commitment played, before it is played."""
@@ -37,23 +37,29 @@ Z = 2.5
 """The race's margin, in standard errors of the paired difference (``race=True``)."""
 TALON = 7
 """The C search's place number for the talon (columns are 0-6)."""
+CLOSE = 0.015
+"""With ``sight``: how near the leader's share won a commitment off the columns must be to go
+before a leader that plays a talon card (the race's own closeness, ``RACE_CLOSE`` in C)."""
 
 
 def hop_line(
-    knowledge: Knowledge, samples: int = SAMPLES, limit: int = LIMIT, race: bool = True
+    knowledge: Knowledge, samples: int = SAMPLES, limit: int = LIMIT, race: bool = True, sight: bool = False
 ) -> tuple[str, ...] | None:
     """The moves (tokens) of the commitment that the samples rate best (the only one, when
     there is one), or ``None`` when there is none or none won a sample."""
-    lines = hop_lines(knowledge, samples, limit, race)
+    lines = hop_lines(knowledge, samples, limit, race, sight)
     return lines[0] if lines else None
 
 
 def hop_lines(
-    knowledge: Knowledge, samples: int = SAMPLES, limit: int = LIMIT, race: bool = True
+    knowledge: Knowledge, samples: int = SAMPLES, limit: int = LIMIT, race: bool = True, sight: bool = False
 ) -> list[tuple[str, ...]]:
     """Every commitment's moves, the best rated first (by the samples played, then won: the
     allocation plays the best most); none when no commitment won a sample (unless there is one
-    commitment only). The tokens play on the real position as on ``knowledge``'s completions."""
+    commitment only). The tokens play on the real position as on ``knowledge``'s completions.
+    ``sight``: on a near tie (``CLOSE``), a commitment that ends off the columns (a card turned
+    up, a column emptied) goes before one that plays a talon card, which changes the cards the
+    draws reach: hindsight knows them, the player does not (the diagnosis in docs/honesty.md)."""
     from paciencia.games.klondike import _search
 
     state = knowledge.state
@@ -68,7 +74,28 @@ def hop_lines(
     if len(rows) > 1 and not any(wins for _, wins, _ in rows):
         return []
     rows.sort(key=lambda r: (r[2], r[1]), reverse=True)
+    if sight:
+        rows = _sight_first(rows)
     return [_c_line(completion, steps, wins=False) for steps, _, _ in rows]
+
+
+Row = tuple[list[tuple[int, int, int, int, int]], int, int]
+
+
+def _sight_first(rows: list[Row]) -> list[Row]:
+    """``rows`` (best first), with the best near tie that plays no talon card first when the
+    leader plays one."""
+    if not rows or not _plays_talon(rows[0][0]):
+        return rows
+    _, wins, played = rows[0]
+    for i, (other, w, n) in enumerate(rows[1:], 1):
+        if n == played and wins - w <= CLOSE * played and not _plays_talon(other):
+            return [rows[i], *rows[:i], *rows[i + 1 :]]
+    return rows
+
+
+def _plays_talon(steps: list[tuple[int, int, int, int, int]]) -> bool:
+    return bool(steps) and steps[-1][0] in (TF, TC)
 
 
 def _c_slot(state: KlondikeState, line: int, k: int) -> tuple[int, int]:
