@@ -23,7 +23,7 @@ from __future__ import annotations
 from paciencia.engine.knowledge import Knowledge
 from paciencia.games.klondike.analysis import SEARCHED
 from paciencia.games.klondike.rules import KlondikeState
-from paciencia.games.klondike.solver import TC, TF, _c_line, _c_position
+from paciencia.games.klondike.solver import TC, TF, Step, _c_line, _c_position
 
 SAMPLES = 1500
 """Samples of the commitment played, before it is played."""
@@ -79,7 +79,7 @@ def hop_lines(
     return [_c_line(completion, steps, wins=False) for steps, _, _ in rows]
 
 
-Row = tuple[list[tuple[int, int, int, int, int]], int, int]
+Row = tuple[list[Step], int, int]
 
 
 def _sight_first(rows: list[Row]) -> list[Row]:
@@ -94,7 +94,7 @@ def _sight_first(rows: list[Row]) -> list[Row]:
     return rows
 
 
-def _plays_talon(steps: list[tuple[int, int, int, int, int]]) -> bool:
+def _plays_talon(steps: list[Step]) -> bool:
     return bool(steps) and steps[-1][0] in (TF, TC)
 
 
