@@ -22,6 +22,8 @@ card seen). Each row keeps the game's moves, its CPU seconds and the positions s
 plays a talon card; docs/honesty.md, "The hindsight player over commitments".
     .venv/bin/python bench/honest_play.py --deals 1000 --strong --hop 1500 \
         --results bench/data/honest-klondike-3-hop-2026.jsonl
+    .venv/bin/python bench/honest_play.py --deals 1000 --strong --hop 1500 --sight \
+        --results bench/data/honest-klondike-3-hop-sight-2026.jsonl   # 49.7% (46.6-52.8)
 Anchor (Klondike draw three): Bjarnason, Fern & Tadepalli (ICAPS 2009) report a policy that wins
 over 35% of games with the hidden cards hidden.
 """
