@@ -213,31 +213,17 @@ class SiteMiddleware:
         started = time.perf_counter()
         path: str = scope["path"]
         static = path.startswith("/static/")
-        signed_again = False
-        # An address past its rate of games without a (valid) cookie is refused at once, before
-        # a legacy id is looked up or a route is run: a flood of made-up cookies costs a
-        # dictionary lookup each, not a query and a request's work.
-        refused = self.limits.refused_for("games:" + _client(scope)) if not static else 0.0
-        flooded = False
+        # Only a signed cookie names a player: an id alone, whoever owns it, is a new player's
+        # request (ids are seen in logs and links; the signature is the proof).
         if given is not None and not static:
             player = players.verified(given)
-            if player is None and players.legacy(given) and refused > 0:
-                player = given  # not looked up now, nor replaced: its owner keeps their games
-                flooded = True
-            elif player is None and players.legacy(given):
-                # An id issued before cookies were signed: its player still, while it owns games
-                # (a made-up one owns none), and its cookie is issued again, signed.
-                try:
-                    signed_again = await run_in_threadpool(players.owns_games, given)
-                    player = given if signed_again else None
-                except Exception:
-                    # The database is out, which the request meets anyway: as this player for
-                    # now (no game is lost to an outage), but not signed.
-                    log.warning("could not look up a legacy player id (database unavailable)")
-                    player = given
         # A static file never makes a player: a shared cache would hand its cookie to everyone.
         new_player = player is None and not static
-        flooded = flooded or (new_player and refused > 0 and scope["method"] == "POST" and path == "/api/games")
+        # An address past its rate of games without a (valid) cookie is refused at once, before
+        # a route is run: a flood of made-up cookies costs a dictionary lookup each, not a
+        # request's work.
+        refused = self.limits.refused_for("games:" + _client(scope)) if new_player else 0.0
+        flooded = refused > 0 and scope["method"] == "POST" and path == "/api/games"
         if player is None:
             player = new_id()
         scope.setdefault("state", {}).update(player=player, new_player=new_player)
@@ -260,7 +246,7 @@ class SiteMiddleware:
                     headers["cache-control"] = "public, max-age=31536000, immutable"
                 elif static or "cache-control" not in headers:
                     headers["cache-control"] = "no-store"
-                if new_player or signed_again:
+                if new_player:
                     value = players.cookie(player)
                     cookie = f"{settings.cookie_name}={value}; Path=/; Max-Age={TEN_YEARS}; HttpOnly; SameSite=Lax"
                     headers.append("set-cookie", cookie + ("; Secure" if settings.cookie_secure else ""))
@@ -541,7 +527,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     event.listen(app.state.store.engine, "after_cursor_execute", lambda *_args: outage.success())
     app.state.winnable = WinnableDeals(app.state.store, settings.winnable_pool, settings.winnable_attempts)
     app.state.limits = Limits(app.state.store.engine)
-    app.state.players = Players(site_secret(), app.state.store.engine)
+    app.state.players = Players(site_secret())
     app.state.games = Games(
         app.state.store,
         app.state.winnable,

@@ -2,10 +2,8 @@
 
 The cookie carries ``<id>.<signature>``: the id as the games table stores it (22 URL-safe
 characters) and its HMAC-SHA256 under the site's secret. A cookie whose signature does not
-verify is no cookie (its request is a new player's, with the address's limits).
-
-Ids issued before cookies were signed are plain ``<id>``: one that owns games is still its
-player (its cookie is issued again, signed, with the same id); any other is no cookie.
+verify is no cookie (its request is a new player's, with the address's limits), and so is an
+id without its signature, whoever owns games under it: an id is seen in logs and links.
 
 The secret is ``PACIENCIA_SECRET`` when set (every machine serving one database must be given
 the same), else a file made once in the data folder (``secret``, readable by its owner only).
@@ -20,16 +18,10 @@ import hmac
 import os
 import re
 import secrets
-import threading
-from collections import OrderedDict
 from contextlib import suppress
 from pathlib import Path
 
-from sqlalchemy import select
-from sqlalchemy.engine import Engine
-
 from paciencia.web.settings import data_dir
-from paciencia.web.store import games
 
 ENV_SECRET = "PACIENCIA_SECRET"
 SECRET_FILE = "secret"
@@ -91,14 +83,10 @@ def site_secret() -> bytes:
 
 
 class Players:
-    """Signs and checks player cookies; knows which legacy ids own games."""
+    """Signs and checks player cookies."""
 
-    def __init__(self, secret: bytes, engine: Engine, remembered: int = 10_000) -> None:
+    def __init__(self, secret: bytes) -> None:
         self._secret = secret
-        self.engine = engine
-        self._owners: OrderedDict[str, None] = OrderedDict()  # ids known to own games (they always will)
-        self._lock = threading.Lock()
-        self.remembered = remembered
 
     def _signature(self, player: str) -> str:
         mac = hmac.new(self._secret, b"paciencia-player:" + player.encode(), hashlib.sha256).digest()
@@ -114,28 +102,3 @@ class Players:
         if not dot or not PLAYER_ID.fullmatch(player) or not signature.isascii():
             return None
         return player if hmac.compare_digest(signature, self._signature(player)) else None
-
-    @staticmethod
-    def legacy(value: str) -> bool:
-        """Whether ``value`` has the form of an id issued before cookies were signed."""
-        return PLAYER_ID.fullmatch(value) is not None
-
-    def owns_games(self, player: str) -> bool:
-        """Whether ``player`` has a game stored (blocks: the database)."""
-        with self._lock:
-            if player in self._owners:
-                self._owners.move_to_end(player)
-                return True
-        with self.engine.connect() as conn:
-            found = conn.execute(select(games.c.id).where(games.c.player == player).limit(1)).first() is not None
-        if found:
-            self.owner(player)
-        return found
-
-    def owner(self, player: str) -> None:
-        """Remembers that ``player`` owns a game (games are never deleted)."""
-        with self._lock:
-            self._owners[player] = None
-            self._owners.move_to_end(player)
-            while len(self._owners) > self.remembered:
-                self._owners.popitem(last=False)

@@ -1,5 +1,5 @@
 """Who is a player, and how much one may ask: player ids signed by the server (made-up cookies are
-no players; ids issued before signing keep their games), and limits shared by every server
+no players, nor is an id without its signature), and limits shared by every server
 process on one database (``--workers N`` or several servers give no more than one)."""
 
 from __future__ import annotations
@@ -19,15 +19,11 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, update
 
-from paciencia.games import new_state
-from paciencia.i18n import Words
 from paciencia.web import Settings, create_app
 from paciencia.web.limits import running
 from paciencia.web.players import ENV_SECRET, SECRET_FILE, BadSecret, site_secret
 from paciencia.web.schema import database_url
-from paciencia.web.service import HINT_BURST, Games, HintPool
-from paciencia.web.store import Store
-from paciencia.web.winnable import WinnableDeals
+from paciencia.web.service import HINT_BURST, HintPool
 from tests.web.test_servers import Player, servers
 
 CODE = "CR1-N-AAAAAAB"
@@ -73,8 +69,8 @@ def test_forged_cookies_get_no_more_games_than_the_documented_rate(app: FastAPI)
     for cookie, answer in zip(forged, answers, strict=True):  # each game made is a new id's
         if answer.status_code == 201:
             assert answer.cookies[COOKIE].partition(".")[0] != cookie.partition(".")[0]
-        else:  # refused at once, before any lookup: a legacy id's owner would keep it
-            assert COOKIE not in answer.cookies or answer.cookies[COOKIE].partition(".")[0] != cookie
+        else:  # refused at once, and no id taken from the cookie
+            assert COOKIE not in answer.cookies or answer.cookies[COOKIE].partition(".")[0] != cookie.partition(".")[0]
 
 
 def test_a_cookie_is_its_player_only_with_the_servers_signature(app: FastAPI) -> None:
@@ -96,31 +92,20 @@ def test_a_cookie_is_its_player_only_with_the_servers_signature(app: FastAPI) ->
                 assert res.cookies[COOKIE].partition(".")[0] not in (player, forged.partition(".")[0])
 
 
-def test_a_legacy_player_keeps_its_games_and_gets_its_id_signed(db_url: str) -> None:
-    legacy = secrets.token_urlsafe(16)  # an id as issued before cookies were signed
-    store = Store(db_url)
-    old = store.create(legacy, "code", CODE, new_state(CODE), "code").id
-    games = Games(store, WinnableDeals(store))
-    games.play(old, legacy, next(str(m) for m in new_state(CODE).legal_moves() if str(m) != "R"), 0, Words("en"))
-    games.hints.close()
-    store.close()
-    with TestClient(create_app(Settings(database_url=db_url)), base_url="http://127.0.0.1") as client:
-
-        def get(path: str, cookie: str) -> Any:
+def test_a_bare_player_id_is_no_player(app: FastAPI) -> None:
+    # The part before the dot is no cookie, whoever owns games under it: unsigned, it would let
+    # anyone who saw an id (a shared link's log, a screenshot of the cookie) take the games.
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        game = post_game(client).json()
+        player = client.cookies[COOKIE].partition(".")[0]
+        for bare in (player, f"{player}."):
             client.cookies.clear()
-            return client.get(path, headers={"cookie": f"{COOKIE}={cookie}"})
-
-        first = get(f"/api/games/{old}", legacy)
-        assert first.status_code == 200 and first.json()["id"] == old
-        signed = first.cookies[COOKIE]
-        assert signed.partition(".")[0] == legacy and signed != legacy  # the same id, now signed
-        again = get(f"/api/games/{old}", signed)
-        assert again.status_code == 200 and "set-cookie" not in again.headers
-        assert [g["id"] for g in get("/api/stats", signed).json()["history"]] == [old]  # its games, its own
-        # An unknown plain id (made up, or never used) is no player.
-        unknown = secrets.token_urlsafe(16)
-        res = get(f"/api/games/{old}", unknown)
-        assert res.status_code == 404 and not res.cookies[COOKIE].startswith(unknown)
+            res = client.get(f"/api/games/{game['id']}", headers={"cookie": f"{COOKIE}={bare}"})
+            assert res.status_code == 404, bare
+            assert res.cookies[COOKIE].partition(".")[0] != player  # a new player, not re-signed
+            client.cookies.clear()
+            stats = client.get("/api/stats", headers={"cookie": f"{COOKIE}={bare}"}).json()
+            assert stats["history"] == []
 
 
 def test_forged_players_cannot_flood_hints_past_an_ordinary_player(db_url: str, data_folder: Path) -> None:
