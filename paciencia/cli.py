@@ -100,7 +100,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser("serve", help="run the site (an embedded SQLite database in your data folder)")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    serve.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    serve.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
     serve.add_argument(
         "--database",
         metavar="URL",
@@ -139,6 +139,13 @@ def _timeout(ns: argparse.Namespace) -> float:
 def _workers(value: str) -> int:
     if not (value.isascii() and value.isdigit() and 1 <= int(value) <= 64):
         raise argparse.ArgumentTypeError(f"not a number of workers from 1 to 64: {value!r}")
+    return int(value)
+
+
+def _port(value: str) -> int:
+    # 0 (the system's choice) is refused too: the line that says where the site is would be wrong.
+    if not (value.isascii() and value.isdigit() and 1 <= int(value) <= 65535):
+        raise argparse.ArgumentTypeError(f"not a port from 1 to 65535: {value!r}")
     return int(value)
 
 

@@ -200,6 +200,18 @@ def test_serve_takes_workers_and_secure() -> None:
         assert p.returncode == 2 and "workers" in p.stderr
 
 
+def test_serve_refuses_a_port_out_of_range_plainly(tmp_path: Path) -> None:
+    for bad in ("99999", "-1", "0", "٣", "x"):  # refused before any database is opened
+        p = subprocess.run(
+            [sys.executable, "-m", "paciencia", "serve", "--port", bad, "--database", f"sqlite:///{tmp_path / 'x.db'}"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert p.returncode == 2 and "port" in p.stderr and "Traceback" not in p.stderr, (bad, p.stderr)
+        assert not (tmp_path / "x.db").exists()
+
+
 def test_a_blocked_position_written_as_playing_is_played_on_and_the_move_refused(tmp_path: Path) -> None:
     """``status=playing`` is taken for any position (its status comes from the cards): a move on
     it is refused with its reason (exit 1), not the file (exit 2). A claimed end must be true."""
