@@ -128,6 +128,15 @@ def test_a_game_takes_no_more_moves_than_its_record_keeps(db_url: str) -> None:
     store.close()
 
 
+def test_sqlite_flushes_each_commit_to_disk(tmp_path: Path) -> None:
+    # FULL, not NORMAL: with WAL, NORMAL keeps answered moves through a kill -9, not a power cut.
+    store = Store(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    with store.engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
+        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+    store.close()
+
+
 def test_postgresql_urls_go_through_psycopg() -> None:
     assert database_url("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
     assert database_url("postgres://u@h/db") == "postgresql+psycopg://u@h/db"
