@@ -5,8 +5,9 @@ The day's candidates are deal numbers drawn from a hash of the day, the game and
 every server tries the same ones in the same order; the first proved winnable is the day's deal,
 and the first server to prove it writes it (``Store.choose_daily``), so that two servers whose
 solvers are given different time never disagree. The comparison counts numbers only (time and
-moves of those who won it), no names, and is shown to a player only once their own game of it
-has ended: the day's code reveals every card through the published shuffle.
+moves of those who won it, on the server's clock: a game played offline is not compared), no
+names, and is shown to a player only once their own game of it has ended: the day's code
+reveals every card through the published shuffle.
 """
 
 from __future__ import annotations
@@ -100,9 +101,13 @@ def standing(
     out.update({"played": True, "ended": mine.status != "playing", "status": mine.status})
     if not mine.closed or code in store.open_starts(player):
         return out
-    won = [r for r in results if r.status == "won"]
-    out.update({"code": code, "players": len(results), "winners": len(won)})
-    if mine.status == "won":
+    # The comparison keeps the server's clock: a game that a line from offline went onto (its
+    # moves came at once, its clock is the device's) is no figure of it, the player's own
+    # included; it counts in the player's statistics all the same.
+    ranked = [r for r in results if r.ranked]
+    won = [r for r in ranked if r.status == "won"]
+    out.update({"code": code, "players": len(ranked), "winners": len(won)})
+    if mine.status == "won" and mine.ranked:
         out.update(
             {
                 "seconds": round(mine.seconds, 1),

@@ -36,7 +36,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request, Response
 from fastapi.concurrency import run_in_threadpool
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 from starlette.routing import Mount
@@ -324,12 +324,30 @@ class OfflineLine(BaseModel):
     tokens: list[Annotated[str, Field(min_length=1, max_length=12)]] = Field(max_length=MAX_TOKENS)
     line: str = Field(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")
     started: float | None = Field(
-        default=None, description="When the line's game was first moved (the browser's clock)"
+        default=None,
+        ge=0,
+        allow_inf_nan=False,
+        description="When the line's game was first moved (the browser's clock)",
     )
-    ended: float | None = Field(default=None, description="When it ended, if it did (the browser's clock)")
+    ended: float | None = Field(
+        default=None, ge=0, allow_inf_nan=False, description="When it ended, if it did (the browser's clock)"
+    )
     standin_for: str | None = Field(
         default=None, max_length=64, description="The game a line started offline stood in for (its stand-in's)"
     )
+
+    @field_validator("started", "ended")
+    @classmethod
+    def _a_time_that_was(cls, value: float | None) -> float | None:
+        # A time to come is no time a game was played (NaN, refused above, was stored as NULL:
+        # a win in no time). A device's clock set a little ahead is clamped by keep_clock.
+        if value is not None and value > time.time() + CLOCK_AHEAD:
+            raise ValueError("a time still to come")
+        return value
+
+
+CLOCK_AHEAD = 24 * 3600
+"""How far ahead of the server's clock a device's may be (a clock set wrong) before its times are refused."""
 
 
 OLDEST_LINE = 30 * 24 * 3600
@@ -349,10 +367,10 @@ def keep_clock(store: Store, saved: SavedGame, body: OfflineLine, moved_offline:
         started = min(max(body.started, low), saved.started)
     if saved.ended is not None and body.ended is not None and started is not None:
         ended = min(max(body.ended, started), saved.ended)
-    if (started, ended) == (saved.started, saved.ended):
-        return saved
+    # Marked even where the clock stays the server's: the line's moves came at once, and the
+    # daily comparison leaves the game out (daily.standing).
     with store.lock(saved.id), store.engine.begin() as conn:
-        conn.execute(update(games).where(games.c.id == saved.id).values(started=started, ended=ended))
+        conn.execute(update(games).where(games.c.id == saved.id).values(started=started, ended=ended, from_offline=1))
         saved.started, saved.ended = started, ended
     return saved
 

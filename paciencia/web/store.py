@@ -90,6 +90,9 @@ games = Table(
     Column("closed", Integer, nullable=False, server_default="0"),
     # The level its player chose (easy … expert, from the levelled pools), None otherwise.
     Column("level", String(12)),
+    # 1 once a line played offline went onto it (or made it): its moves reached the server at
+    # once and its clock is the device's, so the daily comparison leaves it out.
+    Column("from_offline", Integer, nullable=False, server_default="0"),
     Index("games_by_player", "player", "game", "updated"),
 )
 
@@ -590,20 +593,31 @@ class Store:
     def daily_results(self, code: str, since: float) -> list[DailyResult]:
         """Each player's first daily game of ``code`` started since ``since`` with a move made,
         for the anonymous comparison: a second try (after the first was left or lost, and its
-        cards seen) never counts."""
+        cards seen) never counts, and one that does not rank (``ranked``) leaves its player out."""
         query = (
-            select(games.c.player, games.c.status, games.c.closed, games.c.started, games.c.ended, games.c.table_text)
+            select(
+                games.c.player,
+                games.c.status,
+                games.c.closed,
+                games.c.started,
+                games.c.ended,
+                games.c.table_text,
+                games.c.from_offline,
+            )
             .where(games.c.source == "daily", games.c.start == code, games.c.version > 0, games.c.created >= since)
             .order_by(games.c.created)
         )
         with self.engine.connect() as conn:
             rows = conn.execute(query).all()
         out: dict[str, DailyResult] = {}
-        for player, status, closed, started, ended, text in rows:
+        for player, status, closed, started, ended, text, offline in rows:
             if player in out:
                 continue
+            # Only the server's clock is compared: not a device's, nor a game without one.
+            ranked = not offline and started is not None and ended is not None
             seconds = (ended - started) if started is not None and ended is not None else 0.0
-            out[player] = DailyResult(player, status, bool(closed), seconds, int(header_field(text, "moves") or 0))
+            moves = int(header_field(text, "moves") or 0)
+            out[player] = DailyResult(player, status, bool(closed), seconds, moves, ranked=ranked)
         return list(out.values())
 
     def proved_winnable(self, code: str) -> bool:
@@ -683,6 +697,8 @@ class DailyResult:
     closed: bool
     seconds: float
     moves: int
+    ranked: bool = True
+    """Whether it is a figure of the comparison: a game a line from offline went onto is not."""
 
 
 @dataclass(frozen=True, slots=True)

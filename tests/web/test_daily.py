@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
+import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
@@ -78,3 +79,39 @@ def test_every_server_agrees_on_the_day_s_deal(app: FastAPI, db_url: str) -> Non
             game = c.post("/api/games", json={"game": "crescent", "variant": "F", "daily": True}).json()
             codes.add(game["code"])
         assert len(codes) == 1 and None not in codes  # Crescent F shows its code
+
+
+def test_a_line_sent_from_offline_does_not_rank_in_the_daily_comparison(
+    app: FastAPI, client: TestClient, other: TestClient
+) -> None:
+    """The comparison keeps the server's clock: a line played offline (a solver's, sent with
+    the device's clock saying it took no time) counts in its player's statistics, not there."""
+    import time
+
+    body = {"game": "crescent", "variant": "F", "daily": True}
+    mine, theirs = (c.post("/api/games", json=body).json() for c in (client, other))
+    code = app.state.store.daily_code(daily.today(), "crescent", "F")
+    line = list(solve(new_state(code), 30).line)
+    now = time.time()
+    sent = {"id": mine["id"], "base": 0, "tokens": line, "line": "daily-line-01", "started": now, "ended": now}
+    res = client.post("/api/offline", json=sent)
+    assert res.status_code == 200, res.text
+    assert res.json()["game"]["status"] == "won" and res.json()["kept_apart"] is False
+    assert play_line(other, theirs, [*line[:3], "U", *line[2:]])["status"] == "won"  # online, a detour
+    offline, online = standing(client, "crescent", "F"), standing(other, "crescent", "F")
+    assert offline["ended"] and offline["code"] == code
+    assert "seconds" not in offline and "time_beats" not in offline  # not compared
+    assert (online["players"], online["winners"], online["time_beats"]) == (1, 1, None)  # alone in it
+    groups = client.get("/api/stats").json()["groups"]
+    assert [(g["game"], g["kind"], g["won"]) for g in groups] == [("crescent", "daily", 1)]
+
+
+@pytest.mark.parametrize("field", ["started", "ended"])
+@pytest.mark.parametrize("value", ["NaN", "Infinity", "-Infinity", "1e400", "-1", "-0.5", "4102444800"])
+def test_an_offline_lines_clock_is_a_time_that_was(client: TestClient, field: str, value: str) -> None:
+    # NaN was stored as NULL (a win in 0 s); 4102444800 is 2100-01-01.
+    game = client.post("/api/games", json={"game": "crescent", "variant": "F", "daily": True}).json()
+    body = f'{{"id": "{game["id"]}", "base": 0, "tokens": ["R"], "line": "clock-check", "{field}": {value}}}'
+    res = client.post("/api/offline", content=body, headers={"content-type": "application/json"})
+    assert res.status_code == 422 and res.json()["error"] == "bad_request", res.text
+    assert client.get(f"/api/games/{game['id']}").json()["version"] == 0
