@@ -12,7 +12,7 @@ return to a position met knowing less is no loop), and the first move of a line 
 back once to a position met once (a wrong turn is not final: the stock gone round once more to
 reach a card). The heuristic comes before the lines started: which move a line starts with is
 the solver's order of trying moves, which knows every card, while the heuristic reads what the
-player sees (in Klondike: turn up a card in the column with most face-down cards). Voted first,
+player sees (the game's own: turn up a card where most cards lie face down, say). Voted first,
 a change in the C search's order (draw three's stock cards deepest in the talon first) took the
 site's hints from 34 to 19 wins in 100 deals. "Lost" is said only when every completion is
 proved lost, "no move helps" only when no completion found a win and no move advances in any of
@@ -106,7 +106,7 @@ def returns(state: State[Any], since: int = 0) -> dict[str, int]:
     met = path_counts(state, since)
     out = {}
     for m in state.legal_moves():
-        sim = state.copy()  # a move may clear the undo history (Crescent's redeal): a copy each
+        sim = state.copy()  # a move may clear the undo history (a redeal): a copy each
         sim.push(m)
         key = sim.key()
         if key != here:
@@ -127,7 +127,7 @@ def _known_line(state: State[Any], nodes: int) -> tuple[str, str | None]:
     """``Game.settle`` for a position with every card known (the one completion of a knowledge
     with no unseen card), following the plan found earlier from a position it reached. A search
     started afresh from each position of a line may find another line that starts by going back
-    (FreeCell: a card sent to a cell, then the new line takes it straight back), so the hints
+    (a card sent to a free cell, then the new line takes it straight back), so the hints
     would go to and fro; the plan of a line once found does not. A plan is derived from the
     completion alone (a position with every card known to the player), never from a deal."""
     here = _exact(state)
@@ -151,8 +151,8 @@ def _known_line(state: State[Any], nodes: int) -> tuple[str, str | None]:
 
 
 def _exact(state: State[Any]) -> tuple[Key, str]:
-    """A position as its moves name it: a key may forget what no rule needs (which FreeCell cell
-    holds a card) but a plan's tokens name places, so its table text (not the counters) too."""
+    """A position as its moves name it: a key may forget what no rule needs (which free cell holds
+    a card) but a plan's tokens name places, so its table text (not the counters) too."""
     return state.key(), state.to_text().split("\n", 1)[1]
 
 

@@ -31,7 +31,7 @@ from paciencia.analysis.honest import Budget, advise
 from paciencia.engine.knowledge import Knowledge
 from paciencia.engine.protocol import State, Status
 from paciencia.engine.verdict import Verdict
-from paciencia.games import new_state
+from paciencia.games import REGISTRY, new_state
 from paciencia.solver import solve
 
 LEVELS = ("easy", "medium", "hard", "expert")
@@ -49,7 +49,8 @@ levels against: ``scripts/make-levels``)."""
 SOLVE_NODES = 5_000_000
 """The solver's budget per deal."""
 MOVE_CAP = 1500
-DATA = Path(__file__).with_name("levels.json")
+DATA = "levels.json"
+"""Each game's levelled pools, in its own package (``scripts/make-levels`` writes it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,12 +168,19 @@ def thresholds(measures: list[Measure], nodes: int = SOLVE_NODES) -> list[float]
 # -- the levelled pools (package data) ---------------------------------------------------------
 
 
+def data_path(game: str) -> Path:
+    return REGISTRY[game].folder / DATA
+
+
 @cache
 def _data() -> dict[str, Any]:
-    if not DATA.exists():
-        return {"variants": {}}
-    found: dict[str, Any] = json.loads(DATA.read_text(encoding="utf-8"))
-    return found
+    """Every registered game's pools, by ``<game>:<variant>``."""
+    variants: dict[str, Any] = {}
+    for name in REGISTRY:
+        path = data_path(name)
+        if path.exists():
+            variants.update(json.loads(path.read_text(encoding="utf-8"))["variants"])
+    return {"variants": variants}
 
 
 def cuts(game: str, variant: str) -> list[float] | None:

@@ -32,7 +32,7 @@ REASONS = (
 """Every reason, in the order they are tried: a move that does several things is named by the
 first that applies."""
 EMPTIES = {"column": "empty_king", "cascade": "empty_column", "pile": "empty_pile", "cell": "empty_cell"}
-"""A place emptied, by its kind: a Klondike column takes a king, a FreeCell one any card."""
+"""A place emptied, by its kind: a column that takes only a king, a cascade that takes any card."""
 
 
 def reason(state: State[Any], token: str, others: list[str] | None = None) -> str:

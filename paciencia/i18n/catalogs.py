@@ -40,7 +40,7 @@ KEYWORDS: dict[str, Any] = {
     "NP_": ((1, "c"), 2),
     "NN_": (1, 2),
 }
-"""The marking functions (``paciencia.i18n``, ``paciencia.web.words``) and their arguments."""
+"""The marking functions (``paciencia.i18n``, ``paciencia.play.words``) and their arguments."""
 
 Key = tuple[str | None, str]
 """A catalog entry: (context, msgid; the singular of a counted one)."""

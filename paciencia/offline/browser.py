@@ -49,6 +49,6 @@ def records() -> str:
 
 def say(key: str, lang: str) -> str:
     """One of the site's words in ``lang`` (those offline play says, which the page does not carry)."""
-    from paciencia.web.words import say as said
+    from paciencia.play.words import say as said
 
     return said(i18n.Words(lang), key)

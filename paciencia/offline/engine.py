@@ -16,16 +16,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from paciencia.engine.dealcode import DEAL_COUNT, DealCode
-from paciencia.engine.errors import IllegalMove, InvalidCode, InvalidMove, InvalidPosition, PacienciaError
+from paciencia.engine.errors import PacienciaError
 from paciencia.engine.protocol import Observation, Played, State, Status
 from paciencia.games import REGISTRY, new_state, state_from_text
 from paciencia.i18n import Words
-from paciencia.web.held import HeldGame
+from paciencia.play.disclosure import deal_told
+from paciencia.play.errors import GameClosed, GameNotFound, GameTooLong, ServiceError, StaleMove, answer
+from paciencia.play.held import MAX_TOKENS, HeldGame
+from paciencia.play.token import play_token
+from paciencia.play.views import game_view
+from paciencia.play.words import game_key
 
-LEFT = "left"
-"""A game left for a newer one of the same game (the store's ``LEFT``)."""
-MAX_TOKENS = 20_000
-"""The longest record (the store's ``MAX_TOKENS``)."""
 OFFLINE_PREFIX = "offline-"
 """The id of a game started offline, until the server stores it."""
 
@@ -96,46 +97,47 @@ class OfflineGame(HeldGame):
         return max(0.0, (self.ended if self.ended is not None else (now or time.time())) - self.started)
 
     def play(self, token: str) -> None:
-        """Plays one token as the service does (``State.step``, then the store's record of it):
+        """Plays one token by the one way there is (``play.token``), this game its own keeper:
         raises before changing anything."""
-        before = self.observation()
-        played = self.state.step(token)
-        now = time.time()
-        self.line = self.line or secrets.token_hex(8)
-        self.status = self.state.status
-        self.started = self.started if self.started is not None else now
-        self.ended = None if self.status == Status.PLAYING else (self.ended or now)
-        self.closed = self.status == Status.WON
-        self.tokens.append(played.token)
-        self.played = (before, played)
+        self.played = play_token(DEVICE, self, token)
 
     def view(self, words: Words, answers_move: bool) -> dict[str, Any]:
-        """The view the server's ``service.view`` makes of the same game."""
-        from paciencia.web.views import game_view
-
+        """The view the server's ``Games.answer`` makes of the same game, by the same disclosure
+        rule (no other game on the device hides this one's deal: it holds its record already)."""
         can_auto = self.in_play and self.state.auto_move() is not None
-        return game_view(self.meta(), self.observation(), words, self.played if answers_move else None, can_auto)
+        meta = self.meta(deal_told=deal_told(self, replayed=False))
+        return game_view(meta, self.observation(), words, self.played if answers_move else None, can_auto)
 
 
-class Refusal(Exception):
-    """An error answer: ``status`` and the body the server would send."""
+class Device:
+    """The browser's ``Keeper`` (``play.token``): the record is the game's own, in memory."""
 
-    def __init__(self, status: int, body: dict[str, Any]) -> None:
-        super().__init__(body.get("error", ""))
-        self.status = status
-        self.body = body
+    @staticmethod
+    def room(game: OfflineGame) -> None:
+        if game.version >= MAX_TOKENS:
+            raise GameTooLong(game.id, MAX_TOKENS)
+
+    @staticmethod
+    def record(game: OfflineGame, token: str) -> None:
+        """Keeps ``token`` as the store does: the clock, the status, the line's key."""
+        now = time.time()
+        game.line = game.line or secrets.token_hex(8)
+        game.status = game.state.status
+        game.started = game.started if game.started is not None else now
+        game.ended = None if game.status == Status.PLAYING else (game.ended or now)
+        game.closed = game.status == Status.WON
+        game.tokens.append(token)
 
 
-def refused(status: int, error: str, message: str, **extra: Any) -> Refusal:
-    """The error answer ``app.py`` would make: ``{error, message, …}``."""
-    return Refusal(status, {"error": error, "message": message, **extra})
+DEVICE = Device()
 
 
 _GAME = re.compile(r"^/api/games/([^/?]+)(/[a-z]+)?$")
 
 
 class Offline:
-    """The games this page plays offline, and the API over them."""
+    """The games this page plays offline, and the API over them: the server's own refusals, made
+    by the same errors and answered by the same mapping (``play.errors.answer``)."""
 
     def __init__(self) -> None:
         self.games: dict[str, OfflineGame] = {}
@@ -147,112 +149,78 @@ class Offline:
 
     def request(self, method: str, url: str, body: dict[str, Any] | None, lang: str) -> tuple[int, dict[str, Any]]:
         """``(status, body)`` for one of the board's requests, as the server answers it."""
-        from paciencia.web.words import say
-
         words = Words(lang)
         path = url.split("?", 1)[0]
+        body = body or {}
+        token = ""
         try:
             if method == "POST" and path == "/api/games":
-                return 201, self.view(self.create(body or {}, words), words, False)
+                return 201, self.create(body).view(words, False)
             found = _GAME.match(path)
             if found is None:
-                raise refused(503, "offline", say(words, "offline_needs_server"))
+                raise ServiceError(503, "offline", "offline_needs_server")
             game_id, action = found.group(1), found.group(2) or ""
             if method == "GET" and action == "":
-                return 200, self.view(self.game(game_id, words), words, False)
+                return 200, self.game(game_id).view(words, False)
             if method == "POST" and action in ("/moves", "/finish", "/auto"):
-                game = self.at(game_id, int((body or {}).get("version", -1)), words)
-                token = str((body or {}).get("move", "")) if action == "/moves" else self.step(game, action, words)
-                self.play(game, token, words)
-                return 200, self.view(game, words, True)
-            raise refused(503, "offline", say(words, "offline_needs_server"))
-        except Refusal as e:
-            return e.status, e.body
+                game = self.at(game_id, int(body.get("version", -1)))
+                token = str(body.get("move", "")) if action == "/moves" else self.step(game, action)
+                game.play(token)
+                return 200, game.view(words, True)
+            raise ServiceError(503, "offline", "offline_needs_server")
+        except (ServiceError, PacienciaError, GameNotFound, GameClosed, StaleMove, GameTooLong) as e:
+            found_answer = answer(e, words, token)
+            assert found_answer is not None
+            out = dict(found_answer.body)
+            if found_answer.game is not None:
+                out["game"] = self.games[found_answer.game.id].view(words, False)
+            return found_answer.status, out
 
-    @staticmethod
-    def view(game: OfflineGame, words: Words, answers_move: bool) -> dict[str, Any]:
-        return game.view(words, answers_move)
-
-    def game(self, game_id: str, words: Words) -> OfflineGame:
-        from paciencia.web.words import say
-
+    def game(self, game_id: str) -> OfflineGame:
         found = self.games.get(game_id)
         if found is None:
-            raise refused(404, "not_found", say(words, "not_found"))
+            raise GameNotFound(game_id)
         return found
 
-    def at(self, game_id: str, version: int, words: Words) -> OfflineGame:
+    def at(self, game_id: str, version: int) -> OfflineGame:
         """The game, if it takes a request made on ``version`` (409 as the server's otherwise)."""
-        from paciencia.web.words import say
-
-        game = self.game(game_id, words)
+        game = self.game(game_id)
         if game.closed:
-            error = "game_left" if game.left else "game_over"
-            raise refused(409, error, say(words, error), game=self.view(game, words, False))
+            raise GameClosed(game)
         if version != game.version:
-            raise refused(409, "stale", say(words, "stale"), game=self.view(game, words, False))
+            raise StaleMove(game)
         return game
 
     @staticmethod
-    def step(game: OfflineGame, action: str, words: Words) -> str:
+    def step(game: OfflineGame, action: str) -> str:
         """The token Finish or the automatic move plays now, as the service finds it."""
-        from paciencia.web.words import game_key, say
-
         state = game.state
         if action == "/finish":
             if "finish" not in state.game.capabilities:
-                raise refused(422, "no_finish", say(words, "no_finish"))
+                raise ServiceError(422, "no_finish", "no_finish")
             move = state.finish_move() if game.status == Status.PLAYING else None
             if move is None:
-                raise refused(422, "cannot_finish", say(words, game_key(game.game, "cannot_finish")))
+                raise ServiceError(422, "cannot_finish", game_key(game.game, "cannot_finish"))
             return str(move)
         move = state.auto_move() if game.status == Status.PLAYING else None
         if move is None:
-            raise refused(422, "no_auto_move", say(words, "no_auto_move"))
+            raise ServiceError(422, "no_auto_move", "no_auto_move")
         return str(move)
 
-    @staticmethod
-    def play(game: OfflineGame, token: str, words: Words) -> None:
-        from paciencia.web.words import say
-
-        if game.version >= MAX_TOKENS:
-            raise refused(422, "too_long", say(words, "too_long", count=MAX_TOKENS))
-        try:
-            game.play(token)
-        except IllegalMove as e:
-            raise Refusal(
-                422, {"error": "illegal_move", "message": words.reason(e.reason), "reason": str(e.reason)}
-            ) from None
-        except InvalidMove as e:
-            message = say(words, "bad_move", move=token)
-            raise Refusal(422, {"error": "malformed_move", "message": message, "detail": str(e)}) from None
-
-    def create(self, body: dict[str, Any], words: Words) -> OfflineGame:
+    def create(self, body: dict[str, Any]) -> OfflineGame:
         """A new game as ``Games.create`` starts it: a code, a table text, a replay of one of
         these games, or a random deal (a winnable or daily deal needs the server)."""
-        from paciencia.web.words import position_message, say
-
-        try:
-            if body.get("replay"):
-                old = self.game(str(body["replay"]), words)
-                kind, start, winnable = old.start_kind, old.start, old.winnable
-                if body.get("at") is not None:
-                    raise refused(503, "offline", say(words, "offline_needs_server"))
-            elif body.get("table"):
-                kind, start, winnable = "text", state_from_text(str(body["table"])).to_text(), False
-            elif body.get("code"):
-                kind, start, winnable = "code", str(new_state(str(body["code"])).code), False
-            else:
-                kind, start, winnable = "code", self.random_code(body, words), False
-        except InvalidCode as e:
-            raise Refusal(422, {"error": "bad_code", "message": say(words, "bad_code"), "detail": str(e)}) from None
-        except InvalidPosition as e:
-            message = position_message(words, e)
-            raise Refusal(
-                422, {"error": "bad_position", "message": message, "reason": e.reason, "detail": str(e)}
-            ) from None
-        except PacienciaError as e:
-            raise Refusal(422, {"error": "bad_input", "message": say(words, "bad_input"), "detail": str(e)}) from None
+        if body.get("replay"):
+            old = self.game(str(body["replay"]))
+            kind, start, winnable = old.start_kind, old.start, old.winnable
+            if body.get("at") is not None:
+                raise ServiceError(503, "offline", "offline_needs_server")
+        elif body.get("table"):
+            kind, start, winnable = "text", state_from_text(str(body["table"])).to_text(), False
+        elif body.get("code"):
+            kind, start, winnable = "code", str(new_state(str(body["code"])).code), False
+        else:
+            kind, start, winnable = "code", self.random_code(body), False
         state = starting_state(kind, start)
         now = time.time()
         for other in self.games.values():  # as the store leaves the player's games of this game in play
@@ -276,17 +244,15 @@ class Offline:
         return game
 
     @staticmethod
-    def random_code(body: dict[str, Any], words: Words) -> str:
-        from paciencia.web.words import say
-
+    def random_code(body: dict[str, Any]) -> str:
         name = str(body.get("game") or next(iter(REGISTRY)))
         found = REGISTRY.get(name)
         if found is None:
-            raise refused(422, "bad_game", say(words, "bad_request", detail=f"no game named {name!r}"))
+            raise ServiceError(422, "bad_game", "bad_request", detail=f"no game named {name!r}")
         variant = str(body.get("variant") or next(iter(found.game.variants)))
         if variant not in found.game.variants:
-            raise refused(422, "bad_variant", say(words, "bad_variant"))
+            raise ServiceError(422, "bad_variant", "bad_variant")
         if "solve" in found.game.capabilities and (body.get("winnable_only") or body.get("daily")):
-            raise refused(503, "offline", say(words, "offline_winnable"))
+            raise ServiceError(503, "offline", "offline_winnable")
         cls = found.game
         return str(DealCode(cls.prefix, cls.version, variant, secrets.randbelow(DEAL_COUNT)))

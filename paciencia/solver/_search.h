@@ -1,6 +1,6 @@
 /* What the C search loops share: hashing, the clock, a random stream, the statuses, and the
- * transposition table (a set of 128-bit keys, each with a bit set: the Klondike search keeps
- * there the waste pointers it entered a position with; the Crescent search one bit). */
+ * transposition table (a set of 128-bit keys, each with a bit set: a search with a stock keeps
+ * there the waste pointers it entered a position with; one without, a single bit). */
 #ifndef PACIENCIA_SEARCH_H
 #define PACIENCIA_SEARCH_H
 

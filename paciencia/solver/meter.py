@@ -1,6 +1,6 @@
 """What a solver's schedule shares out between its searches: seconds, or positions searched.
 
-A schedule (``solve_klondike``, ``solve_crescent``) is written once against a ``Meter``: it asks
+A schedule (each game's ``solve_<game>``) is written once against a ``Meter``: it asks
 how much is ``used``, gives each search an ``amount`` of the ``total``, and the meter turns that
 amount into the C loop's two limits, a node budget and seconds. In *time mode* (no ``nodes``)
 the amounts are seconds of the clock, as they always were. In *node mode* they are positions

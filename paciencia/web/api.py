@@ -20,9 +20,9 @@ from paciencia.games import REGISTRY
 from paciencia.i18n import normalize_locale
 from paciencia.web import daily, odds, showcase, stats
 from paciencia.web.lang import request_words
+from paciencia.web.models import GameView
 from paciencia.web.service import Games, ServiceError, Start, review_answer, step_answer
 from paciencia.web.store import GameNotFound, SavedGame
-from paciencia.web.views import GameView
 
 
 class NewGame(BaseModel):
@@ -179,6 +179,11 @@ def games_of(request: Request) -> Games:
     return games
 
 
+def address_of(request: Request) -> str:
+    """The client's address, as the admission counts it beside the player."""
+    return request.client.host if request.client else "?"
+
+
 WINNABLE_COOKIE = "paciencia_winnable"
 """The player's "winnable deals only" setting: ``1`` on (the page sets it; it is no secret)."""
 VARIANT_COOKIE = "paciencia_variant"
@@ -224,7 +229,7 @@ async def limit_new_players(request: Request) -> None:
         return
     settings = request.app.state.settings
     limits = request.app.state.limits
-    key = "games:" + (request.client.host if request.client else "?")
+    key = "games:" + address_of(request)
     per_minute = settings.new_games_per_minute
     wait = limits.refused_for(key) or await run_in_threadpool(limits.take, key, per_minute, max(1, int(per_minute)))
     if wait > 0:
@@ -237,13 +242,14 @@ def refuse_early(request: Request) -> None:
     be refused is refused again. The same answers as once admitted, at once, before a thread."""
     if request.state.new_player:
         raise GameNotFound(request.path_params.get("game_id", ""))
-    games_of(request).hints.check(player_of(request))
+    games_of(request).hints.check(player_of(request), address_of(request))
 
 
 async def create(body: NewGame, request: Request) -> SavedGame:
     """Starts the game the body asks for (off the event loop: a winnable deal may be solved)."""
     await limit_new_players(request)
-    return await run_in_threadpool(games_of(request).create, start_of(body, request), player_of(request))
+    games = games_of(request)
+    return await run_in_threadpool(games.create, start_of(body, request), player_of(request), address_of(request))
 
 
 router = APIRouter(prefix="/api", tags=["games"])
@@ -269,7 +275,7 @@ async def create_game(body: NewGame, request: Request) -> Response:
     start = start_of(body, request)
     words = request_words(request)
     await limit_new_players(request)
-    return answer(await run_in_threadpool(games.new, start, player_of(request), words), 201)
+    return answer(await run_in_threadpool(games.new, start, player_of(request), words, address_of(request)), 201)
 
 
 @router.get("/games/{game_id}", response_model=GameView, responses=ERRORS)
@@ -298,7 +304,8 @@ async def get_hint(game_id: str, body: VersionIn, request: Request) -> Response:
     games = games_of(request)
     words = request_words(request)
     refuse_early(request)
-    return answer(await run_in_threadpool(games.hint, game_id, player_of(request), body.version, words))
+    player, address = player_of(request), address_of(request)
+    return answer(await run_in_threadpool(games.hint, game_id, player, body.version, words, address))
 
 
 @router.post("/games/{game_id}/finish", response_model=GameView, responses=ERRORS)
@@ -329,7 +336,8 @@ async def get_chance(game_id: str, version: int, request: Request) -> Response:
     games = games_of(request)
     words = request_words(request)
     refuse_early(request)
-    return answer(await run_in_threadpool(games.chance, game_id, player_of(request), version, words))
+    player, address = player_of(request), address_of(request)
+    return answer(await run_in_threadpool(games.chance, game_id, player, version, words, address))
 
 
 REVIEW_WAIT = 0.1
@@ -345,12 +353,12 @@ async def get_review(game_id: str, request: Request) -> Response:
     games = games_of(request)
     words = request_words(request)
     player = player_of(request)
-    review = await run_in_threadpool(games.review, game_id, player)
+    review = await run_in_threadpool(games.review, game_id, player, address_of(request))
     for _ in range(REVIEW_WAITS):  # a short game's review is ready in a moment: answered at once
         if review is not None:
             break
         await asyncio.sleep(REVIEW_WAIT)
-        review = await run_in_threadpool(games.review, game_id, player)
+        review = await run_in_threadpool(games.review, game_id, player, address_of(request))
     body = review_answer(game_id, review, await run_in_threadpool(games.store.load, game_id, player), words)
     if review is None:  # worked out in the background: ask again
         return Response(
@@ -380,7 +388,8 @@ async def get_review_steps(
     games = games_of(request)
     words = request_words(request)
     refuse_early(request)
-    steps, moves = await run_in_threadpool(games.review_batch, game_id, player_of(request), first, count)
+    player, address = player_of(request), address_of(request)
+    steps, moves = await run_in_threadpool(games.review_batch, game_id, player, first, count, address)
     after = steps[-1].index + 1
     return answer({"steps": [step_answer(s, words) for s in steps], "next": after if after <= moves else None})
 
@@ -392,7 +401,7 @@ async def get_review_step(game_id: str, index: int, request: Request) -> Respons
     games = games_of(request)
     words = request_words(request)
     refuse_early(request)
-    step = await run_in_threadpool(games.review_step, game_id, player_of(request), index)
+    step = await run_in_threadpool(games.review_step, game_id, player_of(request), index, address_of(request))
     return answer(step_answer(step, words))
 
 

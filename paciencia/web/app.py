@@ -32,7 +32,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect
 from starlette.routing import Match, Route
 
-from paciencia.engine.errors import IllegalMove, InvalidCode, InvalidMove, InvalidPosition, PacienciaError
+from paciencia.engine.errors import PacienciaError
+from paciencia.play.errors import GameClosed, GameNotFound, GameTooLong, LineRefused, ServiceError, StaleMove, answer
+from paciencia.play.words import say
 from paciencia.web import api, offline, pages
 from paciencia.web.assets import static_folders
 from paciencia.web.compress import CompressMiddleware, compressible, precompressed, wants_gzip
@@ -40,11 +42,10 @@ from paciencia.web.lang import request_words
 from paciencia.web.levels import Levels
 from paciencia.web.limits import Limits
 from paciencia.web.players import Players, site_secret
-from paciencia.web.service import Games, ServiceError
+from paciencia.web.service import Games
 from paciencia.web.settings import Settings
-from paciencia.web.store import GameClosed, GameNotFound, GameTooLong, StaleMove, Store, new_id
+from paciencia.web.store import Store, new_id
 from paciencia.web.winnable import WinnableDeals
-from paciencia.web.words import position_message, say
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -311,56 +312,19 @@ def _wants_json(request: Request) -> bool:
     return request.url.path.startswith("/api/")
 
 
-async def on_service_error(request: Request, exc: Exception) -> Response:
-    assert isinstance(exc, ServiceError)
-    return error_response(exc.status, exc.error, say(request_words(request), exc.key, **exc.kw), exc.headers)
-
-
-async def on_not_found(request: Request, exc: Exception) -> Response:
-    if not _wants_json(request):
+async def on_play_error(request: Request, exc: Exception) -> Response:
+    """Every refusal of play, by the one mapping (``play.errors.answer``); a refusal that carries
+    the game answers with its view as it stands (a stale move, a closed game)."""
+    if isinstance(exc, GameNotFound) and not _wants_json(request):
         return pages.not_found(request, game=True)
-    return error_response(404, "not_found", say(request_words(request), "not_found"))
-
-
-async def on_stale(request: Request, exc: Exception) -> Response:
-    assert isinstance(exc, StaleMove)
     words = request_words(request)
-    games: Games = request.app.state.games
-    view = await run_in_threadpool(games.view, exc.game.id, exc.game.player, words)
-    return error_response(409, "stale", say(words, "stale"), game=view)
-
-
-async def on_closed(request: Request, exc: Exception) -> Response:
-    """A move, hint or Finish on a game that takes no more moves: 409 with the game as it stands."""
-    assert isinstance(exc, GameClosed)
-    words = request_words(request)
-    games: Games = request.app.state.games
-    view = await run_in_threadpool(games.view, exc.game.id, exc.game.player, words)
-    error = "game_left" if exc.game.left else "game_over"
-    return error_response(409, error, say(words, error), game=view)
-
-
-async def on_too_long(request: Request, exc: Exception) -> Response:
-    assert isinstance(exc, GameTooLong)
-    return error_response(422, "too_long", say(request_words(request), "too_long", count=exc.limit))
-
-
-async def on_illegal(request: Request, exc: Exception) -> Response:
-    assert isinstance(exc, IllegalMove)
-    return error_response(422, "illegal_move", request_words(request).reason(exc.reason), reason=exc.reason)
-
-
-async def on_engine_error(request: Request, exc: Exception) -> Response:
-    words = request_words(request)
-    # The message is in the page's language; ``detail`` keeps the engine's own (English) words
-    # naming the bad input, for a developer.
-    if isinstance(exc, InvalidMove):
-        return error_response(422, "malformed_move", say(words, "bad_move", move=_token(request)), detail=str(exc))
-    if isinstance(exc, InvalidCode):
-        return error_response(422, "bad_code", say(words, "bad_code"), detail=str(exc))
-    if isinstance(exc, InvalidPosition):
-        return error_response(422, "bad_position", position_message(words, exc), reason=exc.reason, detail=str(exc))
-    return error_response(422, "bad_input", say(words, "bad_input"), detail=str(exc))
+    found = answer(exc, words, _token(request))
+    assert found is not None
+    body = dict(found.body)
+    if found.game is not None:
+        games: Games = request.app.state.games
+        body["game"] = await run_in_threadpool(games.view, found.game.id, request.state.player, words)
+    return JSONResponse(body, status_code=found.status, headers=found.headers or None)
 
 
 def _token(request: Request) -> str:
@@ -483,13 +447,13 @@ async def on_database(request: Request, exc: Exception) -> Response:
 
 
 EXCEPTION_HANDLERS: dict[type[Exception], Callable[[Request, Exception], Awaitable[Response]]] = {
-    ServiceError: on_service_error,
-    GameNotFound: on_not_found,
-    StaleMove: on_stale,
-    GameClosed: on_closed,
-    GameTooLong: on_too_long,
-    IllegalMove: on_illegal,
-    PacienciaError: on_engine_error,
+    ServiceError: on_play_error,
+    LineRefused: on_play_error,
+    GameNotFound: on_play_error,
+    StaleMove: on_play_error,
+    GameClosed: on_play_error,
+    GameTooLong: on_play_error,
+    PacienciaError: on_play_error,
     RequestValidationError: on_validation,
     BodyTooLarge: on_too_large,
     StarletteHTTPException: on_http,

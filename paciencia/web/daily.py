@@ -21,6 +21,7 @@ from typing import Any
 
 from paciencia.engine.dealcode import DEAL_COUNT, DealCode
 from paciencia.games import entry
+from paciencia.play.disclosure import deal_told
 from paciencia.web.store import Store
 from paciencia.web.winnable import NoWinnableDeal, WinnableDeals, bounds
 
@@ -98,9 +99,13 @@ def standing(
         return out
     # Only the player's first game of the deal counts, and only once it is closed (won, left,
     # or reviewed once blocked): before, the code and the others' figures could help it.
-    out.update({"played": True, "ended": mine.status != "playing", "status": mine.status})
-    if not mine.closed or code in store.open_starts(player):
+    out.update({"played": True, "ended": mine.status != "playing", "status": mine.status, "told": False})
+    if not mine.closed:
         return out
+    with store.held(mine.id, player) as saved:  # the disclosure rule's word on the deal
+        if not deal_told(saved, code in store.open_starts(player)):
+            return out
+    out["told"] = True
     # The comparison keeps the server's clock: a game that a line from offline went onto (its
     # moves came at once, its clock is the device's) is no figure of it, the player's own
     # included; it counts in the player's statistics all the same.

@@ -29,8 +29,8 @@ from typing import Any, cast
 from starlette.requests import Request
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
+from paciencia.play.words import say
 from paciencia.web.lang import request_words
-from paciencia.web.words import say
 
 RESERVED_FILES = 100
 """File descriptors kept for the database, the logs and the solvers, whatever the cap."""

@@ -3,7 +3,9 @@ server process on it (``--workers N``, or several machines) counts as one.
 
 - A token bucket per key (``hints:<player>``, ``games:<address>``): one row, refilled and
   taken from in one ``UPDATE`` whose condition is re-checked on the row it locks, so two
-  processes never both take the last token.
+  processes never both take the last token. A take may cost more than one token (an offline
+  line costs its moves), and several takes are made all or none, in one transaction (the
+  player's bucket and its address's). ``paciencia/web/admission.py`` says what each path takes.
 - The hints being worked out: a row per player (one hint per player at a time) with an expiry
   (a process killed mid-hint locks nobody out for longer than ``RUNNING_SECONDS``), and at most
   ``room`` rows in all. Admissions take turns on one ``limit_gate`` row (an ``UPDATE`` of it
@@ -22,6 +24,8 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Column, Float, Index, Integer, String, Table, bindparam, case, delete, func, select, update
@@ -59,6 +63,26 @@ gate = Table(
     Column("turns", Integer, nullable=False),
 )
 """One row (id 1): the admissions' turn taking."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rate:
+    """A token bucket: refilled at ``per_minute``, holding ``burst`` at most."""
+
+    per_minute: float
+    burst: int
+
+    def times(self, factor: float) -> Rate:
+        return Rate(self.per_minute * factor, int(self.burst * factor))
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """``cost`` tokens from the bucket ``key`` (made full at its first use)."""
+
+    key: str
+    rate: Rate
+    cost: float = 1.0
 
 
 class Refused(Exception):
@@ -130,38 +154,58 @@ class Limits:
 
     def take(self, key: str, per_minute: float, burst: int, now: float | None = None) -> float:
         """One action for ``key``: 0 when allowed, else the seconds until one is."""
+        return self.take_all([Take(key, Rate(per_minute, burst))], now)
+
+    def take_all(self, takes: Sequence[Take], now: float | None = None) -> float:
+        """Each take's cost from its bucket, all or none (one transaction): 0 when allowed,
+        else the seconds until all would be, as far as is known now."""
         now = time.time() if now is None else now
-        known = self.refused_for(key, now)
+        known = max((self.refused_for(t.key, now) for t in takes), default=0.0)
         if known > 0:
             return known
-        with self.engine.begin() as conn:
-            wait = self._take(conn, key, per_minute, burst, now)
-        if wait > 0:
-            self._remember(key, wait, now)
+        with self.engine.connect() as conn, conn.begin() as transaction:
+            wait = self._take_all(conn, takes, now)
+            if wait > 0:
+                transaction.rollback()  # a refusal takes nothing from the buckets that had room
         self._prune(now)
         return wait
 
-    def _take(self, conn: Connection, key: str, per_minute: float, burst: int, now: float) -> float:
-        rate = per_minute / 60.0
+    def _take_all(self, conn: Connection, takes: Sequence[Take], now: float) -> float:
+        for t in takes:
+            wait = self._take(conn, t.key, t.rate, t.cost, now)
+            if wait > 0:
+                return wait
+        return 0.0
+
+    def _take(self, conn: Connection, key: str, rate_of: Rate, cost: float, now: float) -> float:
+        rate = rate_of.per_minute / 60.0
+        burst = rate_of.burst
         self._full_after = max(self._full_after, burst / rate if rate > 0 else math.inf)
         filled = _filled(rate, burst)
         while True:
             took = conn.execute(
                 update(buckets)
-                .where(buckets.c.key == key, filled >= 1)
-                .values(tokens=filled - 1, updated=case((_now() > buckets.c.updated, _now()), else_=buckets.c.updated)),
+                .where(buckets.c.key == key, filled >= cost)
+                .values(
+                    tokens=filled - cost, updated=case((_now() > buckets.c.updated, _now()), else_=buckets.c.updated)
+                ),
                 {"now": now},
             ).rowcount
             if took == 1:
                 return 0.0
             left = conn.execute(select(filled).where(buckets.c.key == key), {"now": now}).scalar()
             if left is not None:
-                return (1 - float(left)) / rate if rate > 0 else math.inf
-            if burst < 1:
+                if rate <= 0 or cost > burst:
+                    return math.inf
+                # Remembered here: the wait for one token, which no smaller ask can beat.
+                if float(left) < 1:
+                    self._remember(key, (1 - float(left)) / rate, now)
+                return (cost - float(left)) / rate
+            if burst < cost:
                 return math.inf
             try:
-                with conn.begin_nested():  # a first action: a new bucket, one token taken
-                    conn.execute(buckets.insert().values(key=key, tokens=float(burst) - 1, updated=now))
+                with conn.begin_nested():  # a first action: a new bucket, its cost taken
+                    conn.execute(buckets.insert().values(key=key, tokens=float(burst) - cost, updated=now))
                 return 0.0
             except IntegrityError:
                 continue  # another process made it first: take from that one
@@ -175,13 +219,12 @@ class Limits:
 
     # -- hints being worked out ----------------------------------------------------------------
 
-    def admit(self, player: str, room: int, per_minute: float, burst: int, now: float | None = None) -> str:
+    def admit(self, player: str, room: int, takes: Sequence[Take], now: float | None = None) -> str:
         """A place among the hints being worked out for ``player``'s hint: its ticket for
         ``release``; ``Refused`` when the player has one already, when ``room`` are taken, or
-        past the player's rate (then nothing is taken)."""
+        when a bucket of ``takes`` is short (then nothing is taken)."""
         now = time.time() if now is None else now
-        key = "hints:" + player
-        known = self.refused_for(key, now)
+        known = max((self.refused_for(t.key, now) for t in takes), default=0.0)
         if known > 0:
             raise Refused("too_many", known)
         ticket = secrets.token_hex(8)
@@ -193,10 +236,9 @@ class Limits:
             count = int(conn.execute(select(func.count()).select_from(running)).scalar() or 0)
             if count >= room:
                 raise Refused("busy", 1, count)
-            wait = self._take(conn, key, per_minute, burst, now)
+            wait = self._take_all(conn, takes, now)
             if wait > 0:
-                self._remember(key, wait, now)
-                raise Refused("too_many", wait)
+                raise Refused("too_many", wait)  # the transaction rolls back: nothing taken
             conn.execute(running.insert().values(player=player, ticket=ticket, expires=now + RUNNING_SECONDS))
         return ticket
 

@@ -107,7 +107,7 @@ def _number(n: int, locale: str) -> str:
 def page(game: str, lang: str) -> dict[str, Any] | None:
     """The page's figures in ``lang``'s words and number forms; None for a game without figures."""
     from paciencia.i18n import Words
-    from paciencia.web.words import say, ui_words
+    from paciencia.play.words import say, ui_words
 
     found = answer(game)
     if found is None:

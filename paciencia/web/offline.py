@@ -6,7 +6,7 @@ each game's record.
   own file lists (whatever serves ``/static/...`` says what it holds).
 - ``/offline/manifest.json``: where the engine's files are. ``/offline/<hash>/engine.zip``: the
   project's pure Python engine, games, catalogs' reader and views, as the browser unpacks them
-  into Pyodide (with ``paciencia/offline/standins`` in place of the site's stack);
+  into Pyodide (``play/`` as it is: it imports nothing of the site's stack);
   ``/offline/<hash>/words/<lang>.mo``: the page language's catalog, compiled (gettext's own
   format: the browser's ``Words`` reads it as the server's does, plural rule and contexts
   included).
@@ -44,11 +44,14 @@ from starlette.routing import Mount
 from paciencia.i18n import DEFAULT_LOCALE, catalog_path, normalize_locale, vocabulary
 from paciencia.offline.engine import OFFLINE_PREFIX
 from paciencia.offline.standin import stand_in
+from paciencia.play.disclosure import hide_unless_told
+from paciencia.play.errors import GameNotFound, ServiceError
+from paciencia.play.held import MAX_TOKENS
+from paciencia.play.token import check_line, play_token
+from paciencia.play.words import say
 from paciencia.web.compress import precompressed, wants_gzip
 from paciencia.web.lang import request_words
-from paciencia.web.service import ServiceError
-from paciencia.web.store import MAX_TOKENS, GameNotFound, SavedGame, Store, games, starting_state
-from paciencia.web.words import say
+from paciencia.web.store import SavedGame, Store, games, starting_state
 
 router = APIRouter(include_in_schema=False)
 
@@ -64,24 +67,10 @@ PYODIDE_FILES = {
 }
 """What Pyodide loads to run the standard library alone (no package of its own is needed)."""
 
-BUNDLED = (
-    "__init__.py",
-    "engine",
-    "games",
-    "solver",
-    "offline",
-    "i18n/__init__.py",
-    "web/held.py",
-    "web/views.py",
-    "web/words.py",
-)
-"""The package's parts the browser runs (every ``.py`` under each folder named: the solvers' C
-loops are not among them, and nothing that plays a move needs them)."""
-BUNDLED_WEB = ("odds_words.py",)
-STANDINS = {
-    "pydantic.py": "offline/standins/pydantic.py",
-}
-WEB_INIT = '"""The site, as far as the browser runs it: the views and the words (paciencia/web/offline.py)."""\n'
+BUNDLED = ("__init__.py", "engine", "games", "solver", "play", "offline", "i18n/__init__.py")
+"""The package's parts the browser runs, as they are (every ``.py`` under each folder named: the
+solvers' C loops are not among them, and nothing that plays a move needs them). ``play/`` is
+pure, so nothing of the site's stack is stubbed or stood in for."""
 IMMUTABLE = "public, max-age=31536000, immutable"
 
 
@@ -94,11 +83,6 @@ def engine_zip() -> bytes:
         found = [path] if path.is_file() else sorted(path.rglob("*.py"))
         for f in found:
             files["paciencia/" + f.relative_to(PACKAGE).as_posix()] = f.read_bytes()
-    for name in BUNDLED_WEB:
-        files["paciencia/web/" + name] = (PACKAGE / "web" / name).read_bytes()
-    for name, source in STANDINS.items():
-        files[name] = (PACKAGE / source).read_bytes()
-    files["paciencia/web/__init__.py"] = WEB_INIT.encode()
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
         for name in sorted(files):
@@ -256,11 +240,7 @@ async def record(game_id: str, request: Request) -> Response:
 def _record(store: Any, game_id: str, player: str) -> dict[str, Any]:
     with store.lock(game_id):  # not while a move is half made
         saved = store.load(game_id, player)
-        # The record names the deal: given only where that tells nothing the player has not
-        # seen (no hidden card left, by the observation's own rule for the deal code), for a
-        # closed game, or for a position the player pasted (their own cards).
-        if not (saved.closed or saved.start_kind == "text" or saved.state.observe().code is not None):
-            raise ServiceError(409, "record_hidden", "record_hidden")
+        hide_unless_told(saved, replayed(store, saved))  # the record names the deal
         return {
             "id": saved.id,
             "game": saved.game,
@@ -382,28 +362,41 @@ def line_id(player: str, line: str) -> str:
     return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
 
 
+def replayed(store: Store, saved: SavedGame) -> bool:
+    """Whether another of the player's games plays ``saved``'s deal (the disclosure rule asks
+    it of a closed game)."""
+    return saved.closed and saved.start in store.open_starts(saved.player)
+
+
 def take_line(store: Store, player: str, body: OfflineLine) -> tuple[SavedGame, bool]:
     """Plays an offline line on the server: onto its game, move by move as it was played, when
     the game still stands where the line left it; else as a game of its own from the same start
-    (``True``: kept apart). Nothing changes when a move of the line is refused."""
+    (``True``: kept apart). The whole line is checked before any of it is stored, so nothing
+    changes when a move is refused (``LineRefused``: its number, the move, why).
+
+    The line is checked on what the device was shown, never on unseen cards: onto one of the
+    player's games only where the disclosure rule tells that game's deal (the device had its
+    record); otherwise the device played a stand-in, whose line comes as a start of its own
+    (``start_kind`` text), or a deal it dealt itself (its code): its own cards either way."""
     if body.id is not None and not body.id.startswith(OFFLINE_PREFIX):
         with store.lock(body.id):
             saved = store.load(body.id, player)
             if saved.tokens == body.tokens:
                 return saved, False  # sent already
+            hide_unless_told(saved, replayed(store, saved))
             kind, start = saved.start_kind, saved.start
             if not saved.closed and saved.version == body.base and saved.tokens == body.tokens[: body.base]:
-                starting_state(kind, start).play_all(body.tokens)  # the whole line, before any of it is stored
+                check_line(saved.state, body.tokens[body.base :], body.base)
                 first = saved.started is None
                 for n, token in enumerate(body.tokens[body.base :], body.base):
-                    with store.held(body.id, player, n) as saved:  # the service's one path for a token
-                        store.room(saved)
-                        store.record(saved, saved.state.step(token).token)
+                    with store.held(body.id, player, n) as saved:
+                        play_token(store, saved, token)
                 return keep_clock(store, saved, body, first), False
     else:
         kind, start = body.start_kind, body.start
     state = starting_state(kind, start)
     kind, start = ("code", str(state.code)) if kind == "code" else ("text", state.to_text())
+    check_line(state, body.tokens)
     state.play_all(body.tokens)
     game_id = line_id(player, body.line)
     try:
@@ -427,6 +420,10 @@ async def offline_line(body: OfflineLine, request: Request) -> Response:
     games = request.app.state.games
     words = request_words(request)
     player = request.state.player
+    # Before any of the line is replayed or stored: its moves from the player's and the
+    # address's hour (429), or 413 for a line longer than any hour gives.
+    address = request.client.host if request.client else "?"
+    await run_in_threadpool(games.admission.line, player, address, len(body.tokens))
     saved, apart = await run_in_threadpool(take_line, store, player, body)
     view = await run_in_threadpool(games.view, saved.id, player, words)
     if apart and body.id and not body.id.startswith(OFFLINE_PREFIX):

@@ -21,17 +21,17 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from fastapi.templating import Jinja2Templates
 
 from paciencia.analysis.levels import LEVELS, NOT_WINNABLE
-from paciencia.engine.errors import InvalidCode, InvalidPosition, PacienciaError
+from paciencia.engine.errors import PacienciaError
 from paciencia.games import REGISTRY, entry
 from paciencia.games.examples import example
 from paciencia.i18n import LOCALES, Vocabulary, Words, normalize_locale, vocabulary
+from paciencia.play.errors import GameNotFound, ServiceError, answer
+from paciencia.play.words import LANGUAGE_NAMES, plural_words, say, ui_words
 from paciencia.web import api, assets, daily, odds, showcase, stats
 from paciencia.web.assets import script_names
 from paciencia.web.lang import negotiate, request_words
 from paciencia.web.levels import has_levels
-from paciencia.web.service import ServiceError, review_answer
-from paciencia.web.store import GameNotFound
-from paciencia.web.words import LANGUAGE_NAMES, plural_words, position_message, say, ui_words
+from paciencia.web.service import review_answer
 
 TEMPLATE_DIR = Path(__file__).parent / "templates"
 TEMPLATES = Jinja2Templates(directory=TEMPLATE_DIR)
@@ -271,7 +271,7 @@ async def daily_page(lang: str, request: Request) -> Response:
                 for share, key in beats
                 if share is not None
             ]
-        elif found.get("ended"):
+        elif found.get("told"):
             row["compare"] = [say(words, "daily_winners", count=found["players"], won=found["winners"])]
         rows.append(row)
     return render(request, "daily.html", lang, "/daily", rows=rows, day=daily.today())
@@ -300,15 +300,9 @@ def _entry(request: Request, lang: str, game: str) -> Response | None:
 
 
 def _form_error(words: Words, e: Exception) -> str:
-    if isinstance(e, ServiceError):
-        return say(words, e.key, **e.kw)
-    if isinstance(e, InvalidCode):
-        return say(words, "bad_code")
-    if isinstance(e, InvalidPosition):
-        return position_message(words, e)
-    if isinstance(e, GameNotFound):
-        return say(words, "not_found")
-    return str(e)
+    """A form's refusal in the page's words: the API's, by the one mapping."""
+    found = answer(e, words)
+    return str(found.body["message"]) if found is not None else say(words, "bad_input")
 
 
 @router.get("/{lang}/{game}")
@@ -501,7 +495,7 @@ async def review(lang: str, game: str, game_id: str, request: Request) -> Respon
     if saved.game != game:
         return RedirectResponse(f"/{lang}/{saved.game}/{game_id}/review", status_code=303)
     try:
-        found = await run_in_threadpool(games.review, game_id, player)
+        found = await run_in_threadpool(games.review, game_id, player, api.address_of(request))
     except ServiceError as e:
         return render(
             request, "not_found.html", lang, f"/{game}/{game_id}/review", status=e.status, message=say(words, e.key)

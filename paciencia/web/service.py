@@ -29,15 +29,21 @@ from paciencia.analysis.why import reason
 from paciencia.engine.protocol import Analysis, Game, Key, Observation, Played, State, Status
 from paciencia.games import REGISTRY, new_state, state_from_text
 from paciencia.i18n import Words
+from paciencia.play.disclosure import deal_told, shown_level
+from paciencia.play.errors import ServiceError as ServiceError
+from paciencia.play.token import play_token
+from paciencia.play.views import arrival, game_view
+from paciencia.play.words import game_key, say
+from paciencia.web.admission import HEAVY_BURST as HEAVY_BURST
+from paciencia.web.admission import HINT_BURST as HINT_BURST
+from paciencia.web.admission import HINTS_PER_MINUTE, Admission, Rates
 from paciencia.web.daily import daily_code
 from paciencia.web.levels import CHOSEN, Levels, NoLevelledDeals
 from paciencia.web.levels import draw as draw_levelled
-from paciencia.web.limits import Limits, Refused
+from paciencia.web.limits import Limits, Rate, Refused
 from paciencia.web.reviews import Full, ReviewWork
 from paciencia.web.store import SavedGame, Store, starting_state
-from paciencia.web.views import arrival, game_view
 from paciencia.web.winnable import NoWinnableDeal, WinnableDeals, random_code
-from paciencia.web.words import game_key, say
 
 log = logging.getLogger(__name__)
 
@@ -47,14 +53,6 @@ HINT_WORKERS = 2
 """Hints worked out at the same time (one per core)."""
 HINT_QUEUE = 8
 """Hints that may wait for a worker; past them the answer is 429 with Retry-After."""
-HINTS_PER_MINUTE = 60
-"""Hints one player may ask a minute (past a burst of ``HINT_BURST``): a person asks far fewer;
-a script asking without pause would keep a worker busy for good."""
-HINT_BURST = 10
-HEAVY_PER_MINUTE = 10
-"""Reviews worked out and replays from a late move one player may ask a minute (past a burst of
-``HEAVY_BURST``): each costs up to seconds of a worker, a hint a fifth of one."""
-HEAVY_BURST = 5
 HINT_NICE = 10
 """How much lower the hint workers' priority is than the request threads'."""
 
@@ -91,14 +89,12 @@ class HintPool:
     nor grow the wait, nor keep a worker busy.
 
     The workers are this process's; the admission (one hint per player, ``room`` in all, the
-    rate) is ``limits``', shared by every process on the database. ``taken`` and ``players``
-    are this process's share of it, which lets ``check`` refuse without the database."""
+    player's and its address's rates) is ``admission``'s, shared by every process on the
+    database. ``taken`` and ``players`` are this process's share of it, which lets ``check``
+    refuse without the database."""
 
-    def __init__(
-        self, limits: Limits, workers: int = HINT_WORKERS, queue: int = HINT_QUEUE, per_minute: float = HINTS_PER_MINUTE
-    ) -> None:
-        self.limits = limits
-        self.per_minute = per_minute
+    def __init__(self, admission: Admission, workers: int = HINT_WORKERS, queue: int = HINT_QUEUE) -> None:
+        self.admission = admission
         self.workers = max(1, workers)
         self.executor = ThreadPoolExecutor(self.workers, thread_name_prefix="hint", initializer=_lower_priority)
         self.room = self.workers + max(0, queue)
@@ -114,7 +110,7 @@ class HintPool:
             return ServiceError(429, "busy", "busy", {"Retry-After": str(queued)})
         return ServiceError(429, "too_many_hints", "too_many_hints", {"Retry-After": str(max(1, math.ceil(wait)))})
 
-    def check(self, player: str) -> None:
+    def check(self, player: str, address: str | None = None) -> None:
         """Raises the 429 that ``player``'s hint would get now as far as this process knows,
         without the database: the event loop refuses a flood before a thread is used for it
         (``admitted`` asks the shared limits, and takes)."""
@@ -122,27 +118,27 @@ class HintPool:
             raise self._refusal("hint_running", 1)
         if self.taken >= self.room:
             raise self._refusal("busy", 1, self.taken)
-        wait = self.limits.refused_for("hints:" + player)
+        wait = self.admission.refused_for("hints", player, address)
         if wait > 0:
             raise self._refusal("too_many", wait)
 
     @contextmanager
-    def admitted(self, player: str) -> Iterator[None]:
+    def admitted(self, player: str, address: str | None = None) -> Iterator[None]:
         """A place for ``player``'s hint, or 429 at once (before any work is done for it)."""
         with self.lock:
-            self.check(player)
+            self.check(player, address)
             self.taken += 1
             self.players.add(player)
         try:
             try:
-                ticket = self.limits.admit(player, self.room, self.per_minute, HINT_BURST)
+                ticket = self.admission.hint(player, address, self.room)
             except Refused as e:
                 raise self._refusal(e.reason, e.wait, e.running) from None
             try:
                 yield
             finally:
                 try:
-                    self.limits.release(player, ticket)
+                    self.admission.release(player, ticket)
                 except Exception:  # the row expires by itself (RUNNING_SECONDS)
                     log.warning("could not release %s's hint admission; it expires by itself", player[:6])
         finally:
@@ -167,18 +163,6 @@ class HintPool:
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
-
-
-class ServiceError(Exception):
-    """A request the service refuses: ``status``, a stable ``error`` code and a UI word key."""
-
-    def __init__(self, status: int, error: str, key: str, headers: dict[str, str] | None = None, **kw: object) -> None:
-        super().__init__(error)
-        self.status = status
-        self.error = error
-        self.key = key
-        self.headers = headers or {}
-        self.kw = kw
 
 
 @dataclass(frozen=True)
@@ -218,8 +202,14 @@ class Games:
         self.winnable = winnable
         self.levels = levels or Levels(store)
         self.limits = limits or Limits(store.engine)
-        self.hints = HintPool(self.limits, hint_workers, hint_queue, hints_per_minute)
+        self.admission = Admission(self.limits, Rates(hints=Rate(hints_per_minute, HINT_BURST)))
+        self.hints = HintPool(self.admission, hint_workers, hint_queue)
         self.reviews = ReviewWork(release=release_memory)
+
+    def told(self, saved: SavedGame) -> bool:
+        """``play.disclosure.deal_told`` of the stored game (under its lock): the store says
+        whether another of the player's games plays the same deal, where the rule asks."""
+        return deal_told(saved, saved.closed and saved.start in self.store.open_starts(saved.player))
 
     def _levelled(self, saved: SavedGame) -> SavedGame:
         """The game with its deal's level where it may be said (chosen, or the game closed),
@@ -233,6 +223,11 @@ class Games:
         return saved
 
     # -- create, load, play ----------------------------------------------------------------------
+
+    @staticmethod
+    def _solvable(start: Start) -> bool:
+        """A winnable-only deal of a game with a solver (``_begin`` draws one)."""
+        return start.winnable and start.game in REGISTRY and "solve" in REGISTRY[start.game].game.capabilities
 
     def _random_variant(self, start: Start) -> str:
         found = REGISTRY.get(start.game)
@@ -289,9 +284,13 @@ class Games:
             self.store.save_verdict(code, start.game, variant, "winnable", 0, 0.0, True)
         return "code", code, state, "winnable"
 
-    def create(self, start: Start, player: str) -> SavedGame:
+    def create(self, start: Start, player: str, address: str | None = None) -> SavedGame:
+        """A new game for ``player`` (from ``address``: a winnable-only or level game, and a
+        replay from a move, are admitted for both)."""
         if start.level is not None and not start.random:
             raise ServiceError(422, "level_needs_winnable", "level_needs_winnable")
+        if start.random and not start.daily and (start.level is not None or self._solvable(start)):
+            self.admission.winnable(player, address)  # its deal may be solved while the player waits
         if start.replay is None or start.at is None:
             kind, text, state, source = self._begin(start, player)
             return self.store.create(player, kind, text, state, source, level=start.level)
@@ -300,8 +299,8 @@ class Games:
         # 20,000 tokens is heavy work: it is admitted like a hint and done on a worker, and the
         # new game with its record is stored in one transaction.
         at = start.at
-        self._heavy(player)
-        with self.hints.admitted(player):
+        self._heavy(player, address)
+        with self.hints.admitted(player, address):
 
             def work() -> SavedGame:
                 kind, text, state, source = self._begin(start, player)
@@ -314,16 +313,22 @@ class Games:
 
             return self.hints.execute(work)
 
-    def new(self, start: Start, player: str, words: Words) -> dict[str, Any]:
+    def new(self, start: Start, player: str, words: Words, address: str | None = None) -> dict[str, Any]:
         """A new game (``create``), as its view."""
-        saved = self.create(start, player)
+        saved = self.create(start, player, address)
         with self.store.lock(saved.id):
-            return view(self._levelled(saved), words)
+            return self.answer(saved, words)
 
     def view(self, game_id: str, player: str, words: Words) -> dict[str, Any]:
         """The game as it stands."""
         with self.store.held(game_id, player) as saved:
-            return view(self._levelled(saved), words)
+            return self.answer(saved, words)
+
+    def answer(
+        self, saved: SavedGame, words: Words, played: tuple[Observation, Played[Any]] | None = None
+    ) -> dict[str, Any]:
+        """The stored game's view (under its lock), as the disclosure rule lets it be told."""
+        return view(self._levelled(saved), words, played, self.told(saved))
 
     def play(self, game_id: str, player: str, token: str, version: int, words: Words) -> dict[str, Any]:
         """Plays one token on the game at ``version``, stores it, and answers the view; raises
@@ -354,18 +359,14 @@ class Games:
     def _move(self, saved: SavedGame, token: str, words: Words) -> dict[str, Any]:
         """The one way a token reaches a stored game (under ``held``): the game's state plays
         it, the store records what it played, and the view answers it."""
-        self.store.room(saved)
-        before = saved.observation()
-        played = saved.state.step(token)
-        self.store.record(saved, played.token)
-        return view(self._levelled(saved), words, (before, played))
+        return self.answer(saved, words, play_token(self.store, saved, token))
 
     # -- hints, the chance of winning, the review ----------------------------------------------
 
-    def hint(self, game_id: str, player: str, version: int, words: Words) -> dict[str, Any]:
+    def hint(self, game_id: str, player: str, version: int, words: Words, address: str | None = None) -> dict[str, Any]:
         """A move worth playing now, or why there is none (``HintOut``), from what the player
         knows alone (``paciencia.analysis.honest``)."""
-        with self.hints.admitted(player):
+        with self.hints.admitted(player, address):
             saved, state, advice = self._advice(game_id, player, version)
             if not state.legal_moves():
                 return {"kind": "none", "message": words.status(Status.BLOCKED.value)}
@@ -386,10 +387,12 @@ class Games:
                 }
         return hint_answer(state, analysis, words, advice)
 
-    def chance(self, game_id: str, player: str, version: int, words: Words) -> dict[str, Any]:
+    def chance(
+        self, game_id: str, player: str, version: int, words: Words, address: str | None = None
+    ) -> dict[str, Any]:
         """The estimated chance of winning from here with good play (``ChanceOut``), from the
         same completions as the hint."""
-        with self.hints.admitted(player):
+        with self.hints.admitted(player, address):
             _, state, advice = self._advice(game_id, player, version)
         if advice is None:
             raise ServiceError(422, "no_chance", "no_chance")
@@ -443,7 +446,7 @@ class Games:
             raise ServiceError(409, "in_play", "review_replay_in_play")
         return saved
 
-    def review(self, game_id: str, player: str) -> Review | None:
+    def review(self, game_id: str, player: str, address: str | None = None) -> Review | None:
         """The review of an ended game (won, blocked, or left for a later game): the deal is
         known then (``reviewable``). ``None`` while it is being worked out: the first ask
         starts it in the background (``ReviewWork``; one of the player's heavy requests, 429
@@ -454,27 +457,25 @@ class Games:
         found = self.reviews.finished(key)
         if found is not None or self.reviews.is_running(key):
             return found
-        self._heavy(player)
+        self._heavy(player, address)
         try:
             self.reviews.start(key, lambda: review_search(starting_state(record[0], record[1]), record[2]))
         except Full:
             raise ServiceError(429, "busy", "busy", {"Retry-After": "5"}) from None
         return self.reviews.finished(key)
 
-    def _heavy(self, player: str) -> None:
+    def _heavy(self, player: str, address: str | None = None) -> None:
         """Takes one of ``player``'s heavy requests (a review worked out, a replay from a late
-        move), or 429 with ``Retry-After``: the rate is shared by every process, like the hints'."""
-        wait = self.hints.limits.take("heavy:" + player, HEAVY_PER_MINUTE, HEAVY_BURST)
-        if wait > 0:
-            raise ServiceError(
-                429, "too_many_requests", "too_many_heavy", {"Retry-After": str(max(1, math.ceil(wait)))}
-            )
+        move), or 429 with ``Retry-After``: the admission's, shared by every process."""
+        self.admission.heavy(player, address)
 
-    def review_step(self, game_id: str, player: str, index: int) -> StepReview:
+    def review_step(self, game_id: str, player: str, index: int, address: str | None = None) -> StepReview:
         """One position of an ended game's review page (``index`` moves played)."""
-        return self.review_batch(game_id, player, index, 1)[0][0]
+        return self.review_batch(game_id, player, index, 1, address)[0][0]
 
-    def review_batch(self, game_id: str, player: str, first: int, count: int) -> tuple[list[StepReview], int]:
+    def review_batch(
+        self, game_id: str, player: str, first: int, count: int, address: str | None = None
+    ) -> tuple[list[StepReview], int]:
         """Lines ``first``… of an ended game's review page (``review_steps``: at most ``count``,
         at most ``BATCH_MOST``, fewer once about ``BATCH_SECONDS`` are spent): one admission
         like a hint's for the batch, worked out on a hint worker. What the lines prove of each
@@ -504,22 +505,18 @@ class Games:
                 start = starting_state(record[0], record[1])
                 return review_steps(start, record[2], first, min(count, BATCH_MOST), budget, lines, done)
 
-        with self.hints.admitted(player):
+        with self.hints.admitted(player, address):
             return self.hints.execute(work), n
 
 
-def shown_level(saved: SavedGame) -> str | None:
-    """The deal's level where the table may say it: chosen by the player, or the game closed
-    (the level is worked out from every card of the deal, so it tells of the unseen ones)."""
-    if saved.chosen_level is not None:
-        return saved.chosen_level
-    return saved.level if saved.closed and saved.start_kind == "code" else None
-
-
-def view(saved: SavedGame, words: Words, played: tuple[Observation, Played[Any]] | None = None) -> dict[str, Any]:
+def view(
+    saved: SavedGame, words: Words, played: tuple[Observation, Played[Any]] | None = None, told: bool = False
+) -> dict[str, Any]:
     """A stored game's position as its view (under its lock): its observation, what the table
-    says of the game beside it, and the token just played when the view answers one."""
-    meta = saved.meta(shown_level(saved), saved.level_pending)
+    says of the game beside it (``told``: the disclosure rule's word on its deal), and the token
+    just played when the view answers one."""
+    measured = saved.level if saved.start_kind == "code" else None
+    meta = saved.meta(shown_level(saved.chosen_level, measured, told), saved.level_pending, told)
     can_auto = saved.in_play and saved.state.auto_move() is not None
     return game_view(meta, saved.observation(), words, played, can_auto)
 

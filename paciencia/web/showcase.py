@@ -14,8 +14,8 @@ from typing import Any
 from paciencia.engine.protocol import Observation, Status
 from paciencia.games.examples import example
 from paciencia.i18n import Words
-from paciencia.web.views import Meta, game_view
-from paciencia.web.words import say
+from paciencia.play.views import Meta, game_view
+from paciencia.play.words import say
 
 PLACE_FIELDS = ("id", "count", "down", "cards", "label")
 

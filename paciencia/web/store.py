@@ -61,7 +61,13 @@ from paciencia.engine.errors import PacienciaError
 from paciencia.engine.protocol import State, Status
 from paciencia.engine.tabletext import header_field
 from paciencia.games import new_state, state_from_text
-from paciencia.web.held import HeldGame
+from paciencia.play.errors import GameClosed as GameClosed
+from paciencia.play.errors import GameNotFound as GameNotFound
+from paciencia.play.errors import GameTooLong as GameTooLong
+from paciencia.play.errors import StaleMove as StaleMove
+from paciencia.play.held import MAX_TOKENS as MAX_TOKENS
+from paciencia.play.held import HeldGame
+from paciencia.play.views import LEFT as LEFT
 from paciencia.web.schema import database_url, migrate
 
 metadata = MetaData()
@@ -106,8 +112,6 @@ moves = Table(
 )
 """Each game's record, a row per token, appended: a token is never changed once stored."""
 
-LEFT = "left"
-"""The stored status of a game its player left for a newer one of the same game."""
 
 verdicts = Table(
     "verdicts",
@@ -154,9 +158,10 @@ writes it, every other reads it (``paciencia/web/daily.py``)."""
 
 ID_BYTES = 16  # 128 random bits
 LOCK_STRIPES = 64
-MAX_TOKENS = 20_000
-"""The longest record one game keeps (moves, undos and redeals): a game whose undo history
-reaches back to its start (a game with unbounded undo) is replayed whole on a cold load."""
+WRITE_CHUNK = 200
+"""Moves written a transaction when a game is stored with a record (``Store.create``): SQLite
+has one writer, and a record of thousands of moves written at once holds every other player's
+move back for as long (a few milliseconds a chunk)."""
 SNAPSHOT_EVERY = 400
 """A new snapshot is tried once the record has grown this much past the last one."""
 SNAPSHOT_LAG = 200
@@ -186,37 +191,22 @@ _APPEND = moves.insert().values(game_id=bindparam("game_id"), n=bindparam("n"), 
 _TOKENS = select(moves.c.token).where(moves.c.game_id == bindparam("game_id")).order_by(moves.c.n)
 
 
+def _position(state: State[Any], version: int, now: float) -> dict[str, Any]:
+    """A game row's columns for ``state`` at ``version`` (``Store.create``'s chunks)."""
+    status = state.status
+    return {
+        "version": version,
+        "table_text": state.to_text(),
+        "status": status.value,
+        "closed": int(status == Status.WON),
+        "ended": None if status == Status.PLAYING else now,
+        "updated": now,
+    }
+
+
 def new_id() -> str:
     """An unguessable id: 128 random bits, URL-safe."""
     return secrets.token_urlsafe(ID_BYTES)
-
-
-class GameNotFound(LookupError):
-    """No such game for this player (whether it does not exist or is someone else's)."""
-
-
-class GameTooLong(Exception):
-    """The game's record is as long as a record may be (``limit`` tokens): it takes no more moves."""
-
-    def __init__(self, game_id: str, limit: int) -> None:
-        super().__init__(f"game {game_id} has {limit} moves")
-        self.limit = limit
-
-
-class GameClosed(Exception):
-    """The game is over for good (won, left for a newer one, or reviewed): it takes no more moves."""
-
-    def __init__(self, game: SavedGame) -> None:
-        super().__init__(f"game {game.id} is closed ({game.result})")
-        self.game = game
-
-
-class StaleMove(Exception):
-    """The move was made on an older version of the game; ``game`` is the current one."""
-
-    def __init__(self, game: SavedGame) -> None:
-        super().__init__(f"the game is at version {game.version}")
-        self.game = game
 
 
 @dataclass(slots=True, kw_only=True)
@@ -325,17 +315,25 @@ class Store:
         """Stores a new game, and leaves the player's other games of the same game in play.
 
         ``tokens``: the record the new game starts with, already played on ``state`` (a replay
-        from a move of another game), stored in the same transaction as the game."""
+        from a move of another game, a line sent from offline), written ``WRITE_CHUNK`` moves a
+        transaction: the game's row comes with the first chunk, and each chunk moves its
+        version on as moves would (with the table text there), so a write cut short leaves a
+        game that loads and plays on from where it stopped, and no player waits on SQLite's
+        one writer for more than a chunk. With ``game_id`` (a line's own id), a game of that id
+        already stored for the player with a start of the same record (the same line, cut
+        short, or being written by another request) is taken up where it stands: the line sent
+        again completes it. Any other game of that id: ``IntegrityError``."""
         if len(tokens) > self.max_tokens:
             raise GameTooLong("new", self.max_tokens)
         now = time.time()
+        tokens = list(tokens)
         game = SavedGame(
             id=game_id or new_id(),
             player=player,
             game=state.game.name,
             start_kind=start_kind,
             start=start,
-            tokens=list(tokens),
+            tokens=tokens,
             state=state,
             created=now,
             started=now if tokens else None,
@@ -345,34 +343,84 @@ class Store:
             closed=state.status == Status.WON,
             chosen_level=level,
         )
-        with self.engine.begin() as conn:
-            conn.execute(
-                update(games)
-                .where(games.c.player == player, games.c.game == game.game, games.c.status == Status.PLAYING.value)
-                .values(status=LEFT, closed=1, ended=now, updated=now)
-            )
-            conn.execute(
-                games.insert().values(
-                    id=game.id,
-                    player=player,
-                    game=game.game,
-                    start_kind=start_kind,
-                    start=start,
-                    version=len(tokens),
-                    table_text=state.to_text(),
-                    status=game.status.value,
-                    closed=int(game.closed),
-                    created=now,
-                    started=game.started,
-                    ended=game.ended,
-                    updated=now,
-                    source=source,
-                    level=level,
+        first = len(tokens) if len(tokens) <= WRITE_CHUNK else WRITE_CHUNK
+        head = state
+        if first < len(tokens):
+            head = starting_state(start_kind, start)
+            head.play_all(tokens[:first])
+        partial: State[Any] | None = head  # the position at the version written so far
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    update(games)
+                    .where(games.c.player == player, games.c.game == game.game, games.c.status == Status.PLAYING.value)
+                    .values(status=LEFT, closed=1, ended=now, updated=now)
                 )
-            )
-            if tokens:
-                conn.execute(_APPEND, [{"game_id": game.id, "n": i, "token": t} for i, t in enumerate(tokens)])
+                conn.execute(
+                    games.insert().values(
+                        id=game.id,
+                        player=player,
+                        game=game.game,
+                        start_kind=start_kind,
+                        start=start,
+                        created=now,
+                        started=game.started,
+                        source=source,
+                        level=level,
+                        **_position(head, first, now),
+                    )
+                )
+                if first:
+                    conn.execute(
+                        _APPEND, [{"game_id": game.id, "n": i, "token": t} for i, t in enumerate(tokens[:first])]
+                    )
+            at, resumed = first, False
+        except IntegrityError:
+            if game_id is None:
+                raise
+            at, resumed = self._taken_up(game, -1), True
+            partial = None
+        while at < len(tokens):
+            chunk = tokens[at : at + WRITE_CHUNK]
+            if partial is None:
+                partial = starting_state(start_kind, start)
+                partial.play_all(tokens[:at])
+            partial.play_all(chunk)  # outside the transaction: the writer is free meanwhile
+            with self.engine.begin() as conn:
+                done = conn.execute(
+                    update(games)
+                    .where(games.c.id == game.id, games.c.version == at, games.c.closed == 0)
+                    .values(**_position(partial, at + len(chunk), now))
+                ).rowcount
+                if done == 1:
+                    conn.execute(_APPEND, [{"game_id": game.id, "n": at + i, "token": t} for i, t in enumerate(chunk)])
+            if done == 1:
+                at += len(chunk)
+                continue
+            at, resumed = self._taken_up(game, at), True  # moved on meanwhile: the same line sent again?
+            partial = None
+        self.forget(game.id)  # a copy loaded while the record was being written is behind it
+        if resumed:  # the game as stored (its clock is the first request's)
+            return self.load(game.id, player)
         return self._remember(game)
+
+    def _taken_up(self, game: SavedGame, at: int) -> int:
+        """How far the stored game of ``game``'s id stands into ``game``'s record, when it is a
+        game of the same player and start whose record is a start of it; else the error for
+        the write that found it (``IntegrityError`` for an id taken, ``StaleMove``)."""
+        self.forget(game.id)
+        try:
+            stored = self.load(game.id, game.player)
+        except GameNotFound:
+            if at < 0:
+                raise IntegrityError("INSERT INTO games", None, Exception(f"game {game.id} is another's")) from None
+            raise
+        same = (stored.start_kind, stored.start) == (game.start_kind, game.start)
+        if same and stored.tokens == game.tokens[: len(stored.tokens)] and stored.version > at:
+            return stored.version
+        if at < 0:
+            raise IntegrityError("INSERT INTO games", None, Exception(f"game {game.id} is stored already"))
+        raise GameClosed(stored) if stored.closed else StaleMove(stored)
 
     def load(self, game_id: str, player: str) -> SavedGame:
         with self.lock(game_id):
@@ -603,6 +651,7 @@ class Store:
                 games.c.ended,
                 games.c.table_text,
                 games.c.from_offline,
+                games.c.id,
             )
             .where(games.c.source == "daily", games.c.start == code, games.c.version > 0, games.c.created >= since)
             .order_by(games.c.created)
@@ -610,14 +659,14 @@ class Store:
         with self.engine.connect() as conn:
             rows = conn.execute(query).all()
         out: dict[str, DailyResult] = {}
-        for player, status, closed, started, ended, text, offline in rows:
+        for player, status, closed, started, ended, text, offline, game_id in rows:
             if player in out:
                 continue
             # Only the server's clock is compared: not a device's, nor a game without one.
             ranked = not offline and started is not None and ended is not None
             seconds = (ended - started) if started is not None and ended is not None else 0.0
             moves = int(header_field(text, "moves") or 0)
-            out[player] = DailyResult(player, status, bool(closed), seconds, moves, ranked=ranked)
+            out[player] = DailyResult(player, status, bool(closed), seconds, moves, game_id, ranked=ranked)
         return list(out.values())
 
     def proved_winnable(self, code: str) -> bool:
@@ -697,6 +746,7 @@ class DailyResult:
     closed: bool
     seconds: float
     moves: int
+    id: str = ""
     ranked: bool = True
     """Whether it is a figure of the comparison: a game a line from offline went onto is not."""
 

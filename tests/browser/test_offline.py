@@ -224,7 +224,7 @@ def test_a_game_moved_in_another_tab_meanwhile_keeps_both_lines(browser: Browser
 
 def test_what_needs_the_server_says_so_offline_in_the_pages_language(context: BrowserContext) -> None:
     from paciencia.i18n import Words
-    from paciencia.web.words import say
+    from paciencia.play.words import say
 
     words = Words("pt-PT")
     page = context.new_page()
@@ -261,7 +261,7 @@ def test_a_dealt_game_with_hidden_cards_goes_on_offline_from_a_stand_in(context:
     game goes on from its stand-in (the same table, the unseen cards shuffled from what the player
     knows), and back online that line is a game of its own, the original left at its version."""
     from paciencia.i18n import Words
-    from paciencia.web.words import say
+    from paciencia.play.words import say
 
     code = "KL1-3-AAAAAAB"
     words = Words("pt-BR")
@@ -333,7 +333,7 @@ def test_a_game_whose_stand_in_was_not_kept_says_so_offline(context: BrowserCont
     """The stand-in is asked once the player pauses; where the connection went first (here its
     request fails), nothing is there to play that game from offline, and the table says so."""
     from paciencia.i18n import Words
-    from paciencia.web.words import say
+    from paciencia.play.words import say
 
     page = context.new_page()
     page.route("**/standin", lambda route: route.abort())

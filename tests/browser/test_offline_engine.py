@@ -34,7 +34,7 @@ def random_games(seed: int) -> list[dict[str, Any]]:
         code = str(DealCode(cls.prefix, cls.version, variant, rng.randrange(DEAL_COUNT)))
         lang = LOCALES[i % len(LOCALES)]
         engine = Offline()
-        game = engine.create({"code": code}, _words(lang))
+        game = engine.create({"code": code})
         places = [p.place for p in game.state.observe().places]
         steps: list[list[str]] = []
         for _ in range(STEPS):

@@ -15,10 +15,11 @@ import sys
 from pathlib import Path
 
 from paciencia.games import GAMES
-from paciencia.web.words import ui_keys
+from paciencia.play.words import ui_keys
 
 PACKAGE = Path(__file__).resolve().parents[2] / "paciencia"
-GENERIC = ("engine", "i18n", "web")
+GENERIC = ("engine", "i18n", "play", "offline", "analysis", "solver", "web", "cli.py")
+"""The layers above the games (``cli.py`` imports a game only when a command names it)."""
 
 
 def _names() -> re.Pattern[str]:
@@ -29,7 +30,8 @@ def _names() -> re.Pattern[str]:
 def _texts() -> list[tuple[str, str]]:
     found = []
     for folder in GENERIC:
-        for path in sorted((PACKAGE / folder).rglob("*")):
+        root = PACKAGE / folder
+        for path in [root] if root.is_file() else sorted(root.rglob("*")):
             if not path.is_file() or "__pycache__" in path.parts:
                 continue
             try:

@@ -14,7 +14,7 @@ from babel.messages.pofile import read_po
 from paciencia.engine.protocol import PlaceInfo, Role
 from paciencia.i18n import LOCALES, Words, vocabulary
 from paciencia.i18n.catalogs import scopes
-from paciencia.web.words import counted_keys, plural_words, say, ui_words
+from paciencia.play.words import counted_keys, plural_words, say, ui_words
 
 TRANSLATED = [loc for loc in LOCALES if loc != "en"]
 SELECTED = vocabulary().words.selected

@@ -9,10 +9,10 @@ from fastapi.testclient import TestClient
 
 from paciencia.games import new_state, state_from_text
 from paciencia.i18n import Words
+from paciencia.play.words import say
 from paciencia.web import Settings, create_app
+from paciencia.web.models import GameView
 from paciencia.web.store import Store
-from paciencia.web.views import GameView
-from paciencia.web.words import say
 from tests.tables import BLOCKING_MOVE, FULL_PILE, WINNING_MOVE
 from tests.tables import CRESCENT_BLOCKED_IN_ONE as BLOCKED_IN_ONE
 from tests.tables import CRESCENT_WON_IN_ONE as WON_IN_ONE

@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from paciencia.i18n import LOCALES, Words
-from paciencia.web.words import UI
+from paciencia.play.words import UI
 from tests.tables import CRESCENT_WON_IN_ONE, HEARTS, crescent_table, klondike_table
 
 # The A♣ and then the 2♣ go up by the rule (Aces and 2s always do); the 9♥ never.

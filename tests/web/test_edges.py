@@ -12,8 +12,8 @@ from fastapi.testclient import TestClient
 
 from paciencia.games import new_state
 from paciencia.i18n import LOCALES, Words
+from paciencia.play.words import say
 from paciencia.web import Settings, create_app
-from paciencia.web.words import say
 
 CODE = "KL1-3-AAAAAAB"
 

@@ -20,11 +20,12 @@ from paciencia.engine.reasons import Position
 from paciencia.games import new_state
 from paciencia.i18n import LOCALES, Words
 from paciencia.web import Settings, create_app
+from paciencia.web.admission import Admission
 from paciencia.web.api import ErrorOut
 from paciencia.web.limits import Limits
+from paciencia.web.models import GameView
 from paciencia.web.service import HINT_BURST, HintPool, ServiceError
 from paciencia.web.store import Store
-from paciencia.web.views import GameView
 from tests.tables import klondike_table
 
 CODE = "CR1-N-AAAAAAB"
@@ -239,7 +240,7 @@ def limits_on(tmp_path: Path) -> Limits:
 
 
 def test_the_hint_pool_takes_one_hint_per_player_and_a_bounded_queue(tmp_path: Path) -> None:
-    pool = HintPool(limits_on(tmp_path), workers=1, queue=1)
+    pool = HintPool(Admission(limits_on(tmp_path)), workers=1, queue=1)
     release = threading.Event()
     started = threading.Event()
     answer = Analysis("none", None)
@@ -274,7 +275,7 @@ def test_the_hint_pool_takes_one_hint_per_player_and_a_bounded_queue(tmp_path: P
 
 
 def test_one_player_may_ask_only_so_many_hints_a_minute(tmp_path: Path) -> None:
-    pool = HintPool(limits_on(tmp_path), workers=1, queue=0, per_minute=60)
+    pool = HintPool(Admission(limits_on(tmp_path)), workers=1, queue=0)
     answer = Analysis("none", None)
     for _ in range(HINT_BURST):
         assert pool.run("alice", lambda: answer) is answer

@@ -128,7 +128,7 @@ def test_crescent_pairs_that_look_alike_are_told_alike_in_every_variant(
 @pytest.mark.parametrize("lang", ["en", "pt-PT", "pt-BR", "es", "it"])
 def test_a_hint_says_why_and_the_chance_with_it_in_every_language(client: TestClient, lang: str) -> None:
     from paciencia.i18n import Words
-    from paciencia.web.words import say
+    from paciencia.play.words import say
 
     game = client.post("/api/games", json={"table": REVIEWED}).json()  # 1-Ah keeps it winnable, 1-2 loses it
     hint = client.post(f"/api/games/{game['id']}/hint?lang={lang}", json={"version": 0}).json()
@@ -144,7 +144,7 @@ def test_a_hint_says_why_and_the_chance_with_it_in_every_language(client: TestCl
 @pytest.mark.parametrize("lang", ["en", "pt-PT", "pt-BR", "es", "it"])
 def test_a_hint_that_spares_the_redeal_says_so_in_every_language(client: TestClient, lang: str) -> None:
     from paciencia.i18n import Words
-    from paciencia.web.words import say
+    from paciencia.play.words import say
     from tests.games.test_why import SPARES_DEAL, SPARES_MOVES
 
     game = client.post("/api/games", json={"code": SPARES_DEAL}).json()

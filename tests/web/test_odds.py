@@ -18,9 +18,9 @@ from fastapi.testclient import TestClient
 from paciencia.analysis import levels
 from paciencia.analysis.survey import wilson
 from paciencia.i18n import LOCALES, Words
+from paciencia.play.words import say, ui_words
 from paciencia.web import Settings, create_app
 from paciencia.web.odds import _data
-from paciencia.web.words import say, ui_words
 
 ROOT = Path(__file__).resolve().parents[2]
 FIGURES = _data()["games"]

@@ -22,7 +22,7 @@ import pytest
 
 from paciencia.games import new_state
 from paciencia.i18n import LOCALES, Words
-from paciencia.web.words import say
+from paciencia.play.words import say
 from tests.postgres import PostgresServer, free_port, start_postgres
 from tests.web.test_servers import Player, serve_process
 

@@ -15,7 +15,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from paciencia.i18n import Words
-from paciencia.web.words import say
+from paciencia.play.words import say
 from tests.postgres import free_port
 from tests.web.test_servers import serve_process
 

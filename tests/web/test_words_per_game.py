@@ -19,7 +19,7 @@ from paciencia.games import new_state, registered
 from paciencia.games.crescent.words import WRONG_RANK
 from paciencia.games.table import Table
 from paciencia.i18n import LOCALES, NP_, GameWords, Words, vocabulary
-from paciencia.web.words import say
+from paciencia.play.words import say
 from tests.browser.test_toy_game import COLS, StairsGame, StairsMove, StairsState
 
 TOO_HIGH = Reason("steps_too_high")

@@ -12,108 +12,10 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel, Field
-
 from paciencia.engine.protocol import Observation, PlaceInfo, Played, Role, Status
 from paciencia.games import entry
 from paciencia.i18n import Words
-from paciencia.web.words import say
-
-
-class PlaceView(BaseModel):
-    id: str = Field(description="The place in the game's move notation (as 1, Fs, W)")
-    kind: str = Field(
-        description="The kind of place, as the game names it (pile, foundation, column…): its words and looks"
-    )
-    role: str = Field(description="tableau, foundation, stock or waste")
-    number: int = Field(description="The pile's or column's number (0 otherwise)")
-    count: int = Field(description="How many cards the place holds, face down included")
-    down: int = Field(default=0, description="Face-down cards (the place's first ones)")
-    cards: list[int] = Field(description="The visible cards bottom to top, as suit*13+rank (suits ♠♥♦♣, ranks A..K)")
-    card: int | None = Field(description="The top visible card, or null")
-    face: str | None = Field(description="The top visible card as printed in this language, as R♠")
-    label: str = Field(description="The place's part of the board description (its accessible name)")
-
-
-class GroupView(BaseModel):
-    name: str = Field(description="piles, foundations, heaps, columns…")
-    label: str
-    places: list[str]
-    read: int = Field(description="Where the group comes in the board description (the order the page reads it in)")
-
-
-class ActionView(BaseModel):
-    name: str = Field(description="The action's name, as the game names it (redeal, draw: a tap on the stock…)")
-    token: str
-    enabled: bool
-    text: str = Field(description="The button's words (empty for a tap on a place)")
-    place: str | None = Field(default=None, description="The place a tap on which plays the action")
-    left: int | None = Field(
-        default=None, description="How many of it remain (redeals left), where the game counts them"
-    )
-
-
-class DeckView(BaseModel):
-    ranks: list[str] = Field(description="The 13 rank letters of this language, Ace to King")
-    suits: list[str] = Field(description="The four suit symbols, ♠♥♦♣")
-    red: list[bool] = Field(description="Whether each suit is drawn red")
-
-
-class GameView(BaseModel):
-    id: str
-    game: str = Field(description="The game's name, as in its page's path")
-    variant: str
-    lang: str
-    title: str = Field(description="The game's name (and variant, and code once it may be shown) for the page title")
-    code: str | None = Field(description="The deal code; null while it would reveal face-down cards")
-    version: int = Field(description="Moves stored so far; a move must name it")
-    status: str = Field(description="playing, won, blocked or left (for a newer game of the same game)")
-    closed: bool = Field(
-        description="The game takes no more moves (won, left, or reviewed once blocked); its review may be shown"
-    )
-    status_text: str
-    end_title: str = Field(description="The results panel's title for this status")
-    moves: int
-    redeals: int | None = Field(default=None, description="Where the game redeals: redeals left")
-    recycles: int | None = Field(
-        default=None, description="Where the game has a stock: times the waste was turned back"
-    )
-    sent_up: int | None = Field(default=None, description="Cards sent up, less those taken back down (where counted)")
-    passes: int | None = Field(default=None, description="The pass through the stock (the first is 1)")
-    draw: int | None = Field(default=None, description="Where the game draws: cards turned per draw")
-    can_undo: bool
-    can_finish: bool = Field(description="Finish is offered (the game says when: the rest is automatic)")
-    can_auto: bool = Field(
-        default=False, description="An automatic move up applies now (POST /api/games/{id}/auto plays it)"
-    )
-    actions: list[ActionView]
-    places: list[PlaceView] = Field(description="Every place, in board order")
-    groups: list[GroupView] = Field(description="The places in groups, in board order")
-    runs: dict[str, int] = Field(description="Per place: how many cards from its end may be picked up together")
-    dests: dict[str, list[str]] = Field(
-        description="Legal destinations per source (a place, or <place>x<n> for a run of n cards)"
-    )
-    taps: dict[str, str] = Field(description="A tap on this place plays this token (as the stock's draw)")
-    deck: DeckView
-    ranks: list[str] = Field(description="The 13 rank letters of this language (as deck.ranks)")
-    elapsed: float = Field(description="Seconds of play so far")
-    running: bool = Field(description="Whether the clock runs")
-    last: str | None = Field(description="The last token played, when the server saw it")
-    announce: str = Field(description="What the last action did, for the live region")
-    description: str = Field(description="The whole board description")
-    winnable: bool = Field(default=False, description="The deal is one the solver proved winnable")
-    level: str | None = Field(
-        default=None,
-        description="The deal's difficulty (easy, medium, hard, expert, unwinnable) once the game is closed, "
-        "or from the start where the player chose it; null otherwise (or while not yet measured)",
-    )
-    level_text: str = Field(default="", description="The level in words, as the results panel says it")
-    level_pending: bool = Field(
-        default=False, description="A closed game's deal is being measured: ask again in a few seconds for its level"
-    )
-
-    model_config = {"extra": "allow"}  # can_<action> and <action>_text, flattened for each action
-
+from paciencia.play.words import say
 
 LEFT = "left"
 """The status of a game its player left for a newer one of the same game."""
@@ -138,6 +40,8 @@ class Meta:
     """The deal's level where the table may say it (``shown_level``)."""
     level_pending: bool = False
     """The deal's level is being measured."""
+    deal_told: bool = False
+    """What names the whole deal may be told (``play.disclosure.deal_told``): the code among it."""
 
     def result(self, obs: Observation) -> str:
         """The status the table shows: the position's, or ``left``."""
@@ -232,13 +136,10 @@ def _groups(words: Words, obs: Observation) -> list[dict[str, Any]]:
 
 
 def shown_code(meta: Meta, obs: Observation) -> str | None:
-    """The deal code the table may name: none while it would reveal unseen cards (the
-    observation's rule), nor once the game ended until it is closed (a blocked game may be
-    undone and played on); and none for a pasted position, whose header's code is the paster's
-    word, not checked against its cards: there it names the game and variant (the rules) only."""
-    if obs.code is None or meta.pasted:
-        return None
-    if obs.status != Status.PLAYING and not meta.closed:
+    """The deal code the table names: where the disclosure rule tells the deal, and the game's
+    own observation has a code to give; never for a pasted position, whose header's code is the
+    paster's word, not checked against its cards (there the table names the game and variant)."""
+    if obs.code is None or meta.pasted or not meta.deal_told:
         return None
     return str(obs.code)
 

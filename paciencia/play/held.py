@@ -10,7 +10,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from paciencia.engine.protocol import Observation, State, Status
-from paciencia.web.views import LEFT, Meta
+from paciencia.play.views import LEFT, Meta
+
+MAX_TOKENS = 20_000
+"""The longest record one game keeps (moves, undos and redeals), wherever it is played: a game
+whose undo history reaches back to its start (a game with unbounded undo) is replayed whole on a
+cold load."""
 
 
 @dataclass(slots=True)
@@ -54,8 +59,9 @@ class HeldGame:
             self._observed = (self.version, self.state.observe())
         return self._observed[1]
 
-    def meta(self, level: str | None = None, level_pending: bool = False) -> Meta:
-        """What the table says of the game beside its position (``level``: where it may be said)."""
+    def meta(self, level: str | None = None, level_pending: bool = False, deal_told: bool = False) -> Meta:
+        """What the table says of the game beside its position (``level``: where it may be said;
+        ``deal_told``: the disclosure rule's word on naming the deal, ``play.disclosure``)."""
         return Meta(
             id=self.id,
             version=self.version,
@@ -67,4 +73,5 @@ class HeldGame:
             winnable=self.winnable,
             level=level,
             level_pending=level_pending,
+            deal_told=deal_told,
         )

@@ -13,7 +13,7 @@ from functools import cache
 from paciencia.engine.errors import InvalidPosition
 from paciencia.engine.reasons import Position
 from paciencia.i18n import LOCALES, N_, Vocabulary, Words, vocabulary
-from paciencia.web.odds_words import ODDS_COUNTED, ODDS_UI
+from paciencia.play.odds_words import ODDS_COUNTED, ODDS_UI
 
 UI: dict[str, str] = {
     "site": N_("Paciência"),
@@ -77,6 +77,8 @@ UI: dict[str, str] = {
     "too_many_heavy": N_("Too many reviews and replays in a short time; try again in a moment."),
     "hint_running": N_("A hint of yours is still being worked out; wait for it."),
     "too_many_games": N_("Too many new games in a short time; try again in a moment."),
+    "too_many_offline": N_("Too many offline moves in a short time; they are kept and sent again later."),
+    "offline_line_too_long": N_("This offline game has too many moves to send (at most %(most)s); it was not kept."),
     "cross_site": N_("This request came from another site and was refused; nothing was changed."),
     "method_not_allowed": N_("That method is not allowed here."),
     "server_error": N_("Something went wrong on the server; nothing was changed. Try again."),
@@ -270,6 +272,7 @@ UI: dict[str, str] = {
     "record_hidden": N_(
         "While cards of this deal are hidden, its record stays on the server: this game is played online."
     ),
+    "line_refused": N_("Move %(number)s of the offline line, %(move)s, was refused: %(why)s"),
     "bad_move_number": N_("There is no move with that number in this game."),
     "working": N_("Working it out…"),
     "chance_honest": N_("Playing on with the hints from a position like this wins ≈ %(percent)s%% of games."),

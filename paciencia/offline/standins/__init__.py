@@ -1,1 +1,0 @@
-"""Modules the browser bundle puts in place of the site's (see ``paciencia/web/offline.py``)."""

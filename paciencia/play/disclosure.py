@@ -1,0 +1,56 @@
+"""What a player may be told about a game, decided in one place.
+
+During play nothing the site says may depend on a card the player has not been shown. Most of
+what is said comes from the game's ``Observation``, which carries no such card. What names the
+whole deal does: its code (the published shuffle turns a code into every card), its record (its
+start is the code), its review, its measured level, the daily deal's figures, and a refusal of a
+move played on the deal's real cards. ``deal_told`` decides, for every one of them, whether it
+may be told; every answer that says any of them asks it.
+
+The states it decides over (each in ``tests/web/test_secrecy.py``'s matrix): playing; blocked and
+not yet closed (one undo plays on); won; closed by review; left for another game; left while a
+replay of the same deal (or an offline line kept apart from it) is in play; a pasted position;
+the daily deal. A game in play whose every card was seen tells all (a deal dealt face up).
+"""
+
+from __future__ import annotations
+
+from paciencia.engine.protocol import Status
+from paciencia.play.errors import ServiceError
+from paciencia.play.held import HeldGame
+
+
+def deal_told(game: HeldGame, replayed: bool) -> bool:
+    """Whether what names ``game``'s whole deal may be told to its player now. ``replayed``: the
+    same start is in play in another of the player's games (``Store.open_starts``); only asked
+    of a closed game, for a game in play is itself the one that hides.
+
+    - A pasted position: its cards are the player's own (its record tells only them).
+    - The game's observation names its code while in play or won: no card is unseen (a deal dealt face up),
+      or the game's own rule says a won position shows every card.
+    - Otherwise only once closed for good (won, left, reviewed once blocked: a blocked game not
+      yet closed takes an undo and plays on), and while no other game of the player plays the
+      same deal (the closed game would tell what that one hides).
+    """
+    if game.start_kind == "text":
+        return True
+    obs = game.observation()
+    if obs.code is not None and obs.status in (Status.PLAYING, Status.WON):
+        return True
+    return game.closed and not replayed
+
+
+def hide_unless_told(game: HeldGame, replayed: bool) -> None:
+    """409 ``record_hidden`` unless ``deal_told``: for the answers that are nothing but the deal
+    (the record, a line replayed on the deal's own cards)."""
+    if not deal_told(game, replayed):
+        raise ServiceError(409, "record_hidden", "record_hidden")
+
+
+def shown_level(chosen: str | None, measured: str | None, told: bool) -> str | None:
+    """The deal's level where the table may say it: chosen by the player (they asked for a deal
+    of that level), or measured, where the deal is told (the level is worked out from every card
+    of the deal, so it tells of the unseen ones)."""
+    if chosen is not None:
+        return chosen
+    return measured if told else None

@@ -1,0 +1,129 @@
+"""The one admission for every heavy or writing path: hints (and the chance of winning, and
+review steps), reviews and replays from a late move, winnable-only and chosen-level games, and
+lines sent back from offline. Each asks here before any work is done for it, and is refused
+with 429 and ``Retry-After`` (in the page's language) past its player's bucket or its
+address's: a player who makes new cookies is still one address, and an address shared by a
+household or a school still lets each of its players through.
+
+The buckets are ``limits``' rows (``paciencia/web/limits.py``), shared by every process on the
+database: ``--workers N`` or several servers give no more than one.
+
+What each costs and why (``Rates``):
+
+- A hint costs one of ``hints`` (60 a minute past a burst of 10): a person asks far fewer.
+- A review worked out or a replay from a late move costs one of ``heavy`` (10 a minute, burst
+  5): each is up to seconds of a worker.
+- A winnable-only or chosen-level game costs one of ``winnable`` (4 a minute, burst 8): when
+  the pool of proved deals is empty each one is solved while the player waits (seconds of a
+  core); a person who looks through a few deals for one they like still gets 8 at once.
+- A line sent from offline costs its moves from ``moves``: 2,000 an hour, a burst of 5,000.
+  A person plays a few hundred moves an hour, so a long day offline (several hours, many
+  games, all sent on the way back) goes through at once, and then a player writes at most
+  2,000 moves an hour, 0.6 a second (every cookie of one address together: four times that).
+  A line longer than the burst (``LINE_MOST``) could never be taken: it is refused as too
+  long (413), not told to wait. It is weighed by all its moves, not the new ones alone: the
+  server replays it whole, and a line that does not fit its game is stored whole as a game of
+  its own.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from paciencia.play.errors import ServiceError
+from paciencia.web.limits import Limits, Rate, Take
+
+HINTS_PER_MINUTE = 60
+"""Hints one player may ask a minute (past a burst of ``HINT_BURST``): a person asks far fewer;
+a script asking without pause would keep a worker busy for good."""
+HINT_BURST = 10
+HEAVY_PER_MINUTE = 10
+"""Reviews worked out and replays from a late move one player may ask a minute (past a burst of
+``HEAVY_BURST``): each costs up to seconds of a worker, a hint a fifth of one."""
+HEAVY_BURST = 5
+WINNABLE_PER_MINUTE = 4
+"""Winnable-only and chosen-level games one player may start a minute, past ``WINNABLE_BURST``."""
+WINNABLE_BURST = 8
+MOVES_PER_HOUR = 2000
+"""Moves of lines sent from offline one player may have stored an hour, past ``MOVES_BURST``."""
+MOVES_BURST = 5000
+PER_ADDRESS = 4.0
+"""An address's buckets are this many players' (refill and burst): players behind one address."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rates:
+    """Each path's bucket, per player (an address's: ``per_address`` times as large)."""
+
+    hints: Rate = field(default_factory=lambda: Rate(HINTS_PER_MINUTE, HINT_BURST))
+    heavy: Rate = field(default_factory=lambda: Rate(HEAVY_PER_MINUTE, HEAVY_BURST))
+    winnable: Rate = field(default_factory=lambda: Rate(WINNABLE_PER_MINUTE, WINNABLE_BURST))
+    moves: Rate = field(default_factory=lambda: Rate(MOVES_PER_HOUR / 60, MOVES_BURST))
+    per_address: float = PER_ADDRESS
+
+    @property
+    def line_most(self) -> int:
+        """The longest line taken: the moves' burst (a longer one would wait for ever)."""
+        return self.moves.burst
+
+
+def retry_after(wait: float) -> dict[str, str]:
+    return {"Retry-After": str(max(1, math.ceil(min(wait, 24 * 3600))))}
+
+
+class Admission:
+    """Admits each heavy or writing request of ``player`` from ``address`` (None: not known,
+    as in a process of its own: the player's buckets alone), or refuses it (``ServiceError``)."""
+
+    def __init__(self, limits: Limits, rates: Rates | None = None) -> None:
+        self.limits = limits
+        self.rates = rates or Rates()
+
+    def takes(self, kind: str, player: str, address: str | None, cost: float = 1.0) -> list[Take]:
+        """What a request of ``kind`` (``hints``, ``heavy``, ``winnable``, ``moves``) takes."""
+        rate: Rate = getattr(self.rates, kind)
+        found = [Take(f"{kind}:{player}", rate, cost)]
+        if address:
+            found.append(Take(f"{kind}@{address}", rate.times(self.rates.per_address), cost))
+        return found
+
+    def refused_for(self, kind: str, player: str, address: str | None) -> float:
+        """Seconds this process knows the request must wait, without the database (0: ask)."""
+        return max(self.limits.refused_for(t.key) for t in self.takes(kind, player, address))
+
+    def _take(self, kind: str, player: str, address: str | None, cost: float = 1.0) -> float:
+        return self.limits.take_all(self.takes(kind, player, address, cost))
+
+    # -- the hint pool's places ------------------------------------------------------------------
+
+    def hint(self, player: str, address: str | None, room: int) -> str:
+        """A place among the ``room`` hints worked out at once: its ticket for ``release``;
+        ``limits.Refused`` (``hint_running``, ``busy``, ``too_many``) for the pool to answer."""
+        return self.limits.admit(player, room, self.takes("hints", player, address))
+
+    def release(self, player: str, ticket: str) -> None:
+        self.limits.release(player, ticket)
+
+    # -- the others: 429 or nothing ------------------------------------------------------------
+
+    def heavy(self, player: str, address: str | None) -> None:
+        """A review worked out, a replay from a late move."""
+        wait = self._take("heavy", player, address)
+        if wait > 0:
+            raise ServiceError(429, "too_many_requests", "too_many_heavy", retry_after(wait))
+
+    def winnable(self, player: str, address: str | None) -> None:
+        """A winnable-only or chosen-level game (a deal proved winnable, maybe solved now)."""
+        wait = self._take("winnable", player, address)
+        if wait > 0:
+            raise ServiceError(429, "too_many_games", "too_many_games", retry_after(wait))
+
+    def line(self, player: str, address: str | None, moves: int) -> None:
+        """A line of ``moves`` sent back from offline: its moves from the player's hour."""
+        most = self.rates.line_most
+        if moves > most:
+            raise ServiceError(413, "line_too_long", "offline_line_too_long", most=most)
+        wait = self._take("moves", player, address, max(1, moves))
+        if wait > 0:
+            raise ServiceError(429, "too_many_moves", "too_many_offline", retry_after(wait))
