@@ -6,6 +6,7 @@ game added later is held to this too.
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import re
@@ -50,6 +51,23 @@ def test_the_shared_layers_name_no_game() -> None:
         for n, line in enumerate(text.splitlines(), 1)
         if names.search(line)
     ]
+    assert found == []
+
+
+SITE_STACK = ("paciencia.web", "fastapi", "starlette", "sqlalchemy", "pydantic", "babel", "uvicorn")
+
+
+def test_the_play_core_and_the_offline_engine_import_nothing_of_the_site() -> None:
+    """``play/`` is pure and ``offline/`` runs it in the browser: neither imports the web layer
+    or its stack, at the top of a module or inside a function."""
+    found = []
+    for folder in ("play", "offline"):
+        for path in sorted((PACKAGE / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+                if isinstance(node, ast.ImportFrom) and node.module:
+                    names = [node.module]
+                found += [f"{path.name}: {n}" for n in names if n.startswith(SITE_STACK)]
     assert found == []
 
 
