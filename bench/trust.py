@@ -2,7 +2,7 @@
 forged-cookie flood, the heaviest request one cookie can make, and the bytes a move writes; one
 table at the end, a row per measurement.
 
-Run: .venv/bin/python bench/trust.py [--quick] [--only kill,outage,players,flood,heavy,bytes]
+Run: .venv/bin/python bench/trust.py [--quick] [--only kill,outage,players,flood,heavy,bytes,floods]
      [--rounds N] [--movers N] [--players N] [--moves N] [--forged N] [--seconds S] ...
 The full run takes 10 to 15 minutes on 2 cores; ``--quick`` 2 to 4 (fewer rounds, players and
 seconds; the same rows). Options given beside ``--quick`` win over its figures.
@@ -46,6 +46,12 @@ Rows:
   then ``--window`` draws through the API on each: bytes written per move, on SQLite (what the
   server process wrote to files, /proc/<pid>/io ``wchar``, and the growth of the database and
   its WAL) and on PostgreSQL (WAL written, ``pg_current_wal_lsn()`` before and after).
+- floods: issue 36's floods from one cookie (``--lines`` connections, as fast as answered,
+  twice a second after a 429) beside ``--ordinary`` players: offline lines of 6,000 moves (past
+  the admission's bound: 413 at once, again and again) and of 5,000 (the longest it takes), on SQLite and
+  PostgreSQL (``--no-postgres``: SQLite alone), and winnable-only new games on SQLite. The
+  players' move p50 and p95 alone and beside each flood, the p95 ratio (target <= 2), the
+  flood's answers, and how much the SQLite database grew.
 """
 
 from __future__ import annotations
@@ -703,6 +709,82 @@ def flood_row(run: Run) -> None:
     )
 
 
+def offline_line(moves: int) -> Callable[[random.Random], tuple[str, str, Any]]:
+    """A line of ``moves`` draws on a Klondike deal started offline, a new line each time (the
+    issue's flood sent 7,800, compact; this client's JSON has spaces: 6,000 fit in 32 KB)."""
+
+    def request(rng: random.Random) -> tuple[str, str, Any]:
+        line = f"{moves:05d}{rng.getrandbits(64):016x}"
+        body = {"start_kind": "code", "start": KLONDIKE_CODE, "tokens": ["D"] * moves, "line": line}
+        return "POST", "/api/offline", body
+
+    return request
+
+
+def winnable_game(_rng: random.Random) -> tuple[str, str, Any]:
+    return "POST", "/api/games", {"game": "klondike", "winnable_only": True}
+
+
+def database_bytes(database: str) -> int:
+    """An SQLite database's size on disk, its WAL included (0 for PostgreSQL: not measured)."""
+    if not database.startswith("sqlite:///"):
+        return 0
+    path = database.removeprefix("sqlite:///")
+    return sum(Path(path + tail).stat().st_size for tail in ("", "-wal") if Path(path + tail).exists())
+
+
+def floods_rows(run: Run) -> None:
+    """One cookie's flood beside the ordinary players, as issue 36 found it: offline lines
+    (``--lines`` connections sending lines of 6,000 moves, and of 5,000, the longest taken) on
+    SQLite and PostgreSQL, and winnable-only new games on SQLite. The players' move p95 beside
+    each flood against their own alone, on the same server (target <= 2)."""
+    ns = run.ns
+    kinds = [("SQLite", run.sqlite("floods"))]
+    if not ns.no_postgres:
+        kinds.append(("PostgreSQL", run.cluster.database()))
+    for kind, database in kinds:
+        with Site(database) as site:
+            floods = [(f"lines of {n} moves", offline_line(n)) for n in (6000, 5000)]
+            if kind == "SQLite":
+                floods.append(("winnable-only games", winnable_game))
+            for label, figures in asyncio.run(flood_work(ns, site, database, floods)):
+                run.row(f"{label} flood, {kind}", figures)
+
+
+async def flood_work(
+    ns: argparse.Namespace,
+    site: Site,
+    database: str,
+    floods: list[tuple[str, Callable[[random.Random], tuple[str, str, Any]]]],
+) -> list[tuple[str, str]]:
+    port = site.ports[0]
+    rows: list[tuple[str, str]] = []
+    for label, request in floods:
+        calm = await ordinary_players(port, ns.ordinary, ns.seconds)
+        heavy, _ = await own_player(port, address(3, len(rows)))
+        try:
+            size0 = database_bytes(database)
+            work = asyncio.ensure_future(hammer(heavy, ns.lines, ns.seconds, request))
+            moves, _hints, refused = await ordinary_players(port, ns.ordinary, ns.seconds)
+            answers, _times = await asyncio.wait_for(work, HEAVY_SECONDS + 30)
+            grown = (database_bytes(database) - size0) / 1e6
+        finally:
+            await heavy.close()
+        calm95, stormy95 = (percentile(x, 95) if x else float("nan") for x in (calm[0], moves))
+        rows.append(
+            (
+                label,
+                f"{ns.lines} connections of one cookie for {ns.seconds:.0f} s: {statuses(answers)}; "
+                f"{ns.ordinary} players' move p50 {ms(calm[0], 50)} -> {ms(moves, 50)} ms, "
+                f"p95 {calm95:.1f} -> {stormy95:.1f} ms, ratio {stormy95 / calm95:.2f} (target <= 2; "
+                f"{len(calm[0])} / {len(moves)} moves)"
+                + (f", refused or failed {dict(refused)}" if refused else "")
+                + (f"; database grew {grown:.1f} MB" if database.startswith("sqlite") else ""),
+            )
+        )
+    return rows
+
+
 def long_game(database: str, player: str, code: str, length: int) -> str:
     """A new game of ``player``'s from ``code`` with ``length`` draws played (Klondike's stock
     turned round and round), stored as the store stores a replay: its id."""
@@ -889,6 +971,7 @@ ROWS: dict[str, Callable[[Run], None]] = {
     "flood": flood_row,
     "heavy": heavy_row,
     "bytes": bytes_rows,
+    "floods": floods_rows,
 }
 FULL = {
     "rounds": 5,
@@ -907,6 +990,7 @@ FULL = {
     "long": 20_000,
     "window": 100,
     "far": 10_000,
+    "lines": 4,
 }
 QUICK = {**FULL, "rounds": 1, "movers": 4, "between": "1:2", "warm": 2.0, "outage": 3.0, "players": 20}
 QUICK.update({"moves": 20, "seconds": 5.0, "heavy": 8, "forged": 150})
@@ -917,6 +1001,7 @@ def options() -> argparse.Namespace:
     parser.add_argument("--quick", action="store_true", help="fewer rounds, players and seconds (about 2 minutes)")
     parser.add_argument("--only", default=",".join(ROWS), help=f"rows to measure, of {','.join(ROWS)}")
     parser.add_argument("--seed", type=int, default=21)
+    parser.add_argument("--no-postgres", action="store_true", help="the floods row on SQLite alone")
     for name, value in FULL.items():
         flag = "--" + name.replace("_", "-")
         kind = type(value)
