@@ -313,7 +313,7 @@ def cmd_serve(ns: argparse.Namespace) -> int:
     _wait_for_port(ns.host, ns.port)
     listening = f"paciencia: playing at http://{_shown_host(ns.host)}:{ns.port}/ (Ctrl+C stops)"
     # Every connection through the guard: deadlines for slow headers and bodies, connection caps.
-    guarded = "paciencia.web.guard:GuardedHttp"
+    guarded = "paciencia.web.http.guard:GuardedHttp"
     if ns.workers == 1:
         # The socket is bound here, so that the line above is said once it is true (and a port
         # already taken is said plainly).
@@ -395,7 +395,7 @@ def _wait_for_port(host: str, port: int) -> None:
         family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
     except OSError:
         return  # uvicorn names a bad host itself
-    from paciencia.web.guard import env_figure
+    from paciencia.web.http.guard import env_figure
 
     deadline = time.monotonic() + env_figure("PACIENCIA_PORT_WAIT", PORT_WAIT)
     said = False

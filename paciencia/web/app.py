@@ -9,16 +9,13 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import math
 import multiprocessing
 import os
-import re
 import signal
 import threading
 import time
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable
 from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -27,9 +24,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from sqlalchemy import event
 from sqlalchemy import exc as sa_exc
-from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.requests import ClientDisconnect
 from starlette.routing import Match, Route
 
 from paciencia.engine.errors import PacienciaError
@@ -37,28 +32,28 @@ from paciencia.play.errors import GameClosed, GameNotFound, GameTooLong, LineRef
 from paciencia.play.words import say
 from paciencia.web import api, offline, pages
 from paciencia.web.assets import static_folders
-from paciencia.web.compress import CompressMiddleware, compressible, precompressed, wants_gzip
+from paciencia.web.http.compress import CompressMiddleware
+from paciencia.web.http.middleware import (
+    BodyLimit,
+    BodyTooLarge,
+    CrossSite,
+    NewPlayerFlood,
+    PlayerCookie,
+    SecurityHeaders,
+    ServerError,
+    error_response,
+)
+from paciencia.web.http.static import StaticAssets
 from paciencia.web.lang import request_words
 from paciencia.web.levels import Levels
 from paciencia.web.limits import Limits
 from paciencia.web.players import Players, site_secret
 from paciencia.web.service import Games
 from paciencia.web.settings import Settings
-from paciencia.web.store import Store, new_id
+from paciencia.web.store import Store
 from paciencia.web.winnable import WinnableDeals
 
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
-
 log = logging.getLogger("paciencia.web")
-CSP = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
-    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
-)
-TEN_YEARS = 10 * 365 * 24 * 3600
 
 
 def asset_version() -> str:
@@ -71,238 +66,6 @@ def asset_version() -> str:
                 digest.update((prefix + "/" + path.relative_to(folder).as_posix()).encode())
                 digest.update(path.read_bytes())
     return digest.hexdigest()[:10]
-
-
-def cookie_value(header: str, name: str) -> str | None:
-    """One cookie's value from a Cookie header (ours are plain tokens: no quoting to undo)."""
-    for part in header.split(";"):
-        key, eq, value = part.strip().partition("=")
-        if eq and key == name:
-            return value
-    return None
-
-
-TYPES = {
-    ".js": "text/javascript; charset=utf-8",
-    ".css": "text/css; charset=utf-8",
-    ".svg": "image/svg+xml",
-    ".woff2": "font/woff2",
-    ".png": "image/png",
-}
-
-
-_CSS_COMMENT = re.compile(rb"/\*.*?\*/", re.S)
-_BLANKS = re.compile(rb"\n[ \t]*(?=\S|\n)|\n{2,}")
-
-
-def without_comments(css: bytes) -> bytes:
-    """A stylesheet as sent: its comments and indentation are for the people who read the
-    source (a quarter of site.css's bytes on the wire), not for browsers. Our stylesheets hold
-    no ``/*`` inside a string."""
-    return _BLANKS.sub(b"\n", _CSS_COMMENT.sub(b"", css)).strip() + b"\n"
-
-
-class StaticAssets:
-    """The site's own assets, read once at start and answered from memory (no thread hop per file).
-
-    They are few and small (a first visit moves at most 45 KB), and their URLs carry a hash of
-    their content, so they are cached by browsers for good. The text ones are gzipped once, here,
-    and sent so to a client that accepts it.
-    """
-
-    def __init__(self, folders: dict[str, Path]) -> None:
-        """``folders``: each folder by the path its files are served under (``static_folders``)."""
-        self.files: dict[str, tuple[bytes, bytes]] = {}
-        self.gzipped: dict[str, bytes] = {}
-        for prefix, directory, path in ((p, d, f) for p, d in folders.items() for f in d.rglob("*")):
-            if path.is_file() and path.suffix in TYPES:
-                name = prefix + "/" + path.relative_to(directory).as_posix()
-                body = path.read_bytes()
-                if path.suffix == ".css":
-                    body = without_comments(body)
-                self.files[name] = (body, TYPES[path.suffix].encode())
-                packed = precompressed(self.files[name][0]) if compressible(TYPES[path.suffix]) else b""
-                if packed and len(packed) < len(self.files[name][0]):
-                    self.gzipped[name] = packed
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        name = scope["path"][len(scope.get("root_path", "")) :] or "/"
-        found = self.files.get(name)
-        if scope["type"] != "http" or found is None:
-            await send({"type": "http.response.start", "status": 404, "headers": [(b"content-type", b"text/plain")]})
-            await send({"type": "http.response.body", "body": b"not found"})
-            return
-        if scope["method"] not in ("GET", "HEAD"):
-            headers = [(b"content-type", b"text/plain"), (b"allow", b"GET, HEAD")]
-            await send({"type": "http.response.start", "status": 405, "headers": headers})
-            await send({"type": "http.response.body", "body": b"method not allowed"})
-            return
-        body, kind = found
-        headers = [(b"content-type", kind)]
-        if name in self.gzipped:
-            headers.append((b"vary", b"Accept-Encoding"))
-            if wants_gzip(scope):
-                body = self.gzipped[name]
-                headers.append((b"content-encoding", b"gzip"))
-        headers.append((b"content-length", str(len(body)).encode()))
-        await send({"type": "http.response.start", "status": 200, "headers": headers})
-        await send({"type": "http.response.body", "body": b"" if scope["method"] == "HEAD" else body})
-
-
-class BodyTooLarge(Exception):
-    pass
-
-
-SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
-
-
-def cross_site(headers: dict[bytes, bytes]) -> bool:
-    """Whether a state-changing request comes from a page of another origin (CSRF).
-
-    The rule: a browser names where a request comes from. ``Sec-Fetch-Site`` other than
-    ``same-origin`` or ``none`` (typed by the user) is refused; without it, an ``Origin``
-    whose host and port differ from the request's ``Host`` is refused (the scheme is left out,
-    so that a TLS-terminating proxy in front changes nothing). A request naming neither is no
-    browser's cross-site request (browsers send Origin on every cross-origin POST): command-line
-    clients and scripts go through.
-    """
-    site = headers.get(b"sec-fetch-site")
-    if site is not None:
-        return site not in (b"same-origin", b"none")
-    origin = headers.get(b"origin")
-    if origin is None:
-        return False
-    host = headers.get(b"host", b"")
-    _scheme, sep, netloc = origin.partition(b"://")
-    return not sep or netloc.lower() != host.lower()
-
-
-def _client(scope: Scope) -> str:
-    client = scope.get("client")
-    return str(client[0]) if client else "?"
-
-
-class SiteMiddleware:
-    """Player cookie, body limit, cross-site refusal, security and cache headers, and the JSON
-    answer to an unexpected error."""
-
-    def __init__(self, app: ASGIApp, settings: Settings, players: Players, limits: Limits) -> None:
-        self.app = app
-        self.settings = settings
-        self.players = players
-        self.limits = limits
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        settings = self.settings
-        players = self.players
-        player = None
-        given = None
-        length = None
-        named: dict[bytes, bytes] = {}
-        for key, value in scope["headers"]:
-            if key == b"cookie":
-                found = cookie_value(value.decode("latin-1"), settings.cookie_name)
-                if found is not None:
-                    given = found
-            elif key == b"content-length":
-                length = value
-            elif key in (b"origin", b"sec-fetch-site", b"host"):
-                named[key] = value
-        started = time.perf_counter()
-        path: str = scope["path"]
-        static = path.startswith("/static/")
-        # Only a signed cookie names a player: an id alone, whoever owns it, is a new player's
-        # request (ids are seen in logs and links; the signature is the proof).
-        if given is not None and not static:
-            player = players.verified(given)
-        # A static file never makes a player: a shared cache would hand its cookie to everyone.
-        new_player = player is None and not static
-        # An address past its rate of games without a (valid) cookie is refused at once, before
-        # a route is run: a flood of made-up cookies costs a dictionary lookup each, not a
-        # request's work.
-        refused = self.limits.refused_for("games:" + _client(scope)) if new_player else 0.0
-        flooded = refused > 0 and scope["method"] == "POST" and path == "/api/games"
-        if player is None:
-            player = new_id()
-        scope.setdefault("state", {}).update(player=player, new_player=new_player)
-        started_response = False
-
-        async def send_with_headers(message: Message) -> None:
-            nonlocal started_response
-            if message["type"] == "http.response.start":
-                started_response = True
-                headers = MutableHeaders(scope=message)
-                # The policy governs documents; a script or stylesheet carries it for nothing (an
-                # SVG keeps it: opened by itself, it is a document).
-                if not static or path.endswith(".svg"):
-                    headers["content-security-policy"] = CSP
-                headers["x-content-type-options"] = "nosniff"
-                if not static:  # a file's answer needs neither: every byte of a first visit counts
-                    headers["referrer-policy"] = "same-origin"
-                    headers["server-timing"] = f"app;dur={(time.perf_counter() - started) * 1000:.2f}"
-                if static and message["status"] == 200:
-                    headers["cache-control"] = "public, max-age=31536000, immutable"
-                elif static or "cache-control" not in headers:
-                    headers["cache-control"] = "no-store"
-                if new_player:
-                    value = players.cookie(player)
-                    cookie = f"{settings.cookie_name}={value}; Path=/; Max-Age={TEN_YEARS}; HttpOnly; SameSite=Lax"
-                    headers.append("set-cookie", cookie + ("; Secure" if settings.cookie_secure else ""))
-            await send(message)
-
-        if flooded:
-            words = request_words(Request(scope))
-            wait = {"Retry-After": str(max(1, math.ceil(refused)))}
-            response = error_response(429, "too_many_games", say(words, "too_many_games"), wait)
-            await response(scope, receive, send_with_headers)
-            return
-
-        if scope["method"] not in SAFE_METHODS and cross_site(named):
-            response = error_response(403, "cross_site", say(request_words(Request(scope)), "cross_site"))
-            await response(scope, receive, send_with_headers)
-            return
-
-        if length is not None:
-            try:
-                too_large = int(length) > settings.max_body
-            except ValueError:
-                too_large = True
-            if too_large:
-                response = error_response(413, "too_large", say(request_words(Request(scope)), "too_large"))
-                await response(scope, receive, send_with_headers)
-                return
-        seen = 0
-
-        async def limited_receive() -> Message:
-            nonlocal seen
-            message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > settings.max_body:
-                    raise BodyTooLarge()
-            return message
-
-        try:
-            await self.app(scope, limited_receive, send_with_headers)
-        except ClientDisconnect:
-            return  # the client hung up mid-request: no one to answer, nothing wrong here
-        except Exception:
-            # Whatever slipped past the handlers: logged, and answered as the site's own error.
-            log.exception("unexpected error on %s %s from %s", scope["method"], path, _client(scope))
-            if started_response:
-                raise
-            words = request_words(Request(scope))
-            response = error_response(500, "server_error", say(words, "server_error"))
-            await response(scope, receive, send_with_headers)
-
-
-def error_response(
-    status: int, error: str, message: str, headers: dict[str, str] | None = None, **extra: Any
-) -> JSONResponse:
-    return JSONResponse({"error": error, "message": message, **extra}, status_code=status, headers=headers)
 
 
 # -- errors, all mapped here ---------------------------------------------------------------------
@@ -502,13 +265,25 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         Levels(app.state.store, settings.measure_levels),
     )
     app.state.asset_version = version
+    # The routes, in the order they are matched.
     app.include_router(api.router)
     app.include_router(offline.router)  # before the API's fallback and the pages' /{lang}/…
     app.add_api_route("/api/{rest:path}", api_fallback, methods=ALL_METHODS, include_in_schema=False)
     app.include_router(pages.router)
     app.mount(f"/static/{version}", StaticAssets(static_folders()), name="static")
-    app.add_middleware(SiteMiddleware, settings=settings, players=app.state.players, limits=app.state.limits)
-    app.add_middleware(CompressMiddleware)  # outermost: the site's own errors are compressed too
+    # The middleware, outermost first: the site's own errors are compressed and carry the
+    # headers and the new player's cookie; a refusal comes before any route's work.
+    middleware: list[tuple[type[Any], dict[str, Any]]] = [
+        (CompressMiddleware, {}),
+        (SecurityHeaders, {}),
+        (PlayerCookie, {"settings": settings, "players": app.state.players}),
+        (ServerError, {}),
+        (NewPlayerFlood, {"limits": app.state.limits}),
+        (CrossSite, {}),
+        (BodyLimit, {"max_body": settings.max_body}),
+    ]
+    for cls, options in reversed(middleware):  # add_middleware puts each outside the ones before
+        app.add_middleware(cls, **options)
     return app
 
 

@@ -49,7 +49,7 @@ from paciencia.play.errors import GameNotFound, ServiceError
 from paciencia.play.held import MAX_TOKENS
 from paciencia.play.token import check_line, play_token
 from paciencia.play.words import say
-from paciencia.web.compress import precompressed, wants_gzip
+from paciencia.web.http.compress import precompressed, wants_gzip
 from paciencia.web.lang import request_words
 from paciencia.web.store import SavedGame, Store, games, starting_state
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from paciencia.web.compress import accepts_gzip
+from paciencia.web.http.compress import accepts_gzip
 from tests.browser.conftest import LiveServer
 
 FIRST_TRIP = 14_600
