@@ -14,6 +14,8 @@ import pytest
 from paciencia.engine.protocol import Game, State, Status
 from paciencia.engine.verdict import Verdict
 from paciencia.games.crescent.rules import ASC, CrescentGame, CrescentState
+from paciencia.games.freecell.rules import F0 as FC_F0
+from paciencia.games.freecell.rules import FreeCellGame, FreeCellState
 from paciencia.games.klondike.rules import COLS, F0, WASTE, KlondikeGame, KlondikeState
 from paciencia.solver import solve
 from tests.tables import crescent_table, face_down, klondike_table, read
@@ -218,3 +220,68 @@ def test_crescent_an_automatic_move_keeps_a_winnable_position_winnable() -> None
             if t.auto_move() is not None and solve(t, 2.0).verdict == Verdict.WINNABLE:
                 positions.append(t)
     assert assert_stays_winnable(positions, 5.0) >= 30
+
+
+# -- FreeCell ------------------------------------------------------------------------------------
+
+
+def freecell_position(places: dict[str, list[str] | str]) -> FreeCellState:
+    """The position with ``places`` and the deck's other cards on cascade 8, ranks up to a King
+    at its end (which no rule sends up here)."""
+    from tests.games.test_freecell import freecell_table, rest
+    from tests.tables import RANKS, up
+
+    given = [up(n[1], RANKS[: RANKS.index(c) + 1]) if isinstance(c, str) else c for n, c in places.items()]
+    others = sorted(rest(*given), key=lambda c: RANKS.index(c[0]))
+    return read(freecell_table({**places, "8": others}), FreeCellState)
+
+
+def test_freecell_the_usual_rule_cases() -> None:
+    # A 5♠ goes up when both red 4s are up, whatever the other black suit holds.
+    s = freecell_position({"Fs": "4", "Fh": "4", "Fd": "4", "1": ["5s"]})
+    assert str(s.auto_move()) == "1-Fs"
+    # With the 4♦ still down, the 5♠ may be needed for it: it stays.
+    s = freecell_position({"Fs": "4", "Fh": "4", "Fd": "3", "1": ["5s"], "2": ["4d"]})
+    assert s.auto_move() is None
+    # From a free cell too; an Ace and a 2 always go up.
+    s = freecell_position({"Fh": "A", "b": ["2h"]})
+    assert str(s.auto_move()) == "b-Fh"
+    s = freecell_position({"3": ["Kc", "Ac"]})
+    assert str(s.auto_move()) == "3-Fc"
+    # A card its foundation does not take yet stays, and a won game has none.
+    s = freecell_position({"1": ["3s"]})
+    assert s.auto_move() is None
+
+
+def freecell_positions(deals: int, rng: random.Random) -> list[State[Any]]:
+    """Positions along the solver's winning lines of Microsoft's first deals."""
+    out: list[State[Any]] = []
+    for number in range(1, deals + 1):
+        s = FreeCellGame("4").new_state(number)
+        result = solve(s, 10.0)
+        assert result.verdict == Verdict.WINNABLE
+        for token in result.line:
+            s.play(token)
+            out.append(s.copy())
+    return out
+
+
+def test_freecell_auto_moves_are_legal() -> None:
+    fired = 0
+    for s in freecell_positions(4, random.Random(7)):
+        m = s.auto_move()
+        if m is None:
+            continue
+        fired += 1
+        assert s.check(m) is None and m.dst >= FC_F0
+    assert fired > 30
+
+
+def test_freecell_an_automatic_move_keeps_a_winnable_position_winnable() -> None:
+    rng = random.Random(8)
+    positions = freecell_positions(3, rng)
+    for s in positions[::15]:
+        for t in play_randomly(s.copy(), rng, 4, 0.3):
+            if t.auto_move() is not None and solve(t, 2.0).verdict == Verdict.WINNABLE:
+                positions.append(t)
+    assert assert_stays_winnable(positions[::3], 5.0) >= 20

@@ -113,3 +113,23 @@ def test_auto_on_anothers_game_and_on_an_ended_one(client: TestClient, other: Te
     assert won["status"] == "won" and won["last"] == "1-Ks" and not won["can_auto"]
     ended = auto(client, won)  # a won game is closed: it takes no more moves
     assert ended.status_code == 409 and ended.json()["error"] == "game_over"
+
+
+def test_freecell_auto_follows_the_usual_rule(client: TestClient) -> None:
+    # The reds and spades up to 4: the 5♠ under the K♣ goes up once the K♣ is off it; the 5♥ never
+    # while the 4♣ is down.
+    from tests.games.test_freecell import freecell_table, rest
+    from tests.tables import up
+
+    used = [up("s", "A234"), up("h", "A234"), up("d", "A234"), up("c", "A23"), ["5s", "Kc"], ["4c", "5h"]]
+    others = sorted(rest(*used), key=lambda c: "A23456789TJQK".index(c[0]))
+    table = freecell_table(
+        {"Fs": "4", "Fh": "4", "Fd": "4", "Fc": "3", "1": ["5s", "Kc"], "2": ["4c", "5h"], "8": others}
+    )
+    game = start(client, table)
+    assert not game["can_auto"]
+    moved = client.post(f"/api/games/{game['id']}/moves", json={"move": "1-a", "version": 0}).json()
+    assert moved["can_auto"]
+    one = auto(client, moved).json()
+    assert one["last"] == "1-Fs" and one["version"] == 2
+    assert not one["can_auto"] and auto(client, one).status_code == 422

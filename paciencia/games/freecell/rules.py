@@ -370,6 +370,12 @@ class FreeCellState(State[FreeCellMove]):
             RANK[col[i]] >= RANK[col[i + 1]] for col in self.cascades for i in range(len(col) - 1)
         )
 
+    def auto_move(self) -> FreeCellMove | None:
+        """The usual safe rule (``paciencia.games.freecell.auto``, its proof there)."""
+        from paciencia.games.freecell.auto import auto_move
+
+        return None if self.is_won() else auto_move(self)
+
     def finish_move(self) -> FreeCellMove | None:
         """The lowest card that can go up, from a cell or a cascade's end."""
         if not self.can_finish():
