@@ -400,7 +400,10 @@ def take_line(store: Store, player: str, body: OfflineLine) -> tuple[SavedGame, 
     state.play_all(body.tokens)
     game_id = line_id(player, body.line)
     try:
-        return store.load(game_id, player), True
+        kept = store.load(game_id, player)
+        if not (len(kept.tokens) < len(body.tokens) and kept.tokens == body.tokens[: len(kept.tokens)]):
+            return kept, True  # sent already
+        # else a write cut short (``Store.create`` writes a line in chunks): taken up below
     except GameNotFound:
         pass
     try:

@@ -203,3 +203,26 @@ def test_a_line_cut_short_loads_and_plays_on_and_sent_again_is_completed(db_url:
     assert fresh.load(game_id, "p").version == len(tokens)
     fresh.close()
     store.close()
+
+
+def test_a_line_cut_short_and_sent_again_through_the_api_is_completed(app: FastAPI) -> None:
+    """The line's answer never came (the write stopped after two chunks): the browser sends it
+    again, and the game its id names is completed, not answered as it stands."""
+    with TestClient(app, base_url="http://127.0.0.1", raise_server_exceptions=False) as client:
+        player(client)
+        store: Store = app.state.store
+        chunks = [0]
+
+        def cut(_conn: Any, _cursor: Any, statement: str, *_rest: Any) -> None:
+            if statement.startswith("INSERT INTO moves"):
+                chunks[0] += 1
+                if chunks[0] == 3:
+                    raise Cut
+
+        body = {"start_kind": "code", "start": KLONDIKE, "tokens": ["D"] * 1200, "line": "cut-line-0001"}
+        event.listen(store.engine, "before_cursor_execute", cut)
+        assert client.post("/api/offline", json=body).status_code == 500  # the answer that never came
+        event.remove(store.engine, "before_cursor_execute", cut)
+        res = client.post("/api/offline", json=body)
+        assert res.status_code == 200, res.text
+        assert res.json()["game"]["version"] == 1200
