@@ -285,3 +285,14 @@ def test_freecell_an_automatic_move_keeps_a_winnable_position_winnable() -> None
             if t.auto_move() is not None and solve(t, 2.0).verdict == Verdict.WINNABLE:
                 positions.append(t)
     assert assert_stays_winnable(positions[::3], 5.0) >= 20
+
+
+def test_freecell_the_rule_is_the_solvers_reduction() -> None:
+    from paciencia.games.freecell.auto import safe
+    from paciencia.games.freecell.solver import _safe
+
+    rng = random.Random(9)
+    for _ in range(5000):
+        found = [rng.randrange(14) for _ in range(4)]
+        c = rng.randrange(52)
+        assert safe(found, c) == _safe(found, c), (found, c)

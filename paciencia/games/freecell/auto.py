@@ -5,7 +5,8 @@ never be needed off its foundation, or ``None``.
 a cascade's end or in a free cell and no card of the other colour one rank lower is still down
 (both foundations of the other colour hold that rank); an Ace and a 2 always go up.
 
-This is the solver's own reduction, ``paciencia.games.freecell.solver._safe``, whose notes hold
+This is the solver's own reduction, ``paciencia.games.freecell.solver._safe`` (``safe`` here is
+the same test, without the solver's C module, which offline play cannot load), whose notes hold
 the proof: from any winning line of the position it builds a winning line that sends the card up
 first. In short: the only cards that may ever lie on ``c`` are the two of the other colour one
 rank lower; they are up already, and a card never leaves a foundation, so ``c`` would only take
@@ -18,8 +19,18 @@ up instead.
 from __future__ import annotations
 
 from paciencia.games.freecell.rules import _TO_SUIT, CELL0, FreeCellMove, FreeCellState
-from paciencia.games.freecell.solver import _safe
-from paciencia.games.piles import RANK, SUIT
+from paciencia.games.piles import RANK, RED, SUIT
+
+_OTHER = {False: (0, 3), True: (1, 2)}
+"""The suits of each colour (red: True), ``suit * 13 + rank`` numbering them ♠ ♥ ♦ ♣."""
+
+
+def safe(found: list[int], c: int) -> bool:
+    """The rule: ``c``'s rank (the Ace 0) is at most 1, or both foundations of the other colour
+    hold at least that many cards."""
+    r = RANK[c]
+    a, b = _OTHER[not RED[c]]
+    return r < 2 or (found[a] >= r and found[b] >= r)
 
 
 def auto_move(state: FreeCellState) -> FreeCellMove | None:
@@ -29,6 +40,6 @@ def auto_move(state: FreeCellState) -> FreeCellMove | None:
     sources = [(i, col[-1]) for i, col in enumerate(state.cascades) if col]
     sources += [(CELL0 + k, c) for k, c in enumerate(state.cells) if c >= 0]
     for src, c in sources:
-        if found[SUIT[c]] == RANK[c] and _safe(found, c):
+        if found[SUIT[c]] == RANK[c] and safe(found, c):
             return _TO_SUIT[src][SUIT[c]]
     return None
