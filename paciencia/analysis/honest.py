@@ -115,10 +115,10 @@ def returns(state: State[Any], since: int = 0) -> dict[str, int]:
 
 
 PLANS = 5_000
-"""Positions whose plan is kept (a position and its text, about 2 KB each: 10 MB at most):
+"""Positions whose plan is kept (a position and its places, about 2 KB each: 10 MB at most):
 where every card is known, the line found from a position is followed on from the positions it
 reaches, so that hints do not contradict each other."""
-_plans: OrderedDict[tuple[Key, str], tuple[tuple[str, ...], int]] = OrderedDict()
+_plans: OrderedDict[tuple[Key, Key], tuple[tuple[str, ...], int]] = OrderedDict()
 """A position's plan: the line (shared by every position on it) and where the position is on it."""
 _plans_lock = threading.Lock()
 
@@ -150,10 +150,11 @@ def _known_line(state: State[Any], nodes: int) -> tuple[str, str | None]:
     return Verdict.WINNABLE.value, found.line[0]
 
 
-def _exact(state: State[Any]) -> tuple[Key, str]:
+def _exact(state: State[Any]) -> tuple[Key, Key]:
     """A position as its moves name it: a key may forget what no rule needs (which free cell holds
-    a card) but a plan's tokens name places, so its table text (not the counters) too."""
-    return state.key(), state.to_text().split("\n", 1)[1]
+    a card) but a plan's tokens name places, so the cards of every place too (what its table text
+    says below the header, without writing the text or running the header's status)."""
+    return state.key(), tuple((place, tuple(cards)) for place, cards in state.place_lines())
 
 
 SAFETY_SECONDS = 30.0
