@@ -274,7 +274,7 @@ def stored_rows(database: str, query: str, params: dict[str, Any]) -> list[tuple
     """Rows read from the site's database, as the store sees it."""
     from sqlalchemy import create_engine, text
 
-    from paciencia.web.schema import database_url
+    from paciencia.web.db.migrate import database_url
 
     engine = create_engine(database_url(database))
     try:
@@ -789,7 +789,7 @@ def long_game(database: str, player: str, code: str, length: int) -> str:
     """A new game of ``player``'s from ``code`` with ``length`` draws played (Klondike's stock
     turned round and round), stored as the store stores a replay: its id."""
     from paciencia.games import new_state
-    from paciencia.web.store import Store
+    from paciencia.web.db.store import Store
 
     tokens = ["D"] * length
     state = new_state(code)

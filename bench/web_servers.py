@@ -413,7 +413,7 @@ def kill(ns: argparse.Namespace) -> int:
         asyncio.run(go())
         from sqlalchemy import create_engine, text
 
-        from paciencia.web.schema import database_url
+        from paciencia.web.db.migrate import database_url
 
         engine = create_engine(database_url(url))
         with engine.connect() as conn:

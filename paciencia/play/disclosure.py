@@ -32,12 +32,15 @@ def deal_told(game: HeldGame, replayed: bool) -> bool:
       yet closed takes an undo and plays on), and while no other game of the player plays the
       same deal (the closed game would tell what that one hides).
     """
-    if game.start_kind == "text":
-        return True
     obs = game.observation()
-    if obs.code is not None and obs.status in (Status.PLAYING, Status.WON):
-        return True
-    return game.closed and not replayed
+    shows_all = obs.code is not None and obs.status in (Status.PLAYING, Status.WON)
+    return told(closed=game.closed, replayed=replayed, pasted=game.start_kind == "text", shows_all=shows_all)
+
+
+def told(*, closed: bool, replayed: bool, pasted: bool = False, shows_all: bool = False) -> bool:
+    """``deal_told`` from a game's facts (where only its stored row is at hand, as for the
+    statistics, ``shows_all`` is left false: the stricter answer)."""
+    return pasted or shows_all or (closed and not replayed)
 
 
 def hide_unless_told(game: HeldGame, replayed: bool) -> None:

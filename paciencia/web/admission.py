@@ -5,7 +5,7 @@ with 429 and ``Retry-After`` (in the page's language) past its player's bucket o
 address's: a player who makes new cookies is still one address, and an address shared by a
 household or a school still lets each of its players through.
 
-The buckets are ``limits``' rows (``paciencia/web/limits.py``), shared by every process on the
+The buckets are ``limits``' rows (``paciencia/web/db/limits.py``), shared by every process on the
 database: ``--workers N`` or several servers give no more than one.
 
 What each costs and why (``Rates``):
@@ -32,7 +32,7 @@ import math
 from dataclasses import dataclass, field
 
 from paciencia.play.errors import ServiceError
-from paciencia.web.limits import Limits, Rate, Take
+from paciencia.web.db.limits import Limits, Rate, Take
 
 HINTS_PER_MINUTE = 60
 """Hints one player may ask a minute (past a burst of ``HINT_BURST``): a person asks far fewer;

@@ -19,10 +19,10 @@ from paciencia.analysis.review import BATCH_MOST
 from paciencia.games import REGISTRY
 from paciencia.i18n import normalize_locale
 from paciencia.web import daily, odds, showcase, stats
+from paciencia.web.db.store import GameNotFound, SavedGame
 from paciencia.web.lang import request_words
 from paciencia.web.models import GameView
 from paciencia.web.service import Games, ServiceError, Start, review_answer, step_answer
-from paciencia.web.store import GameNotFound, SavedGame
 
 
 class NewGame(BaseModel):

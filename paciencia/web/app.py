@@ -32,6 +32,8 @@ from paciencia.play.errors import GameClosed, GameNotFound, GameTooLong, LineRef
 from paciencia.play.words import say
 from paciencia.web import api, offline, pages
 from paciencia.web.assets import static_folders
+from paciencia.web.db.limits import Limits
+from paciencia.web.db.store import Store
 from paciencia.web.http.compress import CompressMiddleware
 from paciencia.web.http.middleware import (
     BodyLimit,
@@ -46,11 +48,9 @@ from paciencia.web.http.middleware import (
 from paciencia.web.http.static import StaticAssets
 from paciencia.web.lang import request_words
 from paciencia.web.levels import Levels
-from paciencia.web.limits import Limits
 from paciencia.web.players import Players, site_secret
 from paciencia.web.service import Games
 from paciencia.web.settings import Settings
-from paciencia.web.store import Store
 from paciencia.web.winnable import WinnableDeals
 
 log = logging.getLogger("paciencia.web")

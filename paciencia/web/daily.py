@@ -22,7 +22,7 @@ from typing import Any
 from paciencia.engine.dealcode import DEAL_COUNT, DealCode
 from paciencia.games import entry
 from paciencia.play.disclosure import deal_told
-from paciencia.web.store import Store
+from paciencia.web.db.store import Store
 from paciencia.web.winnable import NoWinnableDeal, WinnableDeals, bounds
 
 CANDIDATES = 40

@@ -19,7 +19,7 @@ import threading
 from paciencia.analysis import levels
 from paciencia.engine.errors import PacienciaError
 from paciencia.games import new_state
-from paciencia.web.store import Store
+from paciencia.web.db.store import Store
 
 log = logging.getLogger(__name__)
 

@@ -37,7 +37,6 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict, Field, field_validator
-from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 from starlette.routing import Mount
 
@@ -49,9 +48,9 @@ from paciencia.play.errors import GameNotFound, ServiceError
 from paciencia.play.held import MAX_TOKENS
 from paciencia.play.token import check_line, play_token
 from paciencia.play.words import say
+from paciencia.web.db.store import SavedGame, Store, starting_state
 from paciencia.web.http.compress import precompressed, wants_gzip
 from paciencia.web.lang import request_words
-from paciencia.web.store import SavedGame, Store, games, starting_state
 
 router = APIRouter(include_in_schema=False)
 
@@ -349,9 +348,7 @@ def keep_clock(store: Store, saved: SavedGame, body: OfflineLine, moved_offline:
         ended = min(max(body.ended, started), saved.ended)
     # Marked even where the clock stays the server's: the line's moves came at once, and the
     # daily comparison leaves the game out (daily.standing).
-    with store.lock(saved.id), store.engine.begin() as conn:
-        conn.execute(update(games).where(games.c.id == saved.id).values(started=started, ended=ended, from_offline=1))
-        saved.started, saved.ended = started, ended
+    store.offline_clock(saved, started, ended)
     return saved
 
 

@@ -6,7 +6,7 @@ not counted; pasted positions, winnable-only deals and random deals (with typed 
 replays) are counted apart. A reset keeps the games (and their replays) and counts only those
 started after it (``since``, kept per browser).
 
-The deal code of a game not yet closed (``paciencia/web/store.py``: won, left, or reviewed once
+The deal code of a game not yet closed (``paciencia/web/db/store.py``: won, left, or reviewed once
 blocked) is left out: it may reveal cards the player has not seen, and the game may still be
 played (a blocked one undone); so is the code of a closed game whose deal the player is
 playing again (a replay of it).
@@ -23,12 +23,12 @@ from html import escape
 from statistics import mean
 from typing import Any
 
-from sqlalchemy import select
-
 from paciencia.engine.dealcode import DealCode
 from paciencia.engine.errors import PacienciaError
 from paciencia.engine.tabletext import header_field
-from paciencia.web.store import LEFT, Store, games
+from paciencia.play.disclosure import told
+from paciencia.play.views import LEFT
+from paciencia.web.db.store import Store
 
 KINDS = ("random", "winnable", "text", "daily")
 """The kinds of deal counted apart: random deals (typed codes and replays with them), deals
@@ -129,17 +129,15 @@ def played(
 ) -> list[Played]:
     """The player's games with a move made (since ``since``), oldest first; ``level(code)``:
     a deal's level where it is known."""
-    query = select(games).where(games.c.player == player, games.c.version > 0).order_by(games.c.created)
-    if since is not None:
-        query = query.where(games.c.created >= since)
-    with store.engine.connect() as conn:
-        rows = conn.execute(query).mappings().all()
+    rows = store.played_rows(player, since)
     playing = store.open_starts(player)
     out = []
     now = time.time()
     for r in rows:
         code = _code(r["start_kind"], r["start"], r["table_text"])
-        shown = r["closed"] and r["start"] not in playing and r["start_kind"] != "text"
+        # The code of a dealt game, where the disclosure rule tells its deal (from the stored
+        # row: no position is replayed for it, so "every card seen" is not assumed).
+        shown = r["start_kind"] == "code" and told(closed=bool(r["closed"]), replayed=r["start"] in playing)
         result = {"won": "won", "blocked": "lost", LEFT: "left"}.get(r["status"], "playing")
         end = r["ended"] if r["ended"] is not None else now
         seconds = max(0.0, end - r["started"]) if r["started"] is not None else 0.0

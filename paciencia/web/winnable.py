@@ -26,7 +26,7 @@ from paciencia.engine.protocol import Status
 from paciencia.engine.verdict import Verdict
 from paciencia.games import REGISTRY, entry, new_state
 from paciencia.solver import solve
-from paciencia.web.store import Store
+from paciencia.web.db.store import Store
 
 log = logging.getLogger(__name__)
 

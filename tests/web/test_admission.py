@@ -19,7 +19,7 @@ from sqlalchemy import event
 
 from paciencia.games import new_state
 from paciencia.web import Settings, create_app
-from paciencia.web.store import Store
+from paciencia.web.db.store import Store
 
 KLONDIKE = "KL1-3-AAAAAAB"
 MOVES_BURST = 5000  # docs/operations.md: a player's moves sent from offline, at once

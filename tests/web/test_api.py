@@ -11,8 +11,8 @@ from paciencia.games import new_state, state_from_text
 from paciencia.i18n import Words
 from paciencia.play.words import say
 from paciencia.web import Settings, create_app
+from paciencia.web.db.store import Store
 from paciencia.web.models import GameView
-from paciencia.web.store import Store
 from tests.tables import BLOCKING_MOVE, FULL_PILE, WINNING_MOVE
 from tests.tables import CRESCENT_BLOCKED_IN_ONE as BLOCKED_IN_ONE
 from tests.tables import CRESCENT_WON_IN_ONE as WON_IN_ONE
@@ -272,7 +272,7 @@ def test_table_text_in_the_store_matches_the_game(client: TestClient, db_url: st
     store = Store(db_url)
     from sqlalchemy import select
 
-    from paciencia.web.store import games
+    from paciencia.web.db.tables import games
 
     with store.engine.connect() as conn:
         text = conn.execute(select(games.c.table_text).where(games.c.id == game["id"])).scalar_one()

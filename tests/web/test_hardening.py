@@ -22,10 +22,10 @@ from paciencia.i18n import LOCALES, Words
 from paciencia.web import Settings, create_app
 from paciencia.web.admission import Admission
 from paciencia.web.api import ErrorOut
-from paciencia.web.limits import Limits
+from paciencia.web.db.limits import Limits
+from paciencia.web.db.store import Store
 from paciencia.web.models import GameView
 from paciencia.web.service import HINT_BURST, HintPool, ServiceError
-from paciencia.web.store import Store
 from tests.tables import klondike_table
 
 CODE = "CR1-N-AAAAAAB"
@@ -44,7 +44,7 @@ def games_of(client: TestClient) -> int:
     with store.engine.connect() as conn:
         from sqlalchemy import func, select
 
-        from paciencia.web.store import games
+        from paciencia.web.db.tables import games
 
         return int(conn.execute(select(func.count()).select_from(games)).scalar() or 0)
 

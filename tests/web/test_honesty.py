@@ -2,7 +2,7 @@
 still be played, on any endpoint, in any state of a game; and a game over for good takes no
 more moves.
 
-The rule (``paciencia/web/store.py``): a game is *closed* once won, left for a newer game of
+The rule (``paciencia/web/db/store.py``): a game is *closed* once won, left for a newer game of
 the same game, or reviewed once blocked. A closed game takes no move, undo included; only a
 closed game's deal code (where the deal hides cards) and review are ever shown.
 """

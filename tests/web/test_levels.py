@@ -17,9 +17,9 @@ from paciencia.analysis import levels
 from paciencia.games import new_state
 from paciencia.solver import solve
 from paciencia.web import Settings, create_app
-from paciencia.web.schema import database_url
-from paciencia.web.store import Store
-from paciencia.web.store import levels as levels_table
+from paciencia.web.db.migrate import database_url
+from paciencia.web.db.store import Store
+from paciencia.web.db.tables import levels as levels_table
 
 Game = dict[str, Any]
 LANGS = {

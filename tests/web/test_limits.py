@@ -20,9 +20,9 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, update
 
 from paciencia.web import Settings, create_app
-from paciencia.web.limits import running
+from paciencia.web.db.migrate import database_url
+from paciencia.web.db.tables import running
 from paciencia.web.players import ENV_SECRET, SECRET_FILE, BadSecret, site_secret
-from paciencia.web.schema import database_url
 from paciencia.web.service import HINT_BURST, HintPool
 from tests.web.test_servers import Player, servers
 

@@ -20,7 +20,7 @@ from paciencia.play.held import MAX_TOKENS
 from paciencia.play.views import LEFT
 from paciencia.play.words import say
 from paciencia.web import offline
-from paciencia.web.store import new_id
+from paciencia.web.db.store import new_id
 
 
 def shell(client: TestClient) -> dict[str, Any]:

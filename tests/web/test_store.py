@@ -15,9 +15,10 @@ from sqlalchemy import Connection, create_engine, inspect, select
 
 from paciencia.games import new_state, state_from_text
 from paciencia.i18n import Words
-from paciencia.web.schema import MIGRATIONS, current_revision, database_url
+from paciencia.web.db.migrate import MIGRATIONS, current_revision, database_url
+from paciencia.web.db.store import SNAPSHOT_EVERY, SNAPSHOT_LAG, GameClosed, GameTooLong, Store
+from paciencia.web.db.tables import games, metadata, moves
 from paciencia.web.service import Games
-from paciencia.web.store import SNAPSHOT_EVERY, SNAPSHOT_LAG, GameClosed, GameTooLong, Store, games, metadata, moves
 from paciencia.web.winnable import WinnableDeals
 from tests.tables import crescent_table
 

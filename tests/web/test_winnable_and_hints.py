@@ -19,7 +19,8 @@ from paciencia.games import state_from_text
 from paciencia.games.crescent.rules import CrescentState
 from paciencia.i18n import Words
 from paciencia.web import Settings, create_app
-from paciencia.web.store import Store, verdicts
+from paciencia.web.db.store import Store
+from paciencia.web.db.tables import verdicts
 from paciencia.web.winnable import WinnableDeals
 from tests.tables import HEARTS, LOST, QUIET_BUT_WINNABLE
 

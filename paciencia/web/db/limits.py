@@ -28,41 +28,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Column, Float, Index, Integer, String, Table, bindparam, case, delete, func, select, update
+from sqlalchemy import Float, bindparam, case, delete, func, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
-from paciencia.web.store import metadata
+from paciencia.web.db.tables import buckets, gate, running
 
 RUNNING_SECONDS = 60.0
 """How long a hint's admission holds at most: past it a crashed process's row is ignored."""
 PRUNE_EVERY = 60.0
 """Seconds between two clean-ups of full buckets (a full bucket is the same as none)."""
-
-buckets = Table(
-    "limit_buckets",
-    metadata,
-    Column("key", String(120), primary_key=True),
-    Column("tokens", Float, nullable=False),
-    Column("updated", Float, nullable=False),  # seconds since the epoch: every machine's clock
-)
-
-running = Table(
-    "limit_running",
-    metadata,
-    Column("player", String(64), primary_key=True),
-    Column("ticket", String(32), nullable=False),  # whose admission it is (released by it alone)
-    Column("expires", Float, nullable=False),
-    Index("limit_running_expires", "expires"),
-)
-
-gate = Table(
-    "limit_gate",
-    metadata,
-    Column("id", Integer, primary_key=True),
-    Column("turns", Integer, nullable=False),
-)
-"""One row (id 1): the admissions' turn taking."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,5 +1,5 @@
 """The database's schema, brought up to date at start-up by Alembic migrations
-(``paciencia/web/migrations``), and the URL forms we accept.
+(``paciencia/web/db/migrations``), and the URL forms we accept.
 
 Several server processes may start together on a new database: one takes a lock (PostgreSQL:
 an advisory lock; SQLite: a lock file beside the database), migrates, and lets go; the others

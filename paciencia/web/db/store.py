@@ -38,19 +38,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import (
-    BigInteger,
-    Column,
-    Float,
-    Index,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
     bindparam,
     create_engine,
     event,
-    func,
     select,
     update,
 )
@@ -59,7 +49,6 @@ from sqlalchemy.exc import IntegrityError
 
 from paciencia.engine.errors import PacienciaError
 from paciencia.engine.protocol import State, Status
-from paciencia.engine.tabletext import header_field
 from paciencia.games import new_state, state_from_text
 from paciencia.play.errors import GameClosed as GameClosed
 from paciencia.play.errors import GameNotFound as GameNotFound
@@ -68,93 +57,11 @@ from paciencia.play.errors import StaleMove as StaleMove
 from paciencia.play.held import MAX_TOKENS as MAX_TOKENS
 from paciencia.play.held import HeldGame
 from paciencia.play.views import LEFT as LEFT
-from paciencia.web.schema import database_url, migrate
-
-metadata = MetaData()
-
-games = Table(
-    "games",
-    metadata,
-    Column("id", String(32), primary_key=True),
-    Column("player", String(64), nullable=False),
-    Column("game", String(16), nullable=False),
-    Column("start_kind", String(8), nullable=False),  # "code" or "text"
-    Column("start", Text, nullable=False),
-    Column("version", Integer, nullable=False, default=0),
-    Column("table_text", Text, nullable=False),
-    Column("status", String(16), nullable=False),  # playing, won, blocked or left (for a newer game)
-    Column("created", Float, nullable=False),
-    Column("started", Float),
-    Column("ended", Float),
-    Column("updated", Float, nullable=False),
-    Column("snap_version", Integer, nullable=False, server_default="0"),
-    Column("snap_text", Text),  # the position at snap_version (None: the start)
-    # How the game was started, for the statistics: random, winnable, code, replay or text
-    # (None in games stored before it was kept: they count by start_kind).
-    Column("source", String(8)),
-    # 1 once the game takes no more moves (won, left, or reviewed once blocked).
-    Column("closed", Integer, nullable=False, server_default="0"),
-    # The level its player chose (easy … expert, from the levelled pools), None otherwise.
-    Column("level", String(12)),
-    # 1 once a line played offline went onto it (or made it): its moves reached the server at
-    # once and its clock is the device's, so the daily comparison leaves it out.
-    Column("from_offline", Integer, nullable=False, server_default="0"),
-    Index("games_by_player", "player", "game", "updated"),
-)
-
-moves = Table(
-    "moves",
-    metadata,
-    Column("game_id", String(32), primary_key=True),
-    Column("n", Integer, primary_key=True),  # the version the token was played on (from 0)
-    Column("token", String(16), nullable=False),
-    sqlite_with_rowid=False,  # one B-tree, keyed by (game, n), instead of a table and its key's index
-)
-"""Each game's record, a row per token, appended: a token is never changed once stored."""
-
-
-verdicts = Table(
-    "verdicts",
-    metadata,
-    Column("code", String(40), primary_key=True),
-    Column("game", String(16), nullable=False),
-    Column("variant", String(4), nullable=False),
-    Column("verdict", String(16), nullable=False),  # winnable, unwinnable or unknown (out of time)
-    Column("line_length", Integer, nullable=False),  # moves in the winning line (0 otherwise)
-    Column("seconds", Float, nullable=False),  # the solver's time
-    Column("solved", Float, nullable=False),
-    Column("handed", Integer, nullable=False, default=0),  # 1 once dealt as a "winnable deals only" game
-    Index("verdicts_pool", "game", "variant", "verdict", "handed"),
-)
-"""What the solver said of each deal code it was run on, so that no code is solved twice; the
-winnable ones not yet dealt are the pool that "winnable deals only" draws from."""
-
-levels = Table(
-    "levels",
-    metadata,
-    Column("code", String(40), primary_key=True),
-    Column("game", String(16), nullable=False),
-    Column("variant", String(4), nullable=False),
-    Column("level", String(12)),  # easy … expert, unwinnable; None: the solver could not settle it
-    Column("verdict", String(16), nullable=False),
-    Column("nodes", BigInteger, nullable=False),  # the solver's positions searched
-    Column("wins", Integer, nullable=False),  # honest games won …
-    Column("seeds", Integer, nullable=False),  # … of those played
-    Column("rated", Float, nullable=False),
-)
-"""Each deal's difficulty level once measured (``paciencia/analysis/levels.py``), so that no deal
-is measured twice; the deals of the levelled pools have theirs in the package's data."""
-
-daily = Table(
-    "daily",
-    metadata,
-    Column("day", String(10), primary_key=True),  # UTC, 2026-12-01
-    Column("game", String(16), primary_key=True),
-    Column("variant", String(4), primary_key=True),
-    Column("code", String(40), nullable=False),
-)
-"""The day's deal of each game and variant, the same for everyone: the first server to choose it
-writes it, every other reads it (``paciencia/web/daily.py``)."""
+from paciencia.web.db.deals import DailyResult as DailyResult
+from paciencia.web.db.deals import Deals
+from paciencia.web.db.deals import Known as Known
+from paciencia.web.db.migrate import database_url, migrate
+from paciencia.web.db.tables import games, moves
 
 ID_BYTES = 16  # 128 random bits
 LOCK_STRIPES = 64
@@ -246,7 +153,7 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cur.close()
 
 
-class Store:
+class Store(Deals):
     """Games and verdicts in the database, with the games in play kept in memory.
 
     Every method blocks (callers run them off the event loop). A cached game's state is read and
@@ -584,6 +491,24 @@ class Store:
             conn.execute(update(games).where(games.c.id == game.id).values(snap_version=at, snap_text=text))
         game.snap_version = at
 
+    def offline_clock(self, game: SavedGame, started: float | None, ended: float | None) -> None:
+        """Keeps the clock a line from offline brought (``web/offline.keep_clock``), and marks
+        the game as one such a line went onto: the daily comparison leaves it out."""
+        with self.lock(game.id), self.engine.begin() as conn:
+            conn.execute(
+                update(games).where(games.c.id == game.id).values(started=started, ended=ended, from_offline=1)
+            )
+            game.started, game.ended = started, ended
+
+    def played_rows(self, player: str, since: float | None = None) -> list[dict[str, Any]]:
+        """The player's games with a move made (since ``since``), oldest first, as stored rows
+        (the statistics' figures)."""
+        query = select(games).where(games.c.player == player, games.c.version > 0).order_by(games.c.created)
+        if since is not None:
+            query = query.where(games.c.created >= since)
+        with self.engine.connect() as conn:
+            return [dict(r) for r in conn.execute(query).mappings().all()]
+
     def open_starts(self, player: str) -> set[str]:
         """The starts (deal codes, table texts) of the player's games not closed: while one is
         played, nothing that uses its whole deal is said of any game of the same start (a game
@@ -610,152 +535,3 @@ class Store:
             ).scalar()
 
     # -- verdicts ------------------------------------------------------------------------------
-
-    def verdict(self, code: str) -> Known | None:
-        """What the solver said of this deal code, if it was ever run on it."""
-        with self.engine.connect() as conn:
-            row = conn.execute(select(verdicts).where(verdicts.c.code == code)).mappings().first()
-        if row is None:
-            return None
-        return Known(row["verdict"], row["line_length"], row["seconds"], bool(row["handed"]))
-
-    # -- the daily deals ---------------------------------------------------------------------
-
-    def daily_code(self, day: str, game: str, variant: str) -> str | None:
-        key = (daily.c.day == day) & (daily.c.game == game) & (daily.c.variant == variant)
-        with self.engine.connect() as conn:
-            found: str | None = conn.execute(select(daily.c.code).where(key)).scalar()
-        return found
-
-    def choose_daily(self, day: str, game: str, variant: str, code: str) -> str:
-        """Keeps ``code`` as the day's deal unless another server chose one first; the day's deal."""
-        try:
-            with self.engine.begin() as conn:
-                conn.execute(daily.insert().values(day=day, game=game, variant=variant, code=code))
-        except IntegrityError:
-            pass  # chosen already: that one stands
-        found = self.daily_code(day, game, variant)
-        assert found is not None
-        return found
-
-    def daily_results(self, code: str, since: float) -> list[DailyResult]:
-        """Each player's first daily game of ``code`` started since ``since`` with a move made,
-        for the anonymous comparison: a second try (after the first was left or lost, and its
-        cards seen) never counts, and one that does not rank (``ranked``) leaves its player out."""
-        query = (
-            select(
-                games.c.player,
-                games.c.status,
-                games.c.closed,
-                games.c.started,
-                games.c.ended,
-                games.c.table_text,
-                games.c.from_offline,
-                games.c.id,
-            )
-            .where(games.c.source == "daily", games.c.start == code, games.c.version > 0, games.c.created >= since)
-            .order_by(games.c.created)
-        )
-        with self.engine.connect() as conn:
-            rows = conn.execute(query).all()
-        out: dict[str, DailyResult] = {}
-        for player, status, closed, started, ended, text, offline, game_id in rows:
-            if player in out:
-                continue
-            # Only the server's clock is compared: not a device's, nor a game without one.
-            ranked = not offline and started is not None and ended is not None
-            seconds = (ended - started) if started is not None and ended is not None else 0.0
-            moves = int(header_field(text, "moves") or 0)
-            out[player] = DailyResult(player, status, bool(closed), seconds, moves, game_id, ranked=ranked)
-        return list(out.values())
-
-    def proved_winnable(self, code: str) -> bool:
-        with self.engine.connect() as conn:
-            found = conn.execute(select(verdicts.c.verdict).where(verdicts.c.code == code)).scalar()
-        return found == "winnable"
-
-    def save_verdict(
-        self, code: str, game: str, variant: str, verdict: str, line_length: int, seconds: float, handed: bool
-    ) -> None:
-        """Keeps a verdict (a later one replaces an earlier ``unknown``: more time was given)."""
-        values = {
-            "game": game,
-            "variant": variant,
-            "verdict": verdict,
-            "line_length": line_length,
-            "seconds": seconds,
-            "solved": time.time(),
-            "handed": int(handed),
-        }
-        with self.engine.begin() as conn:
-            done = conn.execute(update(verdicts).where(verdicts.c.code == code).values(**values)).rowcount
-            if not done:
-                conn.execute(verdicts.insert().values(code=code, **values))
-
-    def deal_level(self, code: str) -> tuple[bool, str | None]:
-        """Whether the deal's level was measured, and the level (None: not settled)."""
-        with self.engine.connect() as conn:
-            row = conn.execute(select(levels.c.level).where(levels.c.code == code)).first()
-        return (False, None) if row is None else (True, row[0])
-
-    def save_level(self, code: str, game: str, variant: str, level: str | None, measure: dict[str, Any]) -> None:
-        """Keeps a deal's level (a second measure of the same deal, by another server, is the same)."""
-        values = {"game": game, "variant": variant, "level": level, "rated": time.time()}
-        values.update({k: measure[k] for k in ("verdict", "nodes", "wins", "seeds")})
-        try:
-            with self.engine.begin() as conn:
-                conn.execute(levels.insert().values(code=code, **values))
-        except IntegrityError:
-            pass  # measured already: the budgets are in positions, so it is the same level
-
-    def pool_count(self, game: str, variant: str) -> int:
-        """Proved winnable deals of this variant not yet dealt."""
-        with self.engine.connect() as conn:
-            found = conn.execute(select(func.count()).select_from(verdicts).where(*_pool(game, variant))).scalar()
-        return int(found or 0)
-
-    def claim_winnable(self, game: str, variant: str) -> str | None:
-        """Takes a proved winnable deal of this variant out of the pool (None when it is empty)."""
-        while True:
-            with self.engine.begin() as conn:
-                code = conn.execute(select(verdicts.c.code).where(*_pool(game, variant)).limit(1)).scalar()
-                if code is None:
-                    return None
-                done = conn.execute(
-                    update(verdicts).where(verdicts.c.code == code, verdicts.c.handed == 0).values(handed=1)
-                ).rowcount
-            if done == 1:
-                return str(code)
-
-
-def _pool(game: str, variant: str) -> tuple[Any, ...]:
-    return (
-        verdicts.c.game == game,
-        verdicts.c.variant == variant,
-        verdicts.c.verdict == "winnable",
-        verdicts.c.handed == 0,
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class DailyResult:
-    """A player's first game of a daily deal, as the comparison counts it."""
-
-    player: str
-    status: str  # playing, won, blocked or left
-    closed: bool
-    seconds: float
-    moves: int
-    id: str = ""
-    ranked: bool = True
-    """Whether it is a figure of the comparison: a game a line from offline went onto is not."""
-
-
-@dataclass(frozen=True, slots=True)
-class Known:
-    """A stored verdict."""
-
-    verdict: str
-    line_length: int
-    seconds: float
-    handed: bool

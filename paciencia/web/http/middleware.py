@@ -17,11 +17,11 @@ from starlette.datastructures import MutableHeaders
 from starlette.requests import ClientDisconnect, Request
 
 from paciencia.play.words import say
+from paciencia.web.db.limits import Limits
+from paciencia.web.db.store import new_id
 from paciencia.web.lang import request_words
-from paciencia.web.limits import Limits
 from paciencia.web.players import Players
 from paciencia.web.settings import Settings
-from paciencia.web.store import new_id
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]

@@ -1,1 +1,1 @@
-"""The database's schema as Alembic migrations, run at start-up (``paciencia.web.schema``)."""
+"""The database's schema as Alembic migrations, run at start-up (``paciencia.web.db.migrate``)."""

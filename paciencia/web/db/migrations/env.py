@@ -1,4 +1,4 @@
-"""Alembic's environment: the connection is always handed in by ``paciencia.web.schema``."""
+"""Alembic's environment: the connection is always handed in by ``paciencia.web.db.migrate``."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The limits every server process on the database shares: token buckets, the hints being
-worked out, and the row admissions take turns on (``paciencia/web/limits.py``).
+worked out, and the row admissions take turns on (``paciencia/web/db/limits.py``).
 
 Revision ID: 0005
 Revises: 0004
