@@ -15,9 +15,10 @@ import zlib
 from collections.abc import Iterator
 from pathlib import Path
 
+import brotli  # type: ignore[import-untyped]
 import pytest
 
-from paciencia.web.http.compress import accepts_gzip
+from paciencia.web.http.compress import accepted, accepts_gzip
 from tests.browser.conftest import LiveServer
 
 FIRST_TRIP = 14_600
@@ -38,7 +39,10 @@ class Answer:
 
     @property
     def body(self) -> bytes:
-        return gzip.decompress(self.raw) if self.headers.get("content-encoding") == "gzip" else self.raw
+        coding = self.headers.get("content-encoding")
+        if coding == "br":
+            return bytes(brotli.decompress(self.raw))
+        return gzip.decompress(self.raw) if coding == "gzip" else self.raw
 
 
 def get(url: str, encoding: str | None, cookie: str = "", method: str = "GET", data: bytes | None = None) -> Answer:
@@ -84,11 +88,32 @@ def paths(site: LiveServer) -> list[tuple[str, str]]:
 
 ACCEPTING: list[str | None] = ["gzip", "gzip, deflate, br", "br;q=1.0, gzip;q=0.8, *;q=0.1", "*"]
 REFUSING: list[str | None] = [None, "identity", "br", "gzip;q=0", "*;q=0", "deflate, gzip;q=0"]
+ENCODING: dict[str | None, str | None] = {
+    # What the answer comes in: brotli where it is taken, else gzip, else nothing.
+    "gzip": "gzip",
+    "gzip, deflate, br": "br",
+    "br;q=1.0, gzip;q=0.8, *;q=0.1": "br",
+    "*": "br",
+    "br": "br",
+    "br;q=0, gzip": "gzip",
+    "gzip;q=0, br": "br",
+    None: None,
+    "identity": None,
+    "gzip;q=0": None,
+    "*;q=0": None,
+    "deflate, gzip;q=0": None,
+}
 
 
 @pytest.mark.parametrize("header", ACCEPTING + REFUSING)
 def test_the_accept_encoding_header_is_read_as_written(header: str | None) -> None:
     assert accepts_gzip(header or "") is (header in ACCEPTING)
+
+
+@pytest.mark.parametrize("header", list(ENCODING))
+def test_brotli_comes_first_where_it_is_taken(header: str | None) -> None:
+    found = accepted(header or "")
+    assert ("br" if "br" in found else "gzip" if "gzip" in found else None) == ENCODING[header]
 
 
 def test_compressed_when_accepted_and_plain_otherwise(site: LiveServer) -> None:
@@ -97,14 +122,14 @@ def test_compressed_when_accepted_and_plain_otherwise(site: LiveServer) -> None:
         assert plain.status == 200, path
         assert "content-encoding" not in plain.headers, path
         assert "accept-encoding" in plain.headers.get("vary", "").lower(), path
-        for header in ACCEPTING:
+        for header in (h for h, coding in ENCODING.items() if coding):
             packed = get(site.url + path, header, cookie)
-            assert packed.headers.get("content-encoding") == "gzip", (path, header)
+            assert packed.headers.get("content-encoding") == ENCODING[header], (path, header)
             assert "accept-encoding" in packed.headers["vary"].lower(), path
             assert int(packed.headers["content-length"]) == len(packed.raw) < len(plain.raw), path
             assert packed.body == plain.raw or path.startswith("/en/"), path  # a page's clock and tokens may differ
             assert packed.headers["content-type"] == plain.headers["content-type"], path
-        for refusing in REFUSING:
+        for refusing in (h for h, coding in ENCODING.items() if not coding):
             assert "content-encoding" not in get(site.url + path, refusing, cookie).headers, (path, refusing)
 
 
@@ -115,6 +140,10 @@ def test_a_move_answer_is_compressed_too(site: LiveServer) -> None:
     packed = get(site.url + f"/api/games/{game}/moves", "gzip", cookie, "POST", move)
     assert packed.status == 200 and packed.headers["content-encoding"] == "gzip"
     assert json.loads(packed.body)["moves"] == 1
+    move = json.dumps({"move": "D", "version": 1}).encode()
+    packed = get(site.url + f"/api/games/{game}/moves", "br, gzip", cookie, "POST", move)
+    assert packed.status == 200 and packed.headers["content-encoding"] == "br"
+    assert json.loads(packed.body)["moves"] == 2
 
 
 def test_small_and_binary_answers_are_left_as_they_are(site: LiveServer) -> None:
@@ -128,10 +157,10 @@ def test_small_and_binary_answers_are_left_as_they_are(site: LiveServer) -> None
 @pytest.mark.parametrize("game", ["crescent", "klondike"])
 def test_the_board_comes_in_the_first_round_trip(site: LiveServer, game: str) -> None:
     """The board's markup (``#board``'s section) ends within the first 14.6 KB of the answer
-    (headers counted), compressed as a streaming gzip sends it. (What a whole first visit moves
-    is counted in real Chromium: tests/browser/test_page_weight.py.)"""
+    (headers counted), compressed as a streaming gzip sends it (brotli's is smaller still). (What
+    a whole first visit moves is counted in real Chromium: tests/browser/test_page_weight.py.)"""
     path, cookie = new_game(site, game)
-    page = get(site.url + path, "gzip, deflate, br", cookie)
+    page = get(site.url + path, "gzip, deflate", cookie)
     assert page.headers["content-encoding"] == "gzip"
     raw = page.body
     end = raw.index(b"</section>", raw.index(b'id="board"')) + len(b"</section>")

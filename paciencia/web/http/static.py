@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from paciencia.web.http.compress import compressible, precompressed, wants_gzip
+from paciencia.web.http.compress import compressible, encoding, precompressed, precompressed_br
 from paciencia.web.http.middleware import Receive, Scope, Send
 
 TYPES = {
@@ -32,7 +32,7 @@ class StaticAssets:
     """The site's own assets, read once at start and answered from memory (no thread hop per file).
 
     They are few and small (a first visit moves at most 45 KB), and their URLs carry a hash of
-    their content, so they are cached by browsers for good. The text ones are gzipped once, here,
+    their content, so they are cached by browsers for good. The text ones are compressed once, here (brotli and gzip),
     and sent so to a client that accepts it.
     """
 
@@ -40,6 +40,7 @@ class StaticAssets:
         """``folders``: each folder by the path its files are served under (``static_folders``)."""
         self.files: dict[str, tuple[bytes, bytes]] = {}
         self.gzipped: dict[str, bytes] = {}
+        self.brotli: dict[str, bytes] = {}
         for prefix, directory, path in ((p, d, f) for p, d in folders.items() for f in d.rglob("*")):
             if path.is_file() and path.suffix in TYPES:
                 name = prefix + "/" + path.relative_to(directory).as_posix()
@@ -50,6 +51,7 @@ class StaticAssets:
                 packed = precompressed(self.files[name][0]) if compressible(TYPES[path.suffix]) else b""
                 if packed and len(packed) < len(self.files[name][0]):
                     self.gzipped[name] = packed
+                    self.brotli[name] = precompressed_br(self.files[name][0])
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         name = scope["path"][len(scope.get("root_path", "")) :] or "/"
@@ -67,9 +69,10 @@ class StaticAssets:
         headers = [(b"content-type", kind)]
         if name in self.gzipped:
             headers.append((b"vary", b"Accept-Encoding"))
-            if wants_gzip(scope):
-                body = self.gzipped[name]
-                headers.append((b"content-encoding", b"gzip"))
+            coding = encoding(scope)
+            if coding is not None:
+                body = (self.brotli if coding == "br" else self.gzipped)[name]
+                headers.append((b"content-encoding", coding.encode()))
         headers.append((b"content-length", str(len(body)).encode()))
         await send({"type": "http.response.start", "status": 200, "headers": headers})
         await send({"type": "http.response.body", "body": b"" if scope["method"] == "HEAD" else body})
