@@ -17,6 +17,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from paciencia import __version__
 from paciencia.engine.errors import IllegalMove, PacienciaError
 from paciencia.engine.protocol import State
 from paciencia.games import GAMES, new_state, state_from_text
@@ -42,7 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="paciencia", description=f"{', '.join(names[:-1])} and {names[-1]} solitaire."
     )
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    parser.add_argument("--version", action="version", version=f"paciencia {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     deal = sub.add_parser("deal", help="print the table text of a deal")
     deal.add_argument("code", help="a deal code, as CR1-N-AAAAAAB or KL1-3-AAAAAAB")
@@ -406,10 +408,16 @@ def _wait_for_port(host: str, port: int) -> None:
                 probe.bind(address)
                 return
             except OSError as e:
-                if e.errno != errno.EADDRINUSE or time.monotonic() > deadline:
+                if e.errno != errno.EADDRINUSE:
+                    return
+                if time.monotonic() > deadline:
+                    print(f"paciencia: port {port} is in use; choose another with --port", file=sys.stderr)
                     return
         if not said:
-            print(f"paciencia: port {port} is still in use; waiting for it", file=sys.stderr)
+            print(
+                f"paciencia: port {port} is in use; waiting for it (a server stopping), or use another with --port",
+                file=sys.stderr,
+            )
             said = True
         time.sleep(0.1)
 
@@ -418,7 +426,11 @@ COMMANDS = {"deal": cmd_deal, "play": cmd_play, "solve": cmd_solve, "survey": cm
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    ns = build_parser().parse_args(argv)
+    parser = build_parser()
+    ns = parser.parse_args(argv)
+    if ns.command is None:  # a bare ``paciencia``: what it can do, not an error
+        parser.print_help()
+        return 0
     try:
         status = COMMANDS[ns.command](ns)
         sys.stdout.flush()

@@ -227,3 +227,12 @@ def test_a_blocked_position_written_as_playing_is_played_on_and_the_move_refused
     head = " ".join(t for t in head.split() if not t.startswith("status=")) + " status=won"
     position.write_text(head + "\n" + rest, encoding="utf-8")  # a claimed end that is not true
     assert run("play", "--position", str(position), "U").returncode == 2
+
+
+def test_version_and_a_bare_command_say_what_they_should() -> None:
+    """``--version`` names the version; a bare ``paciencia`` shows its help, not an error."""
+    version = run("--version")
+    assert version.returncode == 0 and version.stdout.startswith("paciencia ") and version.stdout.strip()[-1].isdigit()
+    bare = run()
+    assert bare.returncode == 0 and bare.stderr == ""
+    assert bare.stdout.startswith("usage: paciencia") and "deal" in bare.stdout and "serve" in bare.stdout

@@ -77,7 +77,8 @@ def test_a_port_already_taken_is_said_plainly(tmp_path: Path) -> None:
         proc = _serve(tmp_path, port, port_wait=1.0)  # it waits for the port (30 s unless told), then says why
         _out, err = proc.communicate(timeout=60)
     assert proc.returncode == 2
-    assert f"paciencia: port {port} is still in use; waiting for it" in err
+    assert f"paciencia: port {port} is in use; waiting for it" in err
+    assert f"paciencia: port {port} is in use; choose another with --port" in err
     assert f"paciencia: error: cannot listen on 127.0.0.1:{port}: " in err and "Traceback" not in err
     assert "playing at" not in err
 
