@@ -19,13 +19,13 @@
 #define NC 8
 #define DEPTH 64 /* a cascade's cards at most: 7 dealt and a K-to-A run, or a made-up position's 52 */
 #define MAXM 512
-enum { CF = 0, LF = 1, CL = 2, LC = 3, CC = 4 };
+enum { CF = 0, LF = 1, CL = 2, LC = 3, CC = 4, DIGF = 5, DIGC = 6 };
 
 static uint64_t ZC[DEPTH][52]; /* position in a cascade x card */
 static uint64_t ZL[52];        /* a card in a cell (which cell does not matter) */
 
 typedef struct {
-    uint8_t kind, a, b, n, card, autom;
+    uint8_t kind, a, b, n, card, autom, d, group;
 } Step;
 
 typedef struct {
@@ -71,7 +71,29 @@ static inline int cell_take(FB *b, int k) {
 
 static void push(FB *b, Step st) { TRAIL_PUSH(b, st); }
 
+static void make(FB *b, Step st);
+
+/* The first free cell (-1: none). */
+static int first_free(const FB *b) {
+    for (int q = 0; q < b->ncells; q++)
+        if (b->cell[q] < 0) return q;
+    return -1;
+}
+
+/* A meta move of the race (below): the d cards above the card that moves go one by one into the
+ * first free cells, then the card goes up (DIGF) or its run onto cascade b's end (DIGC). Only
+ * the atomic moves reach the trail. */
+static void make_meta(FB *b, Step st) {
+    for (int q = 0; q < st.d; q++) make(b, (Step){CL, st.a, (uint8_t)first_free(b), 1, 0, 0, 0, 0});
+    if (st.kind == DIGF) make(b, (Step){CF, st.a, 0, 1, 0, 0, 0, 0});
+    else make(b, (Step){CC, st.a, st.b, st.n, 0, 0, 0, 0});
+}
+
 static void make(FB *b, Step st) {
+    if (st.kind >= DIGF) {
+        make_meta(b, st);
+        return;
+    }
     switch (st.kind) {
     case CF: {
         int c = col_pop(b, st.a);
@@ -142,14 +164,14 @@ static void autos(FB *b) {
             if (!b->len[a]) continue;
             int c = b->col[a][b->len[a] - 1];
             if (b->found[suit(c)] == rank(c) && safe(b, c)) {
-                make(b, (Step){CF, (uint8_t)a, 0, 1, 0, 1});
+                make(b, (Step){CF, (uint8_t)a, 0, 1, 0, 1, 0, 0});
                 again = 1;
             }
         }
         for (int k = 0; k < b->ncells; k++) {
             int c = b->cell[k];
             if (c >= 0 && b->found[suit(c)] == rank(c) && safe(b, c)) {
-                make(b, (Step){LF, (uint8_t)k, 0, 1, 0, 1});
+                make(b, (Step){LF, (uint8_t)k, 0, 1, 0, 1, 0, 0});
                 again = 1;
             }
         }
@@ -199,11 +221,11 @@ static int gen(const FB *b, Step *out) {
     for (int a = 0; a < NC; a++) {
         if (!b->len[a]) continue;
         int c = b->col[a][b->len[a] - 1];
-        if (b->found[suit(c)] == rank(c)) out[k++] = (Step){CF, (uint8_t)a, 0, 1, 0, 0};
+        if (b->found[suit(c)] == rank(c)) out[k++] = (Step){CF, (uint8_t)a, 0, 1, 0, 0, 0, 0};
     }
     for (int q = 0; q < b->ncells; q++) {
         int c = b->cell[q];
-        if (c >= 0 && b->found[suit(c)] == rank(c)) out[k++] = (Step){LF, (uint8_t)q, 0, 1, 0, 0};
+        if (c >= 0 && b->found[suit(c)] == rank(c)) out[k++] = (Step){LF, (uint8_t)q, 0, 1, 0, 0, 0, 0};
     }
     int cap = (nfree + 1) << nempty, cap_empty = (nfree + 1) << (nempty > 0 ? nempty - 1 : 0);
     for (int a = 0; a < NC; a++) {
@@ -215,11 +237,11 @@ static int gen(const FB *b, Step *out) {
             if (b->len[t]) {
                 int e = b->col[t][b->len[t] - 1], n = rank(e) - rank(end);
                 if (n >= 1 && n <= run && n <= cap && RED_[b->col[a][len - n]] != RED_[e])
-                    out[k++] = (Step){CC, (uint8_t)a, (uint8_t)t, (uint8_t)n, 0, 0};
+                    out[k++] = (Step){CC, (uint8_t)a, (uint8_t)t, (uint8_t)n, 0, 0, 0, 0};
             } else if (t == empty) {
                 int most = run < cap_empty ? run : cap_empty;
                 for (int n = 1; n <= most; n++)
-                    if (n < len) out[k++] = (Step){CC, (uint8_t)a, (uint8_t)t, (uint8_t)n, 0, 0};
+                    if (n < len) out[k++] = (Step){CC, (uint8_t)a, (uint8_t)t, (uint8_t)n, 0, 0, 0, 0};
             }
         }
     }
@@ -228,19 +250,26 @@ static int gen(const FB *b, Step *out) {
         if (c < 0) continue;
         for (int t = 0; t < NC; t++)
             if (b->len[t] ? FITS[c][b->col[t][b->len[t] - 1]] : t == empty)
-                out[k++] = (Step){LC, (uint8_t)q, (uint8_t)t, 1, 0, 0};
+                out[k++] = (Step){LC, (uint8_t)q, (uint8_t)t, 1, 0, 0, 0, 0};
     }
     if (free_cell >= 0)
         for (int a = 0; a < NC; a++)
-            if (b->len[a]) out[k++] = (Step){CL, (uint8_t)a, (uint8_t)free_cell, 1, 0, 0};
+            if (b->len[a]) out[k++] = (Step){CL, (uint8_t)a, (uint8_t)free_cell, 1, 0, 0, 0, 0};
     return k;
 }
 
 /* Higher is better: cards up, free cells and empty cascades, and few cards lying above the next
- * card each foundation wants, or above a lower card of their own suit (each must move first). */
-static int evaluate(const FB *b) {
+ * card each foundation wants, or above a lower card of their own suit (each must move first).
+ * W: the weights of those (cards up, a card above a wanted one, above a lower one of its suit, a
+ * break in a cascade's order, a free cell, an empty cascade); the sound search's are W0. */
+typedef struct {
+    int up, wanted, lower, brk, cell, empty;
+} Weights;
+static const Weights W0 = {40, 6, 4, 3, 12, 24};
+
+static int evaluate_w(const FB *b, const Weights *w) {
     int e = 0, nfree = 0, nempty = 0;
-    for (int s = 0; s < 4; s++) e += 40 * b->found[s];
+    for (int s = 0; s < 4; s++) e += w->up * b->found[s];
     for (int q = 0; q < b->ncells; q++) nfree += b->cell[q] < 0;
     for (int a = 0; a < NC; a++) {
         if (!b->len[a]) {
@@ -250,14 +279,16 @@ static int evaluate(const FB *b) {
         int low[4] = {13, 13, 13, 13};
         for (int q = 0; q < b->len[a]; q++) {
             int c = b->col[a][q], s = suit(c), r = rank(c);
-            if (r == b->found[s]) e -= 6 * (b->len[a] - 1 - q); /* the next card of its suit, buried */
-            if (r > low[s]) e -= 4;
+            if (r == b->found[s]) e -= w->wanted * (b->len[a] - 1 - q); /* the next card of its suit, buried */
+            if (r > low[s]) e -= w->lower;
             else low[s] = r;
-            if (q && !FITS[c][b->col[a][q - 1]]) e -= 3; /* a break in the cascade's order */
+            if (q && !FITS[c][b->col[a][q - 1]]) e -= w->brk; /* a break in the cascade's order */
         }
     }
-    return e + 12 * nfree + 24 * nempty;
+    return e + w->cell * nfree + w->empty * nempty;
 }
+
+static int evaluate(const FB *b) { return evaluate_w(b, &W0); }
 
 /* -- the search ---------------------------------------------------------------------------------- */
 
@@ -340,8 +371,336 @@ static PyObject *search(PyObject *self, PyObject *args) {
     return run_for_python(b, &o, table_start(budget, (size_t)1 << 16));
 }
 
+/* -- the race: soft threads over one table ------------------------------------------------------ *
+ *
+ * Several depth-first searches ("threads", each on its own copy of the position and its own
+ * stack) take turns, each for a quota of positions, and share one transposition table in which
+ * each keeps a bit of its own: a thread cuts only the positions it entered itself. Besides the
+ * atomic moves (gen above), a thread may make *meta moves*: the cards above a card dug into the
+ * free cells, then the card up (DIGF), or the card's run onto another cascade's end (DIGC). A
+ * thread tries its moves group by group, in the order its spec gives (random within a group, or
+ * by the evaluation), and leaves out the groups its spec does not name: such a thread only finds
+ * wins. A thread whose groups cover every atomic move (every search move of gen is in one of
+ * them, and meta moves only add ways to reach positions) is *complete*: running out of moves,
+ * it has entered every key reachable from the root, so its end proves the position lost, as
+ * the sound search's does. The last thread is the sound search itself (gen, the evaluation's
+ * order), whose end is the proof the race gives. */
+
+enum { G_U, G_P, G_X, G_R, G_E, G_L, G_C, NGROUPS };
+static const char GROUP_LETTERS[] = "upxrelc";
+
+/* Every move of the race: gen's (each tagged with its group), and the meta moves. */
+static int gen_race(const FB *b, Step *out) {
+    int k = gen(b, out);
+    int nfree = 0, nempty = 0;
+    for (int q = 0; q < b->ncells; q++) nfree += b->cell[q] < 0;
+    for (int a = 0; a < NC; a++) nempty += !b->len[a];
+    for (int q = 0; q < k; q++) {
+        Step *m = &out[q];
+        switch (m->kind) {
+        case CF:
+        case LF: m->group = G_U; break;
+        case LC: m->group = b->len[m->b] ? G_P : G_L; break;
+        case CL: m->group = G_C; break;
+        default: m->group = b->len[m->b] ? G_R : G_E;
+        }
+    }
+    if (!nfree) return k;
+    /* Where each card lies in a cascade: its cascade and height (-1: not in a cascade). */
+    int8_t where[52], at[52];
+    memset(where, -1, sizeof where);
+    for (int a = 0; a < NC; a++)
+        for (int q = 0; q < b->len[a]; q++) {
+            where[b->col[a][q]] = (int8_t)a;
+            at[b->col[a][q]] = (int8_t)q;
+        }
+    /* DIGF: the next card of a foundation under d cards, d at most the free cells. */
+    for (int s = 0; s < 4; s++) {
+        if (b->found[s] == 13) continue;
+        int c = s * 13 + b->found[s], a = where[c];
+        if (a < 0) continue;
+        int d = b->len[a] - 1 - at[c];
+        if (d >= 1 && d <= nfree) out[k++] = (Step){DIGF, (uint8_t)a, 0, 1, 0, 0, (uint8_t)d, G_X};
+    }
+    /* DIGC: a card that fits a cascade's end, with the run it heads, under d cards. */
+    for (int t = 0; t < NC; t++) {
+        if (!b->len[t]) continue;
+        int e = b->col[t][b->len[t] - 1];
+        if (rank(e) == 0) continue;
+        for (int s = 0; s < 4; s++) {
+            int c = s * 13 + rank(e) - 1, a = where[c];
+            if (a < 0 || a == t || !FITS[c][e]) continue;
+            int i = at[c], j = i;
+            while (j + 1 < b->len[a] && FITS[b->col[a][j + 1]][b->col[a][j]]) j++;
+            int d = b->len[a] - 1 - j, n = j - i + 1;
+            if (d < 1 || d > nfree || n > ((nfree - d + 1) << nempty)) continue;
+            out[k++] = (Step){DIGC, (uint8_t)a, (uint8_t)t, (uint8_t)n, 0, 0, (uint8_t)d, G_R};
+        }
+    }
+    return k;
+}
+
+#define MAXPHASES 3
+#define MAXTHREADS 32
+
+/* A thread's spec: from each depth on, its groups in order, space-separated, each a string of
+ * group letters (upxrelc) searched together, in random order or, with a '+' after it, best
+ * first by the evaluation (each '~' more adds noise of 15 to it); the sound thread has none. */
+typedef struct {
+    int from[MAXPHASES];
+    const char *order[MAXPHASES];
+    int nph;
+    Weights w;
+} Spec;
+
+typedef struct {
+    int8_t rank_of[NGROUPS]; /* each group's place in the order, -1: left out */
+    uint8_t eval[NGROUPS], noise[NGROUPS];
+} Phase;
+
+typedef struct {
+    FB *b;
+    Stack st;
+    int bit, sound, complete, alive, nph;
+    Weights w;
+    int from[MAXPHASES];
+    Phase ph[MAXPHASES];
+    uint64_t rng;
+} Thread;
+
+static void phase_of(Phase *p, const char *order) {
+    memset(p->rank_of, -1, sizeof p->rank_of);
+    memset(p->eval, 0, sizeof p->eval);
+    memset(p->noise, 0, sizeof p->noise);
+    int g = 0;
+    for (const char *c = order; *c; c++) {
+        if (*c == ' ') {
+            g++;
+            continue;
+        }
+        if (*c == '+' || *c == '~') {
+            for (int q = 0; q < NGROUPS; q++)
+                if (p->rank_of[q] == g) {
+                    p->eval[q] = 1;
+                    p->noise[q] += *c == '~';
+                }
+            continue;
+        }
+        const char *l = strchr(GROUP_LETTERS, *c);
+        if (l) p->rank_of[l - GROUP_LETTERS] = (int8_t)g;
+    }
+}
+
+/* Enters the position a thread's move reached, as enter() does for the sound search. */
+static int enter_thread(Thread *th, Table *t, int depth) {
+    FB *b = th->b;
+    autos(b);
+    if (won(b)) return 1;
+    uint64_t k1, k2;
+    key(b, &k1, &k2);
+    int added = table_enter(t, k1, k2, th->bit, 1ULL << th->bit);
+    if (added <= 0) return added;
+    Step ms[MAXM];
+    Scored sc[MAXM];
+    int mark = b->nt, n;
+    if (th->sound) {
+        n = gen(b, ms);
+        for (int q = 0; q < n; q++) {
+            make(b, ms[q]);
+            autos(b);
+            sc[q] = (Scored){ms[q], evaluate(b)};
+            while (b->nt > mark) unmake(b);
+        }
+    } else {
+        const Phase *p = &th->ph[0];
+        for (int q = 1; q < th->nph && depth >= th->from[q]; q++) p = &th->ph[q];
+        int all = gen_race(b, ms);
+        n = 0;
+        for (int q = 0; q < all; q++) {
+            int g = ms[q].group, r = p->rank_of[g];
+            if (r < 0) continue;
+            double e;
+            if (p->eval[g]) {
+                make(b, ms[q]);
+                autos(b);
+                e = (evaluate_w(b, &th->w) + 15.0 * p->noise[g] * next_unit(&th->rng)) * (1.0 / 4096);
+                while (b->nt > mark) unmake(b);
+            } else e = next_unit(&th->rng);
+            sc[n++] = (Scored){ms[q], e - 1000.0 * r};
+        }
+    }
+    order_moves(sc, ms, n);
+    push_frame(&th->st, ms, n, mark, 0);
+    return 0;
+}
+
+/* Runs a thread for at most `quota` positions: BUDGET when the quota is used, else WON, EXHAUSTED
+ * (its stack is empty), FULL, TIMEOUT. */
+static int run_thread(Thread *th, Table *t, long quota, long *nodes, const Options *o) {
+    FB *b = th->b;
+    Stack *st = &th->st;
+    for (long used = 0; used < quota;) {
+        if (!st->nf) return EXHAUSTED;
+        Frame *f = &st->frames[st->nf - 1];
+        while (b->nt > f->mark) unmake(b);
+        if (f->i == f->n) {
+            st->n = f->off;
+            st->nf--;
+            continue;
+        }
+        Step m;
+        memcpy(&m, st->moves + st->size * (size_t)(f->off + f->i++), sizeof m);
+        int depth = st->nf;
+        make(b, m);
+        used++;
+        (*nodes)++;
+        if ((*nodes & 1023) == 0 && o->deadline != NO_DEADLINE && now() > o->deadline) return TIMEOUT;
+        int r = enter_thread(th, t, depth);
+        if (r == 1) return WON;
+        if (r < 0) return FULL;
+    }
+    return BUDGET;
+}
+
+/* The threads' specs, chosen by bench/freecell_vs_fcsolve.py --threads (each run alone on
+ * Microsoft's deals 1-1,000, then the round-robin portfolio with the fewest positions in all,
+ * the sound search last): all leave the free cells out as a move of their own (cards go there
+ * only when dug), which is what makes them fast and why none is complete. */
+static const Spec SPECS[] = {
+    {{0}, {"upxrle+"}, 1, {40, 6, 8, 3, 12, 24}},
+    {{0}, {"upxrle~~"}, 1, {40, 12, 2, 3, 12, 24}},
+    {{0}, {"upxrle+"}, 1, {40, 3, 4, 6, 12, 24}},
+    {{0}, {"upxrle~~"}, 1, {40, 10, 6, 1, 16, 30}},
+};
+#define NSPECS ((int)(sizeof SPECS / sizeof SPECS[0]))
+static const int FIRST_QUOTA = 100, QUOTA = 200;
+
+static FB *board_copy(const FB *b) {
+    FB *c = malloc(sizeof *c);
+    if (!c) return NULL;
+    *c = *b;
+    c->trail = malloc(sizeof(Step) * (size_t)b->tcap);
+    if (!c->trail) {
+        free(c);
+        return NULL;
+    }
+    memcpy(c->trail, b->trail, sizeof(Step) * (size_t)b->nt);
+    return c;
+}
+
+/* The race from board b: WON (the winner's trail copied into b), EXHAUSTED (a complete thread
+ * ran out), BUDGET, TIMEOUT or FULL. */
+static int race_run(FB *b, Options *o, long *nodes, size_t start, unsigned long mask) {
+    Table t;
+    Thread th[MAXTHREADS];
+    int nt = 1 + NSPECS, result = BUDGET;
+    if (!table_init(&t, start)) return FULL;
+    memset(th, 0, sizeof th);
+    for (int q = 0; q < nt; q++) {
+        Thread *x = &th[q];
+        x->b = q == NSPECS ? b : board_copy(b);
+        x->bit = q;
+        x->sound = q == NSPECS;
+        x->rng = o->rng + 0x9E3779B97F4A7C15ULL * (uint64_t)(q + 1);
+        x->alive = x->b && stack_init(&x->st, sizeof(Step)) && (!mask || (mask >> q & 1));
+        x->complete = 1;
+        if (!x->sound) {
+            const Spec *sp = &SPECS[q];
+            x->nph = sp->nph;
+            x->w = sp->w;
+            for (int k = 0; k < sp->nph; k++) {
+                x->from[k] = sp->from[k];
+                phase_of(&x->ph[k], sp->order[k]);
+                for (int g = 0; g < NGROUPS; g++) x->complete &= x->ph[k].rank_of[g] >= 0;
+            }
+        }
+    }
+    long start_nodes = *nodes;
+    for (int q = 0; q < nt && result == BUDGET; q++) {
+        if (!th[q].alive) continue;
+        int r = enter_thread(&th[q], &t, 0);
+        if (r == 1) result = WON + 100 * (q + 1);
+        else if (r < 0) result = FULL;
+    }
+    for (long round = 0; result == BUDGET; round++) {
+        int any = 0;
+        for (int q = 0; q < nt && result == BUDGET; q++) {
+            Thread *x = &th[q];
+            if (!x->alive) continue;
+            any = 1;
+            long quota = round ? QUOTA : FIRST_QUOTA;
+            if (o->budget > 0) {
+                long left = o->budget - (*nodes - start_nodes);
+                if (left <= 0) break;
+                if (quota > left) quota = left;
+            }
+            int r = run_thread(x, &t, quota, nodes, o);
+            if (r == WON) result = WON + 100 * (q + 1);
+            else if (r == EXHAUSTED) {
+                x->alive = 0;
+                if (x->sound || x->complete) result = EXHAUSTED;
+            } else if (r == TIMEOUT || r == FULL) result = r;
+        }
+        if (o->budget > 0 && *nodes - start_nodes >= o->budget && result == BUDGET) break;
+        if (!any) break;
+    }
+    if (result >= 100) {
+        /* The winner's trail is the line: into b's. */
+        FB *w = th[result / 100 - 1].b;
+        if (w != b) {
+            free(b->trail);
+            b->trail = w->trail;
+            b->tcap = w->tcap;
+            b->nt = w->nt;
+            w->trail = NULL;
+        }
+        result = WON;
+    }
+    for (int q = 0; q < nt; q++) {
+        if (th[q].alive || th[q].st.moves) stack_free(&th[q].st);
+        if (q != NSPECS && th[q].b) {
+            free(th[q].b->trail);
+            free(th[q].b);
+        }
+    }
+    table_free(&t);
+    return result;
+}
+
+/* race(cascades, cells, found, budget, seconds, seed, threads) -> (status, steps, nodes), as
+ * search(); threads: a bit set of the threads that run (0: all of them; bench/ compares them). */
+static PyObject *race(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *cols, *cells, *found;
+    long budget;
+    double seconds;
+    unsigned long long seed = 0;
+    unsigned long mask = 0;
+    if (!PyArg_ParseTuple(args, "OOOld|Kk", &cols, &cells, &found, &budget, &seconds, &seed, &mask)) return NULL;
+    FB *b = board_from(cols, cells, found);
+    if (!b) return NULL;
+    Options o = {0, budget, deadline_in(seconds), 0.0, (uint64_t)seed};
+    long nodes = 0;
+    int status;
+    Py_BEGIN_ALLOW_THREADS;
+    status = race_run(b, &o, &nodes, (size_t)1 << 12, mask);
+    Py_END_ALLOW_THREADS;
+    PyObject *steps = PyList_New(0);
+    if (status == WON)
+        for (int q = 0; q < b->nt; q++) {
+            Step s = b->trail[q];
+            PyObject *x = Py_BuildValue("(iiiii)", s.kind, s.a, s.b, s.n, s.card);
+            PyList_Append(steps, x);
+            Py_DECREF(x);
+        }
+    free(b->trail);
+    free(b);
+    return Py_BuildValue("iNl", status, steps, nodes);
+}
+
 static PyMethodDef methods[] = {
     {"search", search, METH_VARARGS, "Depth-first search of a FreeCell position (paciencia/games/freecell/solver.py)."},
+    {"race", race, METH_VARARGS, "Soft threads racing over one table (paciencia/games/freecell/solver.py)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -13,3 +13,13 @@ def search(
     seed: int = 0,
     /,
 ) -> tuple[int, list[tuple[int, int, int, int, int]], int]: ...
+def race(
+    cascades: Sequence[Sequence[int]],
+    cells: Sequence[int],
+    found: Sequence[int],
+    budget: int,
+    seconds: float,
+    seed: int = 0,
+    threads: int = 0,
+    /,
+) -> tuple[int, list[tuple[int, int, int, int, int]], int]: ...

@@ -4,13 +4,22 @@
 through ``State.play`` before it is returned), ``unwinnable`` only when a search that uses
 sound reductions alone exhausted every position, ``unknown`` when time ran out first.
 
-The search runs in C (``_search.c``): depth-first over make/unmake on its own copy of the
-position, with a transposition table of 128-bit hashes of the canonical key, the children of
-each position tried best first by an evaluation (cards up, free cells and empty cascades, few
-cards above the cards the foundations want next). *Sound* searches try every search move;
-*dives* add random noise to the order and stop after a node budget, so they only ever find
-wins (a depth-first search led astray early can spend its time in one part of the tree; a dive
-with another order leaves it).
+The search runs in C (``_search.c``): depth-first searches over make/unmake on their own copies
+of the position, racing (``race``): each takes its turn for a quota of positions (100, then 200
+a turn) and all share one transposition table of 128-bit hashes of the canonical key, in which
+each keeps a bit of its own (a search cuts only the positions it entered itself). The *sound*
+search tries every search move (below), the children of each position best first by an
+evaluation (cards up, free cells and empty cascades, few cards above the cards the foundations
+want next), so running out of moves proves the position lost. The others, after Freecell
+Solver's soft threads (its ``-l lg`` preset), never put a card into a free cell as a move of its
+own: a card goes there only when it is *dug*, the cards above a card moved one by one into the
+free cells just before that card goes up or its run goes onto another cascade's end (one
+*meta move*, which the line writes as its single moves). That leaves out most of the tree, so
+they only ever find wins, and they find them in a few hundred positions where the sound search
+needs thousands: each orders its moves by the evaluation with weights of its own (two with
+noise), since a deal one order is slow on another is often quick on
+(``bench/freecell_vs_fcsolve.py``). The first search to win gives the line; the sound search's
+end is the only proof of a loss.
 
 **Moves searched.** A card up to its foundation; a run (a cascade's end cards built down in
 alternating colours) onto a cascade's end card that it fits, or into an empty cascade, of at
@@ -51,9 +60,10 @@ from collections.abc import Iterable
 from paciencia.engine.protocol import State
 from paciencia.engine.verdict import Result, Verdict
 from paciencia.games.freecell import _search as _freecell
+from paciencia.games.freecell import rules
 from paciencia.games.freecell.rules import CELL0, PLACE_NAMES, FreeCellMove, FreeCellState
 from paciencia.solver.meter import Meter
-from paciencia.solver.schedule import BUDGET, EXHAUSTED, WON, Answer, alternate
+from paciencia.solver.schedule import EXHAUSTED, WON, Answer
 
 __all__ = ["settle", "solve_freecell"]
 
@@ -63,12 +73,6 @@ LF = 1  # the card of cell a up
 CL = 2  # the end card of cascade a into a free cell
 LC = 3  # the card of cell a onto cascade b
 CC = 4  # the last n cards of cascade a onto cascade b
-
-DIVES_SHARE = 0.3
-"""Until this share of the time, sound searches alternate with dives; then the sound search."""
-DIVE_BATCH, DIVE_NODES, DIVE_NOISE = 16, 5000, 30.0
-"""Dives come in batches of this many, each of this many positions with this much noise
-(bench/freecell_solver.py: with these, all of Microsoft's first 32,000 deals settle)."""
 
 Step = tuple[int, int, int, int, int]
 
@@ -99,64 +103,67 @@ def _token(sim: FreeCellState, step: Step) -> str:
 
 
 def _tokens(state: FreeCellState, steps: Iterable[Step]) -> tuple[str, ...]:
-    """The line in move notation, each token played on a copy of ``state`` as it is written (an
-    illegal token raises): the cells are named as the engine finds the cards in them."""
+    """The line in move notation, each move checked by the engine's rules (``check``) and made
+    (``push``) on a copy of ``state`` as it is written (a refused move raises): the cells are
+    named as the engine finds the cards in them."""
     sim = state.copy()
     out: list[str] = []
-    for step in steps:
-        token = _token(sim, step)
-        out.append(str(sim.play(token)))
+    move, to_suit = rules.move, rules.move.to_suit
+    for kind, a, b, n, card in steps:
+        if kind == CF:
+            m = to_suit[a][card // 13]
+        elif kind == LF:
+            m = to_suit[CELL0 + sim.cells.index(card)][card // 13]
+        elif kind == CC:
+            m = move(a, b, n)
+        elif kind == CL:
+            m = move(a, CELL0 + sim.cells.index(-1))
+        else:
+            m = move(CELL0 + sim.cells.index(card), b)
+        reason = sim.check(m)
+        if reason is not None:
+            raise AssertionError(f"the solver's line makes a move the rules refuse: {m} ({reason})")
+        sim.push(m)
+        out.append(str(m))
     if not sim.is_won():
         raise AssertionError("the solver's line does not win")
     return tuple(out)
 
 
+def _race(state: FreeCellState, nodes: int, seconds: float) -> Answer:
+    """The race (module notes) on at most ``nodes`` positions (0: none) and ``seconds``."""
+    return _freecell.race(*_c_position(state), nodes, seconds, 0)
+
+
+def _result(state: FreeCellState, answer: Answer, seconds: float, budget: int | None) -> Result:
+    status, steps, n = answer
+    if status == WON:
+        return Result(Verdict.WINNABLE, _tokens(state, steps), n, seconds, {"phase": "race"})
+    if status == EXHAUSTED:
+        return Result(Verdict.UNWINNABLE, (), n, seconds, {"proof": "search"})
+    return Result(Verdict.UNKNOWN, (), n, seconds, {} if budget is None else {"budget": budget})
+
+
 def solve_freecell(state: State[FreeCellMove], timeout: float = 10.0) -> Result:
     """Whether ``state`` (a FreeCell position, left untouched) can be won; see the module notes.
-
-    In C, on ``paciencia.solver.schedule.alternate``: sound searches (each given 1% of the timeout,
-    or as long as the dives so far) alternate with batches of short noisy dives until
-    ``DIVES_SHARE`` of the time, then the sound search until the deadline."""
+    One race in C until it is settled or ``timeout`` seconds have passed."""
     assert isinstance(state, FreeCellState), "solve_freecell takes a FreeCell position"
-    m, pos = Meter(timeout), _c_position(state)
     if state.is_won():
         return Result(Verdict.WINNABLE, (), 0, 0.0)
-
-    def sound(budget: int, seconds: float) -> Answer:
-        return _freecell.search(*pos, 0, budget, seconds, 0.0)
-
-    def dive(dives: int, seconds: float) -> Answer:
-        # A batch of short noisy dives: on the deals a sound search is slow to win, one of a few
-        # dozen such dives usually wins within a few thousand positions.
-        until = time.perf_counter() + seconds
-        nodes = 0
-        for k in range(DIVE_BATCH):
-            left = until - time.perf_counter()
-            if left <= 0:
-                break
-            status, steps, n = _freecell.search(*pos, 1, DIVE_NODES, left, DIVE_NOISE, dives * DIVE_BATCH + k + 1)
-            nodes += n
-            if status == WON:
-                return status, steps, nodes
-        return BUDGET, [], nodes
-
-    return alternate(m, DIVES_SHARE, 0.01, sound, dive, lambda steps: _tokens(state, steps))
+    m = Meter(timeout)
+    answer = _race(state, 0, timeout)
+    return _result(state, answer, m.seconds(), None)
 
 
 def solve_freecell_nodes(state: State[FreeCellMove], nodes: int, timeout: float = math.inf) -> Result:
-    """``--nodes``: one sound search of at most ``nodes`` positions, with no clock read (the same
+    """``--nodes``: one race of at most ``nodes`` positions in all, with no clock read (the same
     answer on any machine, loaded or not); ``timeout``, when given, is only a cap."""
     assert isinstance(state, FreeCellState), "solve_freecell_nodes takes a FreeCell position"
-    start, pos = time.perf_counter(), _c_position(state)
+    start = time.perf_counter()
     if state.is_won():
         return Result(Verdict.WINNABLE, (), 0, 0.0)
-    status, steps, n = _freecell.search(*pos, 0, max(1, nodes), timeout, 0.0, 0)
-    seconds = time.perf_counter() - start
-    if status == WON:
-        return Result(Verdict.WINNABLE, _tokens(state, steps), n, seconds, {"phase": "sound"})
-    if status == EXHAUSTED:
-        return Result(Verdict.UNWINNABLE, (), n, seconds, {"proof": "search"})
-    return Result(Verdict.UNKNOWN, (), n, seconds, {"budget": nodes})
+    answer = _race(state, max(1, nodes), timeout)
+    return _result(state, answer, time.perf_counter() - start, nodes)
 
 
 SAFETY_SECONDS = 10.0
@@ -164,16 +171,13 @@ SAFETY_SECONDS = 10.0
 
 
 def settle(state: FreeCellState, nodes: int) -> tuple[str, str | None]:
-    """``Game.settle``: a sound search on half the budget (it settles small positions either
-    way), then a noisy dive on the rest (it only finds wins)."""
+    """``Game.settle``: one race on the budget; for a win, its first move."""
     if state.is_won():
         return Verdict.WINNABLE.value, None
-    pos = _c_position(state)
-    for dive, budget, noise in ((0, nodes // 2, 0.0), (1, nodes // 2, 10.0)):
-        status, steps, _ = _freecell.search(*pos, dive, max(budget, 1), SAFETY_SECONDS, noise, 1)
-        if status == WON:
-            first = str(state.resolve(state.game.parse_move(_token(state, steps[0])))) if steps else None
-            return Verdict.WINNABLE.value, first
-        if status == EXHAUSTED and not dive:
-            return Verdict.UNWINNABLE.value, None
+    status, steps, _ = _race(state, max(nodes, 1), SAFETY_SECONDS)
+    if status == WON:
+        first = str(state.resolve(state.game.parse_move(_token(state, steps[0])))) if steps else None
+        return Verdict.WINNABLE.value, first
+    if status == EXHAUSTED:
+        return Verdict.UNWINNABLE.value, None
     return Verdict.UNKNOWN.value, None
