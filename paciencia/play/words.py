@@ -58,6 +58,9 @@ UI: dict[str, str] = {
     "offline_not_kept": N_(
         "This game was not kept on this device before the connection went: start a new game to play offline."
     ),
+    "offline_getting_ready": N_("Getting offline play ready (%(step)s of %(steps)s)… your moves follow in order."),
+    "offline_now": N_("Offline"),
+    "offline_saved": N_("Back online: your offline games are saved."),
     "board": N_("Card table"),
     "foundations": N_("Foundations"),
     "keys_help_plain": N_(
@@ -337,9 +340,10 @@ COUNTED: dict[str, tuple[str, str]] = {
     "picker_count": NN_("%(count)s card", "%(count)s cards"),
     "run_selected": NN_("%(count)s card from %(card)s selected.", "%(count)s cards from %(card)s selected."),
     "finished": NN_("%(count)s card went up to the foundations.", "%(count)s cards went up to the foundations."),
+    "offline_waiting": NN_("Offline: %(count)s move to send", "Offline: %(count)s moves to send"),
 }
 COUNTED.update(ODDS_COUNTED)
-COUNTED_IN_PAGE = ("picker_count", "run_selected", "finished")
+COUNTED_IN_PAGE = ("picker_count", "run_selected", "finished", "offline_waiting")
 """The counted words that the table's script says by itself (``plural_words``)."""
 
 

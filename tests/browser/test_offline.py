@@ -133,6 +133,51 @@ def test_a_key_pressed_before_offline_play_is_wired_waits_for_it(context: Browse
     expect(page.locator("#message")).not_to_have_text(re.compile("server|answer"))
 
 
+SAID = """
+self.__said = [];
+new MutationObserver(() => {
+  const m = document.getElementById("message");
+  const text = m ? m.textContent : "";
+  if (text && self.__said[self.__said.length - 1] !== text) self.__said.push(text);
+}).observe(document, { subtree: true, childList: true, characterData: true });
+"""
+"""Every text the table's message line shows, in turn (``self.__said``): a word shown for a moment
+is seen however fast it goes."""
+
+
+def test_taps_made_as_an_offline_reload_opens_are_played_in_order(context: BrowserContext) -> None:
+    """The table shown offline, before offline play is ready: every tap and key is kept, played
+    once it is, in order, and the table says meanwhile how far offline play is."""
+    from paciencia.i18n import Words
+    from paciencia.play.words import say
+
+    page = context.new_page()
+    text = new_state("KL1-1-AAAABCD").to_text()  # pasted: its cards are the player's, it plays offline
+    game = open_table(page, "klondike", {"table": text}, lang="it")
+    state = starting_state("text", text)
+    play(page, state, ["D"])
+    ready_offline(page)
+    context.add_init_script(SAID)
+    reload_offline(context, page)
+    place(page, "S").click()  # at once: offline play is still getting ready
+    page.keyboard.press(" ")
+    place(page, "S").click()
+    page.keyboard.press("u")
+    page.keyboard.press(" ")
+    line = ["D", "D", "D", "D", "U", "D"]
+    for token in line[1:]:
+        if token == "U":
+            state.undo()
+        else:
+            state.apply(state.resolve(state.game.parse_move(token)))
+    expect(moves(page)).to_have_text(figure(state), timeout=BOOT)
+    ready = say(Words("it"), "offline_getting_ready", step=1, steps=3).split("(")[0]
+    said: list[str] = page.evaluate("self.__said")
+    assert any(s.startswith(ready) for s in said), said
+    back_online(context, page)
+    assert server_record(page, game["id"])["tokens"] == line  # each one, in the order made
+
+
 def test_a_winnable_crescent_deal_is_won_offline(context: BrowserContext) -> None:
     won = example("crescent")  # the Examples page's won game
     assert won is not None and won.start_kind == "table"

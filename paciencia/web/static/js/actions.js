@@ -99,9 +99,32 @@ export function syncLanguageLinks() {
   for (const a of document.querySelectorAll(".langs a[hreflang]")) a.href = `/${a.hreflang}${rest}`;
 }
 
+let queued = null; // the moves made while offline play gets ready: played once it is, in order
+
+/** Says how far offline play is while moves wait for it; nothing once they are played. */
+function sayGettingReady() {
+  if (queued && state.ui.offline_getting_ready) say(fmt(state.ui.offline_getting_ready, { step: api.offlineStep.now, steps: api.offlineStep.of }));
+}
+document.addEventListener("paciencia:offline-step", sayGettingReady);
+
 /** Sends one token (a move, an action's, U); `src` is the place to shake if it is refused;
- * `always`: a refusal is explained even with the interactive rules off. */
-export async function send(token, src = null, always = false) {
+ * `always`: a refusal is explained even with the interactive rules off. While offline play gets
+ * ready (a page opened offline, its engine starting), the token waits for it behind the others
+ * (the board stays free meanwhile, so that the next tap is taken too). */
+export function send(token, src = null, always = false) {
+  if (!state.view || (!queued && (state.busy || !api.offlineGettingReady()))) return sendNow(token, src, always);
+  const turn = (queued = (queued || api.offlineReady()).then(() => sendNow(token, src, always)));
+  turn.finally(() => {
+    if (queued !== turn) return;
+    queued = null;
+    if (state.ui.offline_getting_ready && state.message.startsWith(gettingReadyWords())) say("");
+  });
+  sayGettingReady();
+  return turn;
+}
+const gettingReadyWords = () => state.ui.offline_getting_ready.split("%(")[0];
+
+async function sendNow(token, src, always) {
   const v = state.view;
   if (!v || state.busy) return returnCards();
   state.busy = true;
@@ -141,10 +164,10 @@ export function select(sel) {
   state.selected = sel;
   requestRender();
   if (!sel) return;
+  // One short phrase: the card picked up, how many go with it, and its place's name (not the whole pile).
   const p = place(sel.id);
-  const ui = state.ui;
-  if (sel.n > 1) announce(counted("run_selected", sel.n, { card: cardName(p.cards[p.cards.length - sel.n]) }));
-  else announce(fmt(ui.selected, { place: p.label }));
+  const words = { card: cardName(p.cards[p.cards.length - sel.n]), place: p.name };
+  announce(sel.n > 1 ? counted("picked_run", sel.n - 1, words) : fmt(state.ui.picked, words));
 }
 
 /** Undo; from a key with nothing to undo, the server's refusal is said. */
@@ -230,10 +253,10 @@ let assist = null;
 const assisted = () => (assist = assist || import("./assist.js"));
 
 /** The hint button, which is Finish once the view offers it, and Stop while it runs (key F:
- * only the last two). */
-export function hintOrFinish(orHint = true) {
+ * only the last two). `byKeys`: started from the keyboard (its words say Esc stops it, not a tap). */
+export function hintOrFinish(orHint = true, byKeys = false) {
   if (state.finishing) stopFinish();
-  else if (state.view.can_finish) assisted().then((m) => m.runFinish());
+  else if (state.view.can_finish) assisted().then((m) => m.runFinish(byKeys));
   else if (orHint) hint();
 }
 

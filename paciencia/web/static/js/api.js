@@ -16,6 +16,23 @@ export const goOffline = (answer) => (offline = answer);
 // waits for it rather than being told that the server did not answer.
 let coming = null;
 export const offlineComing = (start) => (coming = start.catch(() => undefined).finally(() => (coming = null)));
+// Offline play getting ready: the page's part of it coming (above), then its engine starting
+// (offline/engine.js). Meanwhile the player's moves wait for it, in order (actions.js), and the
+// table says how far it is: `offlineStep.now` of `offlineStep.of`.
+let starting = null;
+export const offlineStep = { now: 1, of: 3 };
+export function offlineStarting(work) {
+  const mine = (starting = work.catch(() => undefined).finally(() => starting === mine && (starting = null)));
+}
+export function offlineStepped(now) {
+  offlineStep.now = now;
+  document.dispatchEvent(new CustomEvent("paciencia:offline-step", { detail: now }));
+}
+export const offlineGettingReady = () => Boolean(coming || starting);
+/** Resolves once offline play is no longer getting ready (ready, or failed to). */
+export async function offlineReady() {
+  for (let w = coming || starting; w; w = coming || starting) await w;
+}
 
 async function call(method, url, body) {
   const here = offline && offline(method, url, body, false);

@@ -4,7 +4,7 @@
 // page opened offline plays on: the server's record while online, the engine's once offline.
 
 import { say, setView, syncLanguageLinks } from "../actions.js";
-import { ApiError, goOffline } from "../api.js";
+import { ApiError, goOffline, offlineStarting, offlineStepped } from "../api.js";
 import { state } from "../state.js";
 
 const PAGES = "paciencia-pages";
@@ -33,14 +33,35 @@ function boot() {
   if (!booted) {
     worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
     worker.onmessage = (ev) => {
-      const { n, ok, value } = ev.data;
+      const { n, ok, value, progress } = ev.data;
+      if (progress) return offlineStepped(STEPS[progress]);
       const waiting = answers.get(n);
       answers.delete(n);
       if (waiting) (ok ? waiting.resolve : waiting.reject)(value);
     };
-    booted = call("boot", { pyodide: manifest.pyodide, engine: manifest.engine });
+    const asked = performance.now();
+    booted = call("boot", { pyodide: manifest.pyodide, engine: manifest.engine }).then((steps) => {
+      // The worker's steps as this page's measures (offline:<step>), for the benches.
+      const here = (t) => Math.max(0, t - performance.timeOrigin);
+      for (const s of steps) performance.measure(`offline:${s.name}`, { start: here(s.start), end: here(s.end) });
+      performance.measure("offline:boot", { start: asked });
+    });
+    offlineStarting(booted);
   }
   return booted;
+}
+
+const STEPS = { runtime: 2, engine: 3 }; // of api.js's offlineStep: 1 is this page's part
+
+/** Online and idle, once per bundle: Pyodide started in a worker of its own, which keeps the
+ * memory snapshot the next start begins from (worker.js), then goes. */
+async function warm() {
+  const maker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  const made = new Promise((resolve) => (maker.onmessage = (ev) => ev.data.n && resolve(ev.data)));
+  maker.postMessage({ n: 1, op: "snapshot", args: { pyodide: manifest.pyodide, engine: manifest.engine } });
+  await made;
+  maker.terminate();
+  document.documentElement.dataset.offlineWarm = "1";
 }
 
 async function kept(key) {
@@ -335,4 +356,5 @@ export async function prepare(sw, ask) {
   if (navigator.onLine) sync();
   else boot();
   document.documentElement.dataset.offlineReady = "1";
+  if (navigator.onLine && !booted) (self.requestIdleCallback || setTimeout)(() => warm().catch(() => undefined));
 }
