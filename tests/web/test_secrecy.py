@@ -220,3 +220,24 @@ def test_a_blocked_game_tells_its_deal_only_once_closed() -> None:
     assert deal_told(blocked_held("code", closed=True), replayed=False)
     assert not deal_told(blocked_held("code", closed=True), replayed=True)
     assert deal_told(blocked_held("text", closed=False), replayed=False)  # a pasted table: the player's own cards
+
+
+BLOCKED_IN_THREE = ("crescent", "CR1-D-YEEVAJA", ["R", "R", "R"])
+"""A face-down Crescent deal that its third redeal blocks (found by a search over random deals):
+blocked, not yet closed (until its review closes it)."""
+
+
+def test_a_dealt_game_blocked_but_not_closed_names_nothing(client: TestClient) -> None:
+    """The issue's item 2, from outside: the game's own observation names the code once it is
+    blocked, and the record endpoint gave it while the game was not closed."""
+    name, code, line = BLOCKED_IN_THREE
+    game = new(client, game=name, code=code)
+    for token in line:
+        game = played(client, game, token)
+    assert game["status"] == "blocked" and not game["closed"]
+    for endpoint, res in answers(client, game, PROBES[2]).items():
+        assert res.status_code < 500, (endpoint, res.text)
+        if endpoint.startswith("review"):
+            break  # the review closes a blocked game (then its deal is told): the answers before it
+        assert code not in res.text, f"blocked: {endpoint} names the deal {code}"
+    assert client.get(f"/api/games/{game['id']}").json()["closed"]
