@@ -115,3 +115,16 @@ def test_an_offline_lines_clock_is_a_time_that_was(client: TestClient, field: st
     res = client.post("/api/offline", content=body, headers={"content-type": "application/json"})
     assert res.status_code == 422 and res.json()["error"] == "bad_request", res.text
     assert client.get(f"/api/games/{game['id']}").json()["version"] == 0
+
+
+def test_the_daily_page_answers_while_a_replay_of_the_left_daily_game_plays(client: TestClient) -> None:
+    """Issue 36's item 6: the daily page answered 500 (``KeyError: 'players'``) while a replay of
+    the player's left daily game was in play; it answers, and names neither the deal nor figures."""
+    game = client.post("/api/games", json={"game": "klondike", "variant": "3", "daily": True}).json()
+    moved = client.post(f"/api/games/{game['id']}/moves", json={"move": "D", "version": 0})
+    assert moved.status_code == 200, moved.text
+    assert client.post("/api/games", json={"replay": game["id"]}).status_code == 201  # leaves it
+    page = client.get("/en/daily")
+    assert page.status_code == 200, page.text
+    code = client.app.state.store.daily_code(daily.today(), "klondike", "3")  # type: ignore[attr-defined]
+    assert code not in page.text and code not in client.get("/api/daily").text
