@@ -64,7 +64,7 @@ ODDS_UI: dict[str, str] = {
     "odds_figure": N_("Figure"),
     "odds_for": N_("What it is for"),
     "odds_ours": N_("This site"),
-    "odds_all": N_("winnable with every card known (thoughtful)"),
+    "odds_all": N_("winnable with every card known"),
     "odds_seen": N_("won by a player who sees only the cards turned up, without undo"),
     "odds_on": N_("on %(deals)s"),
     "odds_published_none": N_("We know of no published figure for this variant."),

@@ -46,10 +46,10 @@ def test_won_lost_and_left_games_are_counted_and_exported(page: Page) -> None:
     page.wait_for_url(lambda url: left["id"] not in url)
 
     page.goto("/en/stats")
-    pasted = figures(page, "Crescent — standard — pasted positions")
+    pasted = figures(page, "Crescent — Standard — pasted positions")
     assert pasted["Played"] == "2" and pasted["Games won"] == "1" and pasted["Win rate"] == "50%"
     assert pasted["Current streak"] == "0" and pasted["Best streak"] == "1" and pasted["Fewest moves"] == "1"
-    random = figures(page, "Crescent — standard — random deals")
+    random = figures(page, "Crescent — Standard — random deals")
     assert random["Played"] == "1" and random["Games won"] == "0" and random["Best time"] == "—"
     rows = page.locator("table.history tbody tr")
     expect(rows).to_have_count(3)

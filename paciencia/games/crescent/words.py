@@ -93,9 +93,9 @@ WORDS = GameWords(
         "crescent_keys_help": N_(
             "Keys: arrows move between places, Enter or Space plays, U undo, R redeal, H hint, N new game, Esc cancels."
         ),
-        "variant_crescent_N": N_("standard"),
+        "variant_crescent_N": N_("Standard"),
         "variant_crescent_F": N_("Crescent Four"),
-        "variant_crescent_D": N_("face-down deal"),
+        "variant_crescent_D": N_("Face-down deal"),
         "variant_crescent_B": N_("Four and face-down"),
         "new_standard": N_("New game, standard"),
         "new_four": N_("New game, Crescent Four"),
