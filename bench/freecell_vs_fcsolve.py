@@ -1,7 +1,7 @@
 """Our FreeCell solver against Freecell Solver's fastest preset (``-l lg``), both as processes, in turn.
 
 Run: .venv/bin/python bench/freecell_vs_fcsolve.py [--first 1] [--deals 32000] [--chunk 32000]
-     [--cells 4] [--nodes 3000000] [--rounds 1] [--threads]
+     [--cells 4] [--nodes 3000000] [--fc-iters 3000000] [--rounds 1] [--threads]
 
 The deals ``first``..``first + deals - 1`` (Microsoft's numbers) are cut into chunks; for each
 chunk, ``freecell-solver-range-parallel-solve A B 1 -l lg`` (Debian's freecell-solver-bin; with
@@ -42,11 +42,13 @@ def child_cpu() -> float:
     return r.ru_utime + r.ru_stime
 
 
-def fc_solve(a: int, b: int, cells: int) -> tuple[float, set[int]]:
-    """CPU seconds of fc-solve's ``-l lg`` on deals a..b, and the deals it did not solve."""
+def fc_solve(a: int, b: int, cells: int, iters: int) -> tuple[float, set[int]]:
+    """CPU seconds of fc-solve's ``-l lg`` on deals a..b, and the deals it did not solve; with
+    fewer cells, at most ``iters`` iterations a deal (on a lost deal it otherwise grows past
+    20 GB: the kernel killed it on FC1-2's first 300)."""
     args = ["freecell-solver-range-parallel-solve", str(a), str(b), "1", "-l", "lg"]
     if cells != 4:
-        args += ["--freecells-num", str(cells)]
+        args += ["--freecells-num", str(cells), "-mi", str(iters)]
     before = child_cpu()
     out = subprocess.run(args, capture_output=True, text=True, check=True, env=QUIET).stdout
     unsolved = {int(line.split()[3]) for line in out.splitlines() if line.startswith("Unsolved Board No.")}
@@ -97,11 +99,11 @@ def race(ns: argparse.Namespace) -> None:
         for k, a in enumerate(range(ns.first, last + 1, ns.chunk)):
             b = min(a + ns.chunk - 1, last)
             if (k + r) % 2:
-                t_theirs, u = fc_solve(a, b, ns.cells)
+                t_theirs, u = fc_solve(a, b, ns.cells, ns.fc_iters)
                 t_mine, v = ours(a, b, ns.cells, ns.nodes)
             else:
                 t_mine, v = ours(a, b, ns.cells, ns.nodes)
-                t_theirs, u = fc_solve(a, b, ns.cells)
+                t_theirs, u = fc_solve(a, b, ns.cells, ns.fc_iters)
             mine += t_mine
             theirs += t_theirs
             verdicts.update(v)
@@ -161,6 +163,7 @@ def main() -> None:
     parser.add_argument("--cells", type=int, default=4, choices=(1, 2, 3, 4))
     parser.add_argument("--nodes", type=int, default=3_000_000)
     parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--fc-iters", type=int, default=3_000_000, help="fc-solve's iterations a deal, fewer cells")
     parser.add_argument("--threads", action="store_true", help="each search of the race alone, in this process")
     parser.add_argument("--threads-count", type=int, default=5)
     ns = parser.parse_args()
