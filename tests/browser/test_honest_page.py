@@ -144,14 +144,14 @@ def test_a_hint_that_spares_the_redeal_says_so_in_italian_on_a_phone(page: Page)
     page.wait_for_selector("html[data-ready]")
     page.locator("#hint").click()
     message = page.locator("#message")
-    expect(message).to_contain_text("Tiene la tua ridistribuzione per dopo.")
+    expect(message).to_contain_text("Conserva la ridistribuzione per dopo.")
     expect(page.locator("#moves")).to_have_text("7")
     box = message.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 361, box
 
 
 WHY_PT_BR = {
-    "Sobe uma carta para uma fundação.",
+    "Leva uma carta para uma fundação.",
     "Revela uma carta escondida.",
     "Redistribui as pilhas: outras cartas ficam por cima.",
     "Esvazia uma pilha.",

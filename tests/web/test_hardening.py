@@ -297,6 +297,6 @@ def test_a_refused_hint_is_the_sites_429_with_retry_after(client: TestClient) ->
     assert res.status_code == 429 and has_site_headers(res) and res.headers["retry-after"] == "1"
     assert res.json() == {
         "error": "hint_running",
-        "message": "Uma dica sua ainda está sendo calculada; aguarde por ela.",
+        "message": "Uma dica sua ainda está sendo calculada; aguarde.",
     }
     assert client.post(f"/api/games/{game['id']}/hint", json={"version": 0}).status_code == 200

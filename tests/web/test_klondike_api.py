@@ -114,7 +114,7 @@ def test_hint_gives_a_move_or_says_none_helps(client: TestClient) -> None:
     # Nothing can ever move but the King, whatever the seven face-down hearts are: lost in every
     # completion drawn (5040 of them exist, too many to draw all: so not said to be proved).
     assert res.json()["kind"] == "lost"
-    assert res.json()["title"] == "Esta posição muito provavelmente não pode mais ser vencida"
+    assert res.json()["title"] == "Esta posição muito provavelmente não tem mais solução"
     assert re.match(r"Em cada uma das \d+ disposições das cartas não vistas", res.json()["message"])
 
 
