@@ -28,6 +28,9 @@ from paciencia.engine.errors import InvalidCode
 
 DEAL_LETTERS = 7
 DEAL_COUNT = 26**DEAL_LETTERS
+NAMELESS = DEAL_COUNT - 1
+"""The deal number of a position that must name no deal (a completion, a stand-in): the last
+one, the same for every such position (a header needs a code for its game and variant)."""
 _MASK = (1 << 64) - 1
 # ASCII only: ``\d`` would take other scripts' digits, and a version is written without a leading zero.
 _FORM = re.compile(r"([A-Z]{2})([1-9][0-9]{0,2})-([A-Z0-9])-([A-Z]+)", re.ASCII)
@@ -40,6 +43,14 @@ class DealCode:
     version: int
     variant: str
     number: int
+
+    def nameless(self) -> DealCode:
+        """The same game and variant under ``NAMELESS``: a code that tells no deal's cards.
+
+        >>> DealCode("KL", 1, "3", 12345).nameless()
+        DealCode(game='KL', version=1, variant='3', number=8031810175)
+        """
+        return DealCode(self.game, self.version, self.variant, NAMELESS)
 
     @classmethod
     def parse(cls, text: str) -> DealCode:

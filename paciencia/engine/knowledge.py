@@ -108,4 +108,8 @@ def knowledge_of(state: Any, known: Sequence[Sequence[bool]], deck: Sequence[int
     if len(unseen) != len(unknown):
         raise AssertionError("knowledge: the unseen cards do not fill the unknown slots")
     digest = hashlib.sha256("\n".join(shown).encode()).digest()
-    return Knowledge(state.copy(), tuple(unknown), unseen, digest, since)
+    private = state.copy()
+    # A completion names no deal: the real code (which, with the published shuffle, names every
+    # card) is not carried into the positions that hints and chances are worked out from.
+    private.code = private.code.nameless()
+    return Knowledge(private, tuple(unknown), unseen, digest, since)

@@ -19,13 +19,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from paciencia.engine.dealcode import DEAL_COUNT, DealCode
+from paciencia.engine.dealcode import DealCode
 from paciencia.engine.protocol import State
 from paciencia.games import state_from_text
-
-NAMELESS = DEAL_COUNT - 1
-"""The deal number a stand-in's header names: the last one, the same for every stand-in (the
-header needs a code for its game and variant; the cards are the text's own)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +36,7 @@ def nameless(text: str, code: DealCode) -> str:
     """Table text under a header that names no deal (the game and variant only)."""
     head, _, rest = text.partition("\n")
     fields = head.split()
-    fields[2] = str(replace(code, number=NAMELESS))
+    fields[2] = str(code.nameless())
     return " ".join(fields) + "\n" + rest
 
 

@@ -6,12 +6,14 @@ game marks the move that lost it."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from paciencia.engine.dealcode import DEAL_COUNT
 from paciencia.engine.protocol import State
 from paciencia.games import new_state, state_from_text
 from paciencia.web import Settings, create_app
@@ -26,12 +28,16 @@ def app(db_url: str) -> FastAPI:
 
 
 def swap(text: str, a: tuple[int, int], b: tuple[int, int]) -> str:
-    """The table text with the cards at two slots (line, index in ``place_lines()``) exchanged."""
+    """The table text with the cards at two slots (line, index in ``place_lines()``) exchanged,
+    under another deal code: nothing a player is told may read the code (with the published
+    shuffle it names every card), so the two sides differ there too."""
     state = state_from_text(text)
     lines = state.place_lines()
     ca, cb = lines[a[0]][1][a[1]][0], lines[b[0]][1][b[1]][0]
     assert ca != cb, "swapping two equal cards changes nothing"
-    return state.filled({a: cb, b: ca}).to_text()
+    other = state.filled({a: cb, b: ca})
+    other.code = replace(other.code, number=(other.code.number + 1) % DEAL_COUNT)
+    return other.to_text()
 
 
 def hidden_slots(state: State[Any]) -> list[tuple[int, int]]:
