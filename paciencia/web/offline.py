@@ -10,6 +10,11 @@ each game's record.
   ``/offline/<hash>/words/<lang>.mo``: the page language's catalog, compiled (gettext's own
   format: the browser's ``Words`` reads it as the server's does, plural rule and contexts
   included).
+- ``/offline/<versions>/table/<lang>/<game>``: ``game``'s table page for a new game offline (the
+  versions: the site's assets' and the bundle's). The page keeps one of each game in its language,
+  so that a game never played here, or a New game of the home page, opens offline: the view it
+  carries is only the table's look (a deal of nobody's, ``NEW_GAME``); the page deals its own game
+  on the device as it opens.
 - ``/pyodide/<version>/<file>``: npm's ``pyodide`` (``offline/package.json`` pins it; installed
   by ``scripts/bootstrap`` when npm is there), gzipped once and answered from memory. Without
   it the site still works and the shell is still kept; only the offline engine is missing.
@@ -40,8 +45,9 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from sqlalchemy.exc import IntegrityError
 from starlette.routing import Mount
 
-from paciencia.i18n import DEFAULT_LOCALE, catalog_path, normalize_locale, vocabulary
-from paciencia.offline.engine import OFFLINE_PREFIX
+from paciencia.games import REGISTRY
+from paciencia.i18n import DEFAULT_LOCALE, Words, catalog_path, normalize_locale, vocabulary
+from paciencia.offline.engine import OFFLINE_PREFIX, Offline
 from paciencia.offline.standin import stand_in
 from paciencia.play.disclosure import hide_unless_told
 from paciencia.play.errors import GameNotFound, ServiceError
@@ -166,8 +172,9 @@ def shell_assets(request: Request) -> list[str]:
     return urls
 
 
-def engine_urls() -> dict[str, Any]:
-    """Where the browser finds the engine's files (``available``: Pyodide is installed)."""
+def engine_urls(assets: str) -> dict[str, Any]:
+    """Where the browser finds the engine's files (``available``: Pyodide is installed), and each
+    registered game's table for a new game offline (``tables`` + ``<lang>/<game>``)."""
     version = bundle_version()
     pyodide = pyodide_version()
     base = f"/pyodide/{pyodide}/" if pyodide else None
@@ -177,7 +184,14 @@ def engine_urls() -> dict[str, Any]:
         "pyodide_files": [base + name for name in PYODIDE_FILES] if base else [],
         "engine": f"/offline/{version}/engine.zip",
         "words": f"/offline/{version}/words/",
+        "tables": f"/offline/{assets}-{version}/table/",
+        "games": list(REGISTRY),
+        "new_game": NEW_GAME,
     }
+
+
+NEW_GAME = OFFLINE_PREFIX + "new"
+"""The id of the view a new game's table page carries (``new_table``): the page deals as it opens."""
 
 
 @router.get("/sw.js")
@@ -189,8 +203,27 @@ async def service_worker(request: Request) -> Response:
 
 
 @router.get("/offline/manifest.json")
-async def manifest() -> Response:
-    return Response(json.dumps(engine_urls()), media_type="application/json", headers={"cache-control": "no-cache"})
+async def manifest(request: Request) -> Response:
+    body = json.dumps(engine_urls(request.app.state.asset_version))
+    return Response(body, media_type="application/json", headers={"cache-control": "no-cache"})
+
+
+@router.get("/offline/{versions}/table/{lang}/{game}")
+async def new_table(versions: str, lang: str, game: str, request: Request) -> Response:
+    """``game``'s table page for a new game offline, in ``lang``: the view of a deal of nobody's
+    (made as the device makes a new game, never stored), under the id ``NEW_GAME``."""
+    from paciencia.web.pages import table_page  # the pages' module includes this router
+
+    if versions != f"{request.app.state.asset_version}-{bundle_version()}" or game not in REGISTRY:
+        return Response(status_code=404)
+    if normalize_locale(lang) != lang:
+        return Response(status_code=404)
+    words = Words(lang)
+    view = await run_in_threadpool(lambda: Offline().create({"game": game}).view(words, False))
+    view["id"] = NEW_GAME
+    page = table_page(request, lang, game, view)
+    page.headers["cache-control"] = "private, no-cache"
+    return page
 
 
 @router.get("/offline/{version}/engine.zip")

@@ -459,6 +459,13 @@ async def table(lang: str, game: str, game_id: str, request: Request) -> Respons
     view = await run_in_threadpool(games.view, game_id, request.state.player, words)
     if view["game"] != game:
         return RedirectResponse(f"/{lang}/{view['game']}/{game_id}", status_code=303)
+    return table_page(request, lang, game, view)
+
+
+def table_page(request: Request, lang: str, game: str, view: dict[str, Any]) -> Response:
+    """``game``'s table page showing ``view`` (also offline play's table of a new game, which the
+    device deals: ``web/offline.py``)."""
+    words = Words(lang)
     spec = entry(game).table
     # The words the table's scripts may say, no more (every byte of a first visit counts).
     ui: dict[str, object] = {**_table_words(game, lang, vocabulary()), "plurals": plural_words(lang)}
@@ -468,7 +475,7 @@ async def table(lang: str, game: str, game_id: str, request: Request) -> Respons
         request,
         "table.html",
         lang,
-        f"/{game}/{game_id}",
+        f"/{game}/{view['id']}",
         view=view,
         view_json=_json_block(page_view(view)),
         ui_json=_json_block(ui),

@@ -42,22 +42,44 @@ self.addEventListener("activate", (ev) => {
 });
 
 /** A page as fetched, kept under its path; a table's also as its game's table in its language
- * (the page that opens for any of that game's addresses offline). */
+ * (the page that opens for any of that game's addresses offline), with the language's home page
+ * (the installed site's start) when none is kept yet. */
 async function keepPage(path, res) {
   const text = await res.text();
   const pages = await caches.open(PAGES);
   await pages.put(path, html(text));
   const parts = path.split("/").filter(Boolean);
-  if (parts.length === 3 && text.includes('id="initial-view"')) await pages.put(tableKey(parts[0], parts[1]), html(text));
+  if (parts.length === 3 && text.includes('id="initial-view"')) {
+    await pages.put(tableKey(parts[0], parts[1]), html(text));
+    const home = `/${parts[0]}/`;
+    if (!(await pages.match(home))) {
+      const found = await fetch(home, { credentials: "same-origin" }).catch(() => null);
+      if (found && found.ok) await pages.put(home, html(await found.text()));
+    }
+  }
+}
+
+/** A page's address that is none of a table's: a game's rules, odds, examples (the server's). */
+const NOT_TABLES = new Set(["rules", "odds", "examples", "new"]);
+
+/** The table page for a new game of ``game`` in ``lang``, kept with the engine's files: it deals
+ * on the device as it opens (web/offline.py's ``new_table``). */
+async function newTable(lang, game) {
+  const engine = await caches.open(ENGINE);
+  const key = (await engine.keys()).find((r) => new URL(r.url).pathname.match(/^\/offline\/[^/]+\/table\/([^/]+)\/([^/]+)$/)?.slice(1).join("/") === `${lang}/${game}`);
+  return key ? html(await (await engine.match(key)).text()) : null;
 }
 
 /** The table page offline: as last kept, with the game's last view in place of the one it was
  * served with (the board boots from that view). */
 async function offlinePage(url) {
   const pages = await caches.open(PAGES);
-  const [lang, game, id] = url.pathname.split("/").filter(Boolean);
+  const parts = url.pathname.split("/").filter(Boolean);
+  const [lang, game, id] = parts;
   const own = await pages.match(url.pathname);
-  const page = own || (game && (await pages.match(tableKey(lang, game))));
+  if (!own && (parts.length > 3 || NOT_TABLES.has(id))) return null; // the server's page: needsServer
+  if (!own && game && url.searchParams.has("new")) return newTable(lang, game);
+  const page = own || (game && ((await pages.match(tableKey(lang, game))) || (await newTable(lang, game))));
   if (!page) return null;
   let text = await page.text();
   if (!text.includes('id="initial-view"')) return html(text);
@@ -115,12 +137,30 @@ async function cacheFirst(req, into) {
   return res;
 }
 
-const ENGINE_PATH = /^\/(pyodide\/|offline\/[^/]+\/(engine\.zip|words\/))/;
+const ENGINE_PATH = /^\/(pyodide\/|offline\/[^/]+\/(engine\.zip|words\/|table\/))/;
+
+/** A New game form (the home page's, the table's without its script) sent offline: its table,
+ * where the device deals that game (the form's variant, code or table text in the address). */
+async function newGameForm(req) {
+  const form = req.clone();
+  try {
+    return await fetch(req);
+  } catch (e) {
+    const url = new URL(req.url);
+    const [lang, game] = url.pathname.split("/").filter(Boolean);
+    const asked = new URLSearchParams({ new: "1" });
+    const data = await form.formData().catch(() => new FormData());
+    for (const k of ["variant", "code", "table"]) if (data.get(k)) asked.set(k, data.get(k));
+    return Response.redirect(`/${lang}/${game}?${asked}`, 303);
+  }
+}
 
 self.addEventListener("fetch", (ev) => {
   const req = ev.request;
   const url = new URL(req.url);
-  if (req.method !== "GET" || url.origin !== self.location.origin) return;
+  if (url.origin !== self.location.origin) return;
+  if (req.method === "POST" && req.mode === "navigate" && /^\/[^/]+\/[^/]+\/new$/.test(url.pathname)) return ev.respondWith(newGameForm(req));
+  if (req.method !== "GET") return;
   if (url.pathname.startsWith("/static/")) ev.respondWith(cacheFirst(req, SHELL_CACHE));
   else if (ENGINE_PATH.test(url.pathname)) ev.respondWith(cacheFirst(req, ENGINE));
   else if (req.mode === "navigate") ev.respondWith(page(req, ev.preloadResponse));

@@ -174,8 +174,12 @@ def test_taps_made_as_an_offline_reload_opens_are_played_in_order(context: Brows
     ready = say(Words("it"), "offline_getting_ready", step=1, steps=3).split("(")[0]
     said: list[str] = page.evaluate("self.__said")
     assert any(s.startswith(ready) for s in said), said
+    flag = page.locator("#offline-flag")  # offline, and how many moves wait to go back
+    expect(flag).to_have_text(say(Words("it"), "offline_waiting", count=len(line) - 1))
     back_online(context, page)
     assert server_record(page, game["id"])["tokens"] == line  # each one, in the order made
+    expect(page.locator("#message")).to_have_text(say(Words("it"), "offline_saved"))
+    expect(flag).to_be_hidden()
 
 
 def test_a_winnable_crescent_deal_is_won_offline(context: BrowserContext) -> None:
@@ -393,3 +397,34 @@ def test_a_game_whose_stand_in_was_not_kept_says_so_offline(context: BrowserCont
     # Words only offline play says come from the engine (Pyodide's first start).
     expect(page.locator("#message")).to_have_text(say(Words("es"), "offline_not_kept"), timeout=BOOT)
     expect(moves(page)).to_have_text("1")
+
+
+def test_the_installed_start_page_opens_offline_and_deals_a_new_game_of_every_game(context: BrowserContext) -> None:
+    """The installed site starts at its manifest's start URL (the home page): offline, it opens
+    as kept, and each game's New game (a form the server answers online) is dealt on the device:
+    the game never played here too, in the page's language."""
+    from paciencia.games import REGISTRY
+
+    page = context.new_page()
+    open_table(page, "klondike", {"code": "KL1-3-AAAAAAB"}, lang="pt-BR")
+    page.keyboard.press(" ")
+    expect(moves(page)).to_have_text("1")
+    ready_offline(page)
+    start = page.request.get("/pt-BR/manifest.webmanifest").json()["start_url"]
+    context.set_offline(True)
+    for game, found in REGISTRY.items():
+        page.goto(start)
+        variant = found.table.variant_buttons[-1][0]  # not the first: the one asked is dealt
+        page.locator(f'#{game}-card button[name="variant"][value="{variant}"]').click()
+        page.wait_for_selector("html[data-ready]")
+        page.wait_for_function(
+            "() => /^offline-(?!new$)/.test(document.querySelector('#game').dataset.game)", timeout=BOOT
+        )
+        expect(moves(page)).to_have_text("0")
+        assert re.search(f"/pt-BR/{game}/offline-[0-9a-f]+$", page.url), page.url
+        expect(page.locator('#game [data-variant][aria-current="true"]')).to_have_attribute("data-variant", variant)
+    page.goto("/pt-BR/crescent/rules")  # never kept: the server's page, said so in its language
+    from paciencia.i18n import Words
+    from paciencia.play.words import say
+
+    expect(page.locator("#offline-words")).to_have_text(say(Words("pt-BR"), "offline_needs_server"))

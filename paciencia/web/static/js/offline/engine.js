@@ -3,9 +3,9 @@
 // views and refusals. Each game's record (its start and moves) is kept in the cache, so that a
 // page opened offline plays on: the server's record while online, the engine's once offline.
 
-import { say, setView, syncLanguageLinks } from "../actions.js";
+import { fresh, say, setView, syncLanguageLinks } from "../actions.js";
 import { ApiError, goOffline, offlineStarting, offlineStepped } from "../api.js";
-import { state } from "../state.js";
+import { counted, state } from "../state.js";
 
 const PAGES = "paciencia-pages";
 const recordKey = (id) => `/offline/record/${id}`;
@@ -17,7 +17,7 @@ let booted = null;
 let asked = 0;
 const answers = new Map();
 const loaded = new Set(); // the games the worker holds
-const pending = new Set(); // the games with moves the server does not have
+const pending = new Map(); // the games with moves the server does not have: how many
 const catalogs = new Set();
 
 function call(op, args) {
@@ -75,8 +75,9 @@ async function keep(key, data) {
 }
 
 async function keepRecord(record) {
-  if (record.tokens.length > record.base) pending.add(record.id);
+  if (record.tokens.length > record.base) pending.set(record.id, record.tokens.length - record.base);
   else pending.delete(record.id);
+  flag();
   await keep(recordKey(record.id), record);
 }
 
@@ -312,24 +313,67 @@ function show(view, message) {
 }
 
 let syncing = null;
+let flagged = null;
+
+/** The unobtrusive word in the bar while offline, or while moves wait to go back: how many. */
+function flag() {
+  const waiting = [...pending.values()].reduce((a, b) => a + b, 0);
+  const on = !navigator.onLine || waiting > 0;
+  if (!on) {
+    if (flagged) flagged.hidden = true;
+    return;
+  }
+  if (!flagged) {
+    flagged = document.createElement("span");
+    flagged.id = "offline-flag";
+    // Styled from the script (the site's CSP lets no inline style in): small, in the bar's corner.
+    Object.assign(flagged.style, {
+      alignSelf: "center", margin: "0 8px", padding: "1px 8px", borderRadius: "999px", fontSize: ".75rem",
+      background: "rgb(0 0 0 / 35%)", color: "#fff", whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis",
+    });
+    const brand = document.querySelector("header.bar .brand");
+    if (brand) brand.after(flagged);
+    else document.body.prepend(flagged);
+  }
+  flagged.hidden = false;
+  const plural = waiting && state.ui.plurals && state.ui.plurals.offline_waiting;
+  flagged.textContent = plural ? counted("offline_waiting", waiting) : state.ui.offline_now || "";
+}
 
 /** Back online: every game's offline moves go to the server, as they were played. */
 export function sync() {
   if (!syncing && pending.size) {
     syncing = (async () => {
+      let [told, sentAny] = [false, false];
       for (let round = 0; pending.size && round < 3; round++) {
-        for (const id of [...pending]) {
+        for (const id of [...pending.keys()]) {
           const record = await kept(recordKey(id));
           const got = record && (await sendLine(record).catch(() => null));
           if (!got) continue;
           await sent(record, got.game);
           if (state.view && state.view.id === id && !pending.has(got.game.id)) show(got.game, got.message);
+          told = told || Boolean(got.message);
+          sentAny = true;
         }
       }
+      flag();
+      // All in: said so, unless the server's answer said more (a line kept as a game of its own).
+      if (sentAny && !pending.size && !told) say(state.ui.offline_saved);
       document.documentElement.dataset.offlineSent = String(pending.size === 0);
     })().finally(() => (syncing = null));
   }
   return syncing;
+}
+
+/** A new game's table (sw.js: a game never played here, the home page's New game offline): the
+ * game dealt on the device, of the variant, code or table text the address names. */
+async function dealHere() {
+  const asked = new URLSearchParams(location.search);
+  const body = { game: state.view.game, variant: asked.get("variant") || state.view.variant };
+  if (asked.get("code")) body.code = asked.get("code");
+  if (asked.get("table")) body.table = asked.get("table");
+  history.replaceState(null, "", `/${state.lang}/${state.view.game}`);
+  await fresh(body);
 }
 
 export async function prepare(sw, ask) {
@@ -340,21 +384,26 @@ export async function prepare(sw, ask) {
     manifest = await caches.match("/offline/manifest.json").then((r) => r && r.json());
   }
   if (!manifest || !manifest.available) return;
-  const files = ["/offline/manifest.json", ...manifest.pyodide_files, manifest.engine, `${manifest.words}${state.lang}.mo`];
+  const tables = (manifest.games || []).map((g) => `${manifest.tables}${state.lang}/${g}`); // a new game of each, offline
+  const files = ["/offline/manifest.json", ...manifest.pyodide_files, manifest.engine, `${manifest.words}${state.lang}.mo`, ...tables];
   if (navigator.onLine) await ask(sw, { keep: "engine", urls: files });
   for (const req of await (await caches.open(PAGES)).keys()) {
     const path = new URL(req.url).pathname;
     if (!path.startsWith("/offline/record/")) continue;
     const record = await kept(path);
-    if (record && record.tokens.length > record.base) pending.add(record.id);
+    if (record && record.tokens.length > record.base) pending.set(record.id, record.tokens.length - record.base);
   }
   goOffline(answer);
   follow();
   addEventListener("online", sync);
+  addEventListener("online", flag);
+  addEventListener("offline", flag);
+  flag();
   // Offline, Pyodide starts at once, while the player looks at the table (seconds on a phone).
   addEventListener("offline", () => boot());
   if (navigator.onLine) sync();
   else boot();
   document.documentElement.dataset.offlineReady = "1";
+  if (state.view.id === manifest.new_game) dealHere();
   if (navigator.onLine && !booted) (self.requestIdleCallback || setTimeout)(() => warm().catch(() => undefined));
 }

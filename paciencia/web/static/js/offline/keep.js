@@ -5,6 +5,7 @@
 import { state } from "../state.js";
 
 const PAGES = "paciencia-pages";
+const NEW_GAME = "offline-new"; // a new game's table before the device deals it (web/offline.py's NEW_GAME)
 
 /** Asks the service worker to keep something and waits until it has. */
 function ask(sw, message) {
@@ -17,7 +18,7 @@ function ask(sw, message) {
 
 /** The view as the table opens with it offline (sw.js puts it in the kept page). */
 export async function keepView(view) {
-  if (!view || !("caches" in self)) return;
+  if (!view || !("caches" in self) || view.id === NEW_GAME) return;
   const pages = await caches.open(PAGES);
   const body = JSON.stringify(view);
   const put = (name) => pages.put(`/offline/view/${view.lang}/${name}`, new Response(body, { headers: { "content-type": "application/json" } }));
