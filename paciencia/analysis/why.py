@@ -27,12 +27,15 @@ REASONS = (
     "empty_pile",
     "empty_cell",
     "frees",
+    "set_aside",
     "build",
 )
 """Every reason, in the order they are tried: a move that does several things is named by the
 first that applies."""
 EMPTIES = {"column": "empty_king", "cascade": "empty_column", "pile": "empty_pile", "cell": "empty_cell"}
 """A place emptied, by its kind: a column that takes only a king, a cascade that takes any card."""
+ASIDE = ("cell",)
+"""Kinds of place where a card is put aside (a free cell): to reach the cards under it, not to build."""
 
 
 def reason(state: State[Any], token: str, others: list[str] | None = None) -> str:
@@ -69,7 +72,7 @@ def reason(state: State[Any], token: str, others: list[str] | None = None) -> st
         seen = after.observe()
         if any(seen.place(d).role == Role.FOUNDATION for d in seen.dests.get(src, ())):
             return "frees"
-    return "build"
+    return "set_aside" if to.kind in ASIDE else "build"
 
 
 def _spares_redeal(

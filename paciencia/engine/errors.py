@@ -15,7 +15,12 @@ class InvalidCard(PacienciaError):
 
 
 class InvalidCode(PacienciaError):
-    """A deal code that does not have the form ``<game><version>-<variant>-<7 letters>``."""
+    """A deal code that does not have the form ``<game><version>-<variant>-<7 letters>``;
+    ``game``: the game whose page it was given on, if known (its refusal shows that game's example)."""
+
+    def __init__(self, message: str, game: str | None = None) -> None:
+        super().__init__(message)
+        self.game = game
 
 
 class InvalidMove(PacienciaError):

@@ -189,7 +189,8 @@ class Game(ABC, Generic[M]):
     """Variant letter → a short English label; the first is the default."""
     capabilities: ClassVar[frozenset[str]] = frozenset()
     """What the game has beyond moves and undo: ``redeal``, ``draw``, ``finish``, ``runs``,
-    ``solve`` (a solver: ``solve``, and so "winnable deals only")."""
+    ``solve`` (a solver: ``solve``, and so "winnable deals only"), ``numbers`` (its deals are
+    known by their numbers alone, as a classic program's "game #11982": ``paciencia.games.read_code``)."""
     hint_budget: ClassVar[tuple[int, int]] = (16, 10_000)
     """The honest hints' and chances' search: completions drawn, positions searched in each
     (``Game.settle``); chosen so that an answer comes within 300 ms (``bench/honest_latency.py``)."""

@@ -8,6 +8,7 @@ The command line, the site, the solver and the survey all find games through thi
 from __future__ import annotations
 
 import importlib
+import re
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -16,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from paciencia.engine import tabletext
-from paciencia.engine.dealcode import EXPECTED_FORM, DealCode
+from paciencia.engine.dealcode import DEAL_COUNT, EXPECTED_FORM, DealCode
 from paciencia.engine.errors import InvalidCode, InvalidPosition
 from paciencia.engine.protocol import Game, State
 from paciencia.games.table import Table
@@ -93,9 +94,37 @@ def game_for(code: DealCode) -> Game[Any]:
     return cls(code.variant)
 
 
-def new_state(code_text: str) -> State[Any]:
-    """The first position of the deal a code names."""
-    code = DealCode.parse(code_text)
+NUMBERS = "numbers"
+"""The capability of a game whose deals are known by their numbers alone (a "game #11982" of a
+classic program's): on its page a bare number names that deal of the game's first variant."""
+_NUMBER = re.compile(r"#?\s*([1-9][0-9]{0,9})", re.ASCII)
+
+
+def read_code(code_text: str, game: str | None = None) -> DealCode:
+    """The deal a player names: a deal code of any game, or, on the page of ``game`` where it
+    numbers its deals (``NUMBERS``), its number alone (``11982``, ``#11982``). ``InvalidCode``
+    otherwise, naming ``game`` (whose example the refusal shows)."""
+    found = GAMES.get(game) if game is not None else None
+    try:
+        m = _NUMBER.fullmatch(code_text.strip())
+        if m is None:
+            code = DealCode.parse(code_text)
+            game_for(code)
+            return code
+        if found is None or NUMBERS not in found.game.capabilities:
+            raise InvalidCode(f"{code_text!r} is a number, not a deal code (expected {EXPECTED_FORM})")
+        number = int(m[1])
+        if number >= DEAL_COUNT:
+            raise InvalidCode(f"deal number {number} is outside 1..{DEAL_COUNT - 1}")
+        return found.game(next(iter(found.game.variants))).code(number)
+    except InvalidCode as e:
+        raise InvalidCode(str(e), game) from None
+
+
+def new_state(code_text: str, game: str | None = None) -> State[Any]:
+    """The first position of the deal a code names (``read_code``: on ``game``'s page, a number may
+    name one of its deals)."""
+    code = read_code(code_text, game)
     return game_for(code).new_state(code.number)
 
 

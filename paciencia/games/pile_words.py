@@ -27,6 +27,10 @@ def describe_foundation(w: Words, p: PlaceInfo) -> str:
     )
 
 
+def name_foundation(w: Words, p: PlaceInfo) -> str:
+    return w._(N_("foundation of %(suit)s"), suit=w.suit_name(p.suit))
+
+
 def to_foundation(w: Words, p: PlaceInfo, card: int, n: int) -> str:
     return w._(N_("%(card)s to the foundation of %(suit)s."), card=w.card_name(card), suit=w.suit_name(p.suit))
 
@@ -40,6 +44,7 @@ WORDS = GameWords(
         ONE_CARD_ONLY: N_("Only one card at a time can go there"),
     },
     places={"foundation": describe_foundation},
+    names={"foundation": name_foundation},
     arrivals={"foundation": to_foundation},
     selected={"foundation": NP_("foundation", "selected")},
 )

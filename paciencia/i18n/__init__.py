@@ -97,6 +97,9 @@ class GameWords:
     """Refusal reason code → its msgid."""
     places: Mapping[str, Describe] = field(default_factory=dict)
     """Kind of place → its description."""
+    names: Mapping[str, Describe] = field(default_factory=dict)
+    """Kind of place → its short name, without its cards (``cascade 5``, ``free cell a``): what a
+    selection and a move's words say it by."""
     arrivals: Mapping[str, Arrive] = field(default_factory=dict)
     """Kind of place → the words of a card arriving there."""
     selected: Mapping[str, str] = field(default_factory=dict)
@@ -129,6 +132,7 @@ def combine(*parts: GameWords, catalog: Path | None = None) -> GameWords:
         catalog=catalog,
         reasons=_union("reason", (p.reasons for p in parts)),
         places=_union("kind of place", (p.places for p in parts)),
+        names=_union("name of a kind of place", (p.names for p in parts)),
         arrivals=_union("arrival at a kind", (p.arrivals for p in parts)),
         selected=_union("selection word of the kind", (p.selected for p in parts)),
         actions=_union("action", (p.actions for p in parts)),
@@ -309,6 +313,12 @@ class Words:
         if describe is None:
             raise ValueError(f"no words for a place of kind {p.kind!r}")
         return describe(self, p)
+
+    def place_name(self, p: PlaceInfo) -> str:
+        """A place's short name (``cascade 5``), in the words its kind's game gives (its whole
+        description where the game gives its kind no name)."""
+        name = vocabulary().words.names.get(p.kind)
+        return name(self, p) if name is not None else self.describe_place(p)
 
     def top(self, p: PlaceInfo) -> str:
         """The name of a place's top visible card (empty when it shows none)."""

@@ -87,6 +87,18 @@ def _answer(status: int, error: str, message: str, headers: dict[str, str] | Non
     return Answer(status, {"error": error, "message": message, **extra}, headers or {}, game)
 
 
+def code_refusal(words: Words, game: str | None) -> str:
+    """Why a deal code is refused, with the form of a code of ``game`` (the page's game; else the
+    first registered), and its game numbers where the game numbers its deals."""
+    from paciencia.games import NUMBERS, REGISTRY
+
+    found = REGISTRY[game if game in REGISTRY else next(iter(REGISTRY))].game
+    example = str(found(next(iter(found.variants))).code(1))
+    if NUMBERS in found.capabilities:
+        return say(words, "bad_code_number", example=example)
+    return say(words, "bad_code", example=example)
+
+
 def answer(exc: BaseException, words: Words, token: str = "") -> Answer | None:
     """The answer to ``exc`` in ``words``' language (``token``: the move the request carried,
     for its refusal's words), or ``None`` when it is not a refusal of play (a fault, the
@@ -115,7 +127,7 @@ def answer(exc: BaseException, words: Words, token: str = "") -> Answer | None:
     if isinstance(exc, InvalidMove):
         return _answer(422, "malformed_move", say(words, "bad_move", move=token), detail=str(exc))
     if isinstance(exc, InvalidCode):
-        return _answer(422, "bad_code", say(words, "bad_code"), detail=str(exc))
+        return _answer(422, "bad_code", code_refusal(words, exc.game), detail=str(exc))
     if isinstance(exc, InvalidPosition):
         return _answer(422, "bad_position", position_message(words, exc), reason=exc.reason, detail=str(exc))
     if isinstance(exc, PacienciaError):

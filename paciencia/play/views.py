@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from paciencia.engine.protocol import Observation, PlaceInfo, Played, Role, Status
-from paciencia.games import entry
+from paciencia.games import NUMBERS, entry
 from paciencia.i18n import Words
 from paciencia.play.words import say
 
@@ -79,6 +79,18 @@ def label(words: Words, place: PlaceInfo) -> str:
     return found
 
 
+_NAMES: dict[tuple[str, str, str, int, int], str] = {}
+
+
+def name(words: Words, place: PlaceInfo) -> str:
+    """``words.place_name(place)``, remembered (it reads the place's kind, number and suit only)."""
+    key = (words.locale, place.kind, place.place, place.number, place.suit)
+    found = _NAMES.get(key)
+    if found is None:
+        found = _NAMES[key] = words.place_name(place)
+    return found
+
+
 def announce(words: Words, before: Observation, played: Played[Any], obs: Observation) -> str:
     """What the token played did (from the observations before and after it), then the end if it came."""
     parts: list[str] = []
@@ -112,17 +124,21 @@ def arrival(words: Words, place: PlaceInfo, card: int, n: int) -> str:
 
 
 def _left_behind(words: Words, was: PlaceInfo, now: PlaceInfo) -> str:
-    """What the source now shows, where the player could not see it before: a card turned face
-    up, or (where a place shows only its top card, the cards under it hidden) the new top card."""
+    """What the source now shows: a card turned face up; or its new end card (or that it is
+    empty) where a place shows only its top card, the cards under it hidden, or where it shows
+    every one of two or more cards (a cascade spread out: the card now at its end is the one
+    that plays, which a screen reader would otherwise find only by reading the whole pile)."""
     if now.role != Role.TABLEAU:
         return ""
     if now.face_down < was.face_down and now.cards:
         return say(words, "turned_up", card=words.card_name(now.cards[-1]))
-    if was.count > was.face_down + len(was.cards):  # cards under the top one were hidden
+    hidden = was.count > was.face_down + len(was.cards)  # cards under the top one were hidden
+    spread = was.face_down == 0 and was.count == len(was.cards) >= 2
+    if hidden or spread:
         if not now.count:
-            return say(words, "now_empty", number=now.number)
+            return say(words, "now_empty", place=words.place_name(now))
         if now.cards:
-            return say(words, "now_shows", number=now.number, card=words.card_name(now.cards[-1]))
+            return say(words, "now_shows", place=words.place_name(now), card=words.card_name(now.cards[-1]))
     return ""
 
 
@@ -199,10 +215,13 @@ def game_view(
                 "card": top,
                 "face": face(words, top) if top is not None else None,
                 "label": labels[p.place],
+                "name": name(words, p),
             }
         )
     closed = meta.closed
     playing = not closed and obs.status == Status.PLAYING
+    code = shown_code(meta, obs)
+    caps = entry(obs.game).game.capabilities
     result = meta.result(obs)
     f = obs.figures
     ranks = [words.rank_letter(r) for r in range(13)]
@@ -212,7 +231,8 @@ def game_view(
         "variant": obs.variant,
         "lang": words.locale,
         "title": title(words, meta, obs),
-        "code": shown_code(meta, obs),
+        "code": code,
+        "number": obs.code.number if code is not None and obs.code is not None and NUMBERS in caps else None,
         "version": meta.version,
         "status": result,
         "closed": closed,

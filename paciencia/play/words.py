@@ -67,7 +67,10 @@ UI: dict[str, str] = {
         "Keys: arrows move between places, Enter or Space plays, U undo, H hint, N new game, Esc cancels."
     ),
     "not_found": N_("There is no such game in this browser."),
-    "bad_code": N_("That is not a deal code; a code looks like CR1-N-AAAAAAB."),
+    "bad_code": N_("That is not a deal code; a code looks like %(example)s."),
+    "bad_code_number": N_(
+        "That is neither a deal code nor a game number; a code looks like %(example)s, a game number like 11982."
+    ),
     "bad_table": N_("That table text is not a valid position: %(detail)s"),
     "bad_table_plain": N_("That table text is not a valid position (it is kept in the box to correct)."),
     "bad_request_plain": N_("The request is not understood."),
@@ -94,9 +97,10 @@ UI: dict[str, str] = {
     "continue_game": N_("Continue your game"),
     "undone": N_("Move undone."),
     "new_deal": N_("New game, deal %(code)s."),
-    "selected": N_("%(place)s selected."),
-    "now_shows": N_("Pile %(number)s now shows %(card)s."),
-    "now_empty": N_("Pile %(number)s is now empty."),
+    # A selection, in one phrase: the card picked up (and how many go with it) and its place's short name.
+    "picked": N_("%(card)s from %(place)s selected."),
+    "now_shows": N_("%(place)s now shows %(card)s."),
+    "now_empty": N_("%(place)s is now empty."),
     "state_dest": N_("the selected cards can go here"),
     "cancelled": N_("Nothing is selected."),
     "refused_short": N_("That move is not allowed."),
@@ -211,6 +215,7 @@ UI: dict[str, str] = {
     "cannot_finish": N_("Finish does not apply yet: play on by hand."),
     "turned_up": N_("%(card)s turned up."),
     "finishing": N_("Finishing: the cards go up one by one. Tap Stop to play on by hand."),
+    "finishing_keys": N_("Finishing: the cards go up one by one. Press Esc to play on by hand."),
     "finish_stopped": N_("Finish stopped."),
     "picker": N_("Choose where the run starts"),
     "picker_up": N_("Start one card higher"),
@@ -231,6 +236,16 @@ UI: dict[str, str] = {
     "hint_why_empty_cell": N_("It frees a free cell."),
     "hint_why_frees": N_("It frees a card the foundations need."),
     "hint_why_keep_redeal": N_("It keeps your redeal for later."),
+    # The chance where every card is in sight (one layout: the table itself), as the solver settled it.
+    "chance_sure_won": N_("Every card is in sight: the solver found a way to win from here."),
+    "chance_sure_lost": N_("Every card is in sight: the solver proved this position can no longer be won."),
+    "chance_sure_unknown": N_(
+        "Every card is in sight, but the solver could not settle within its search whether this position can be won."
+    ),
+    "hint_lost_searched": N_(
+        "With every card in sight, the solver found no way to win from here. Undo some moves or start a new game."
+    ),
+    "hint_why_set_aside": N_("It puts the card aside in a free cell, to reach the cards under it."),
     "hint_why_build": N_("It builds in order and opens up other moves."),
     "hint_chance_both": N_("Chance of winning: ≈ %(without)s%% without it → %(after)s%% with it"),
     "hint_chance_after": N_("Chance of winning with it: ≈ %(after)s%%"),
@@ -338,12 +353,15 @@ COUNTED: dict[str, tuple[str, str]] = {
         "Undo some moves or start a new game.",
     ),
     "picker_count": NN_("%(count)s card", "%(count)s cards"),
-    "run_selected": NN_("%(count)s card from %(card)s selected.", "%(count)s cards from %(card)s selected."),
+    "picked_run": NN_(
+        "%(card)s and %(count)s card on it from %(place)s selected.",
+        "%(card)s and %(count)s cards on it from %(place)s selected.",
+    ),
     "finished": NN_("%(count)s card went up to the foundations.", "%(count)s cards went up to the foundations."),
     "offline_waiting": NN_("Offline: %(count)s move to send", "Offline: %(count)s moves to send"),
 }
 COUNTED.update(ODDS_COUNTED)
-COUNTED_IN_PAGE = ("picker_count", "run_selected", "finished", "offline_waiting")
+COUNTED_IN_PAGE = ("picker_count", "picked_run", "finished", "offline_waiting")
 """The counted words that the table's script says by itself (``plural_words``)."""
 
 

@@ -19,6 +19,7 @@ class PlaceView(BaseModel):
     card: int | None = Field(description="The top visible card, or null")
     face: str | None = Field(description="The top visible card as printed in this language, as R♠")
     label: str = Field(description="The place's part of the board description (its accessible name)")
+    name: str = Field(default="", description="The place's short name, without its cards (as cascade 5)")
 
 
 class GroupView(BaseModel):
@@ -52,6 +53,9 @@ class GameView(BaseModel):
     lang: str
     title: str = Field(description="The game's name (and variant, and code once it may be shown) for the page title")
     code: str | None = Field(description="The deal code; null while it would reveal face-down cards")
+    number: int | None = Field(
+        default=None, description="With the code, where the game numbers its deals: the deal's number (#11982)"
+    )
     version: int = Field(description="Moves stored so far; a move must name it")
     status: str = Field(description="playing, won, blocked or left (for a newer game of the same game)")
     closed: bool = Field(

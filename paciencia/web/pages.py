@@ -468,9 +468,9 @@ def table_page(request: Request, lang: str, game: str, view: dict[str, Any]) -> 
     words = Words(lang)
     spec = entry(game).table
     # The words the table's scripts may say, no more (every byte of a first visit counts).
+    # The card names: a selection names the card picked up (and the run picker a run's first).
     ui: dict[str, object] = {**_table_words(game, lang, vocabulary()), "plurals": plural_words(lang)}
-    if "runs" in entry(game).game.capabilities:  # the run picker names the cards of a run
-        ui = {**ui, "card_names": card_names(words)}
+    ui = {**ui, "card_names": card_names(words)}
     return render(
         request,
         "table.html",

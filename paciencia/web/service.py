@@ -248,7 +248,7 @@ class Games:
             state = state_from_text(start.table)
             return "text", state.to_text(), state, "text"
         if start.code is not None:
-            state = new_state(start.code)
+            state = new_state(start.code, start.game)
             return "code", str(state.code), state, "code"
         variant = self._random_variant(start)
         if start.level is not None:
@@ -383,7 +383,9 @@ class Games:
                 return {
                     "kind": "lost",
                     "title": say(words, "title_likely_lost"),
-                    "message": say(words, "hint_lost_sampled", count=advice.total),
+                    "message": say(words, "hint_lost_searched")  # every card in sight: no layouts
+                    if advice.total == 1
+                    else say(words, "hint_lost_sampled", count=advice.total),
                 }
         return hint_answer(state, analysis, words, advice)
 
@@ -526,7 +528,11 @@ def chance_answer(version: int, advice: Advice, words: Words, honest: float | No
     with every card known, and beside it, where it was measured, the share of games the
     honest player (the site's hints) wins from positions shown that figure."""
     percent = round(100 * advice.chance)
-    text = say(words, "chance_text", percent=percent, count=advice.total)
+    if advice.total == 1:
+        # One layout: every card is in sight (no layouts of hidden cards to speak of).
+        text = say(words, "chance_sure_" + ("won" if advice.won else "lost" if advice.exact else "unknown"))
+    else:
+        text = say(words, "chance_text", percent=percent, count=advice.total)
     honest_percent = None
     if honest is not None and not (advice.exact and advice.won in (0, advice.total)):
         honest_percent = round(100 * honest)

@@ -67,3 +67,10 @@ def test_positions_that_look_alike_give_every_move_the_same_reason(code: str) ->
         moves = [str(a.resolve(m)) for m in a.legal_moves()]
         assert moves == [str(b.resolve(m)) for m in b.legal_moves()]
         assert [reason(a, t, moves) for t in moves] == [reason(b, t, moves) for t in moves], code
+
+
+def test_a_card_put_in_a_free_cell_is_set_aside_not_built() -> None:
+    s = new_state("FC1-4-AAAAAAB")  # Microsoft's #1: cascade 1 ends 3♠ 6♦ 6♠, no ace under them
+    assert reason(s, "1-a") == "set_aside"
+    s.play("1-a")
+    assert reason(s, "a-1") == "empty_cell"  # back: it frees the cell

@@ -302,7 +302,7 @@ def test_two_servers_on_one_database_stay_consistent(db_url: str) -> None:
 def test_errors_are_in_the_page_language_with_the_engines_words_apart(client: TestClient, lang: str) -> None:
     words = Words(lang)
     bad_code = client.post(f"/api/games?lang={lang}", json={"code": "XX1-Q-12"}).json()
-    assert bad_code["message"] == say(words, "bad_code") and "XX1-Q-12" in bad_code["detail"]
+    assert bad_code["message"] == say(words, "bad_code", example="CR1-N-AAAAAAB") and "XX1-Q-12" in bad_code["detail"]
     bad_table = client.post(f"/api/games?lang={lang}", json={"table": "# crescent CR1-N-AAAAAAA\n1: As\n"}).json()
     assert bad_table["message"] == say(words, "bad_table_plain") and "missing" in bad_table["detail"]
     game = start(client, lang)

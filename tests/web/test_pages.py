@@ -194,7 +194,7 @@ SCRIPT_WORD = re.compile(r"""\bui\.([a-z][a-z0-9_]*)|\bui\["([a-z][a-z0-9_]*)"\]
 def test_a_table_carries_the_words_its_scripts_say_and_not_the_other_pages(client: TestClient, game: str) -> None:
     named = {a or b for p in table_scripts(game) for a, b in SCRIPT_WORD.findall(p.read_text())}
     named -= {"plurals", "card_names"}  # not words of the catalog: the page adds them itself
-    assert {"network", "selected", "offline_needs_server", "picker_up"} <= named  # the pattern finds them
+    assert {"network", "picked", "offline_needs_server", "picker_up"} <= named  # the pattern finds them
     for lang in LOCALES:
         page = client.get(f"/{lang}/{game}").text
         found = re.search(r'<script type="application/json" id="ui-words">(.*?)</script>', page, re.S)

@@ -80,6 +80,11 @@ WORDS = GameWords(
     catalog=Path(__file__).parent / "locales",
     reasons=REASONS,
     places={"pile": _pile, "asc": _asc, "desc": _desc},
+    names={
+        "pile": lambda w, p: w._("pile %(number)d", number=p.number),
+        "asc": lambda w, p: w._("ascending foundation of %(suit)s", suit=w.suit_name(p.suit)),
+        "desc": lambda w, p: w._("descending foundation of %(suit)s", suit=w.suit_name(p.suit)),
+    },
     arrivals={"pile": _to_pile, "asc": _to_asc, "desc": _to_desc},
     selected={"pile": NP_("pile", "selected"), "asc": NP_("asc", "selected"), "desc": NP_("desc", "selected")},
     actions={"redeal": ActionWords(redeal_button, _redealt)},

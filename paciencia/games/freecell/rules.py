@@ -101,7 +101,7 @@ class FreeCellGame(Game[FreeCellMove]):
     name = "freecell"
     prefix = "FC"
     variants: ClassVar[dict[str, str]] = {"4": "four free cells", "3": "three", "2": "two", "1": "one"}
-    capabilities = frozenset({"finish", "runs", "solve"})
+    capabilities = frozenset({"finish", "runs", "solve", "numbers"})
     hint_budget = (1, 20_000)
     """Every card is in sight: one completion (the position itself) is the whole knowledge."""
     deal_search = (0.5, 3.0, 1.0)

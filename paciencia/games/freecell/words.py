@@ -47,6 +47,10 @@ WORDS = combine(
             FROM_FOUNDATION: N_("A card on a foundation stays there"),
         },
         places={"cell": _cell, "cascade": _cascade},
+        names={
+            "cell": lambda w, p: w._("free cell %(name)s", name=p.place),
+            "cascade": lambda w, p: w._("cascade %(number)d", number=p.number),
+        },
         arrivals={"cell": _to_cell, "cascade": _to_cascade},
         selected={"cell": NP_("cell", "selected"), "cascade": NP_("cascade", "selected")},
         ui={
@@ -65,8 +69,9 @@ WORDS = combine(
             "new_fc_2": N_("New game, two free cells"),
             "new_fc_1": N_("New game, one free cell"),
             "fc_keys_help": N_(
-                "Keys: ←/→ move between places, Enter picks up or puts down, ↑/↓ choose how much of a cascade to "
-                "take, U undo, H hint, F finish, N new game, Esc cancels."
+                "Keys: 1–8 take from a cascade and A–D from a free cell, then the key of where it goes, or F for "
+                "its foundation; ←/→ move between places, Enter picks up or puts down, ↑/↓ choose how much of a "
+                "cascade to take, U undo, H hint, F finish, N new game, Esc cancels."
             ),
             "cannot_finish_freecell": N_("Finish comes once every cascade runs down in rank from its first card."),
             "odds_rules_freecell": N_(

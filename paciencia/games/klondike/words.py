@@ -67,6 +67,11 @@ WORDS = combine(
             STOCK_EMPTY: N_("The stock and the waste are both empty"),
         },
         places={"stock": _stock, "waste": _waste, "column": _column},
+        names={
+            "stock": lambda w, p: w._("the stock"),
+            "waste": lambda w, p: w._("the waste"),
+            "column": lambda w, p: w._("column %(number)d", number=p.number),
+        },
         arrivals={"column": _to_column},
         selected={
             "stock": NP_("stock", "selected"),

@@ -83,11 +83,11 @@ function show(h) {
 /** Finish: the cards go up one step at a time, drawn as they go but said once, at the end (one
  * sentence per card would flood a screen reader): how many went up, then how the game ended
  * (the results panel says it) or that Finish stopped. */
-export async function runFinish() {
+export async function runFinish(byKeys = false) {
   state.finishing = true;
   state.selected = null;
   state.finishedCards = 0;
-  say(state.ui.finishing);
+  say(byKeys ? state.ui.finishing_keys : state.ui.finishing);
   while (state.finishing && state.view.can_finish) {
     if (!state.busy) {
       state.busy = true;

@@ -36,7 +36,7 @@ export function bind() {
   }
   const all = (sel) => [...document.querySelectorAll(sel)];
   els = { actions: all("#game [data-token]"), fields: all("#game .counters [data-field]"), clock: $("clock") };
-  for (const id of ["undo", "hint", "code", "code-row", "message", "end-panel", "notice"]) els[id] = $(id);
+  for (const id of ["undo", "hint", "code", "code-row", "deal-number", "message", "end-panel", "notice"]) els[id] = $(id);
 }
 
 /** Rotation, resizing: the cascades are spaced again to their new room. */
@@ -153,6 +153,7 @@ function render() {
   renderLevel(v, (id) => getGame(id, state.lang));
   if (els.code) els.code.textContent = v.code || "";
   if (els["code-row"]) els["code-row"].hidden = !v.code;
+  showNumber(els["deal-number"], v);
   const m = els.message;
   m.textContent = state.message;
   m.hidden = !state.message;
@@ -342,14 +343,27 @@ function renderEnd(v) {
   for (const dd of panel.querySelectorAll("[data-field]")) dd.textContent = v[dd.dataset.field] ?? "";
   $("end-code").textContent = v.code || "";
   $("end-code").closest("div").hidden = !v.code; // a pasted position names no deal
+  showNumber($("end-number"), v);
   $("end-copied").textContent = "";
   showButtons(panel, v);
   if (els.notice.open) els.notice.close();
   // The last move and the end: said in the panel's own live region.
   const said = finished ? `${counted("finished", state.finishedCards)} ${v.status_text}` : v.announce;
-  if (!panel.open) panel.showModal();
+  if (!panel.open) {
+    panel.showModal();
+    // The way on, not the code's copy button (the first control): Enter deals again.
+    const main = panel.querySelector(".buttons .primary");
+    if (main && !main.hidden) main.focus();
+  }
   if (v.status === "won") celebrate();
   if (said) announce(said);
+}
+
+/** The deal's number beside its code, where the game numbers its deals (#11982). */
+function showNumber(el, v) {
+  if (!el) return;
+  el.textContent = v.number ? `#${v.number}` : "";
+  el.hidden = !v.number;
 }
 
 /** A bar button's words (beside its icon, table.html). */
