@@ -187,6 +187,46 @@ function onClick(ev) {
   }
 }
 
+/** The layout's jump keys (`jumps`: true): a key that is a place's one-character id (cascades
+ * 1–8 and cells a–d) goes to that place and taps it there, so a move costs the source's key and the
+ * destination's. What a jump key picks up is loose: put down by another jump key, it is as many
+ * cards as go there (the longest run that does: onto an empty cascade, all that may go). A run
+ * chosen with the picker (↑/↓, Enter) goes as chosen. */
+function jumpKey(key) {
+  const found = state.layout.jumps && state.view.places.find((p) => p.id.length === 1 && p.id.toLowerCase() === key);
+  if (!found) return false;
+  const id = found.id;
+  const b = document.querySelector(`#board [data-place="${id}"]`);
+  if (b) focusPlace(b);
+  const sel = state.selected;
+  if (sel && sel.id !== id && state.view.status === "playing" && !state.hinting) {
+    stopFinish();
+    move(sel.id, fitting(sel, id), dropOn(sel, id));
+  } else {
+    tap(id);
+    if (state.selected && state.selected.id === id) state.selected.loose = true;
+  }
+  return true;
+}
+
+/** How many of `sel`'s cards to move onto `id`: its own count when it goes there and was chosen,
+ * else the longest run from its place that does. */
+function fitting(sel, id) {
+  if (!sel.loose && dests(sel.id, sel.n).includes(id)) return sel.n;
+  for (let n = state.view.runs[sel.id] || 1; n >= 1; n--) if (dests(sel.id, n).includes(id)) return n;
+  return sel.n;
+}
+
+/** With cards picked up and the layout's jump keys on, F sends them to their foundation (and
+ * stays Finish's key otherwise). */
+function toFoundationKey() {
+  const sel = state.selected;
+  if (!state.layout.jumps || !sel || state.view.status !== "playing") return false;
+  const dst = toFoundations(sel);
+  if (dst) move(sel.id, sel.n, dst);
+  return Boolean(dst);
+}
+
 /** The arrows: spatial by default; in board order (wrapping) with ↑/↓ for the run picker. */
 function onArrow(key, here) {
   if (state.layout.arrows !== "order") {
@@ -237,6 +277,7 @@ function onKey(ev) {
     p.finally(() => opening === p && (opening = null));
   } else if (state.picker && loadedPicker()) loadedPicker().key(key);
   else if (key.startsWith("Arrow")) done = onArrow(key, here);
+  else if (key.length === 1 && jumpKey(key)) done = true;
   else if (key === "Enter" && here) tap(here.dataset.place);
   else if (key === " " && tapPlace) tap(tapPlace.place); // Space taps the place that has a tap of its own (a stock draws)
   else if (key === " ") done = false; // a focused place: its button's own click taps it
@@ -244,7 +285,7 @@ function onKey(ev) {
   else if (key === "h") {
     if (v.can_finish) act.say(state.ui.finish_offered);
     else act.hint();
-  } else if (key === "f") act.hintOrFinish(false);
+  } else if (key === "f") toFoundationKey() || act.hintOrFinish(false, true);
   else if (key === "n") act.freshAsked();
   else if (key === "Escape") {
     done = Boolean(state.selected);
@@ -270,7 +311,7 @@ export function wire() {
   document.addEventListener("keydown", onKey);
   const on = (el, fn) => el && el.addEventListener("click", fn);
   on($("undo"), () => act.undo());
-  on($("hint"), () => act.hintOrFinish());
+  on($("hint"), (ev) => act.hintOrFinish(true, ev.detail === 0)); // detail 0: Enter or Space on the button
   on($("new-game"), () => act.fresh());
   on($("look-open"), () => import("./look.js").then((m) => m.open()));
   for (const b of document.querySelectorAll("#game [data-variant]")) on(b, () => act.fresh(null, b.dataset.variant, true));
@@ -313,7 +354,10 @@ export function wireTools() {
       ev.preventDefault();
       error.hidden = true;
       try {
-        await act.newGame({ [field]: form.elements[field].value });
+        // A code is read on this game's page: where the game numbers its deals, a number names one.
+        const body = { [field]: form.elements[field].value };
+        if (field === "code") body.game = state.view.game;
+        await act.newGame(body);
         form.reset();
         const details = form.closest("details");
         if (details) details.open = false;
