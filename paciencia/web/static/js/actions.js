@@ -167,7 +167,8 @@ export function select(sel) {
   // One short phrase: the card picked up, how many go with it, and its place's name (not the whole pile).
   const p = place(sel.id);
   const words = { card: cardName(p.cards[p.cards.length - sel.n]), place: p.name };
-  announce(sel.n > 1 ? counted("picked_run", sel.n - 1, words) : fmt(state.ui.picked, words));
+  const said = sel.n > 1 ? counted("picked_run", sel.n - 1, words) : fmt(state.ui.picked, words);
+  announce(said[0].toUpperCase() + said.slice(1)); // a sentence that starts with a card's name
 }
 
 /** Undo; from a key with nothing to undo, the server's refusal is said. */
