@@ -36,7 +36,9 @@ def test_a_run_is_said_as_its_first_card_and_how_many_go_with_it(page: Page) -> 
     page.keyboard.press("ArrowUp")
     expect(page.locator("#picker")).to_be_visible()
     page.keyboard.press("Enter")
-    expect(page.locator("#announce")).to_have_text(re.compile(r"King of spades and 1 card on it from cascade 1 selected\.$"))
+    expect(page.locator("#announce")).to_have_text(
+        re.compile(r"King of spades and 1 card on it from cascade 1 selected\.$")
+    )
 
 
 def test_finish_by_keys_says_esc_and_the_won_panel_focuses_new_game(page: Page) -> None:
