@@ -428,3 +428,19 @@ def test_the_installed_start_page_opens_offline_and_deals_a_new_game_of_every_ga
     from paciencia.play.words import say
 
     expect(page.locator("#offline-words")).to_have_text(say(Words("pt-BR"), "offline_needs_server"))
+
+
+def test_offline_play_starts_from_the_bundles_memory_snapshot(context: BrowserContext) -> None:
+    """Online and idle, the page has Pyodide make a memory snapshot of the bundle (its engine
+    imported); an offline reload starts from it and plays by the same rules."""
+    page = context.new_page()
+    text = new_state("KL1-1-AAAABCD").to_text()
+    open_table(page, "klondike", {"table": text})
+    state = starting_state("text", text)
+    play(page, state, ["D"])
+    ready_offline(page)
+    page.wait_for_selector("html[data-offline-warm]", state="attached", timeout=BOOT)
+    reload_offline(context, page)
+    play(page, state, ["D", "D", "U"], timeout=BOOT)
+    assert page.evaluate("performance.getEntriesByName('offline:snapshotRead').length") == 1
+    assert not page.evaluate("performance.getEntriesByName('offline:snapshotMake').length")

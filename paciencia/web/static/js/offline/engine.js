@@ -40,7 +40,7 @@ function boot() {
       if (waiting) (ok ? waiting.resolve : waiting.reject)(value);
     };
     const asked = performance.now();
-    booted = call("boot", { pyodide: manifest.pyodide, engine: manifest.engine }).then((steps) => {
+    booted = call("boot", engineFiles()).then((steps) => {
       // The worker's steps as this page's measures (offline:<step>), for the benches.
       const here = (t) => Math.max(0, t - performance.timeOrigin);
       for (const s of steps) performance.measure(`offline:${s.name}`, { start: here(s.start), end: here(s.end) });
@@ -53,14 +53,27 @@ function boot() {
 
 const STEPS = { runtime: 2, engine: 3 }; // of api.js's offlineStep: 1 is this page's part
 
+const SNAPSHOTS = "paciencia-snapshot";
+
+/** What the worker starts from: Pyodide, the bundle, and the key of the bundle's memory snapshot
+ * (worker.js keeps it in SNAPSHOTS: one per bundle and Pyodide). */
+const engineFiles = () => ({
+  pyodide: manifest.pyodide,
+  engine: manifest.engine,
+  snapshot: `${manifest.engine.replace(/engine\.zip$/, "")}snapshot/${manifest.pyodide.split("/").filter(Boolean).pop()}`,
+});
+
 /** Online and idle, once per bundle: Pyodide started in a worker of its own, which keeps the
  * memory snapshot the next start begins from (worker.js), then goes. */
 async function warm() {
-  const maker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
-  const made = new Promise((resolve) => (maker.onmessage = (ev) => ev.data.n && resolve(ev.data)));
-  maker.postMessage({ n: 1, op: "snapshot", args: { pyodide: manifest.pyodide, engine: manifest.engine } });
-  await made;
-  maker.terminate();
+  const files = engineFiles();
+  if (!(await (await caches.open(SNAPSHOTS)).match(files.snapshot))) {
+    const maker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    const made = new Promise((resolve) => (maker.onmessage = (ev) => ev.data.n && resolve(ev.data)));
+    maker.postMessage({ n: 1, op: "boot", args: files });
+    await made;
+    maker.terminate();
+  }
   document.documentElement.dataset.offlineWarm = "1";
 }
 

@@ -33,8 +33,7 @@ function timeCompile() {
   }
 }
 
-const SNAPSHOTS = "paciencia-snapshot"; // one memory snapshot: the current bundle's
-const snapshotKey = (pyodide, engine) => `${engine.replace(/engine\.zip$/, "")}snapshot/${pyodide.split("/").filter(Boolean).pop()}`;
+const SNAPSHOTS = "paciencia-snapshot"; // one memory snapshot: the current bundle's (engine.js names it)
 
 /** The engine's Python, imported: what the snapshot holds (a snapshot keeps no JS reference). */
 const IMPORT = "import sys; sys.path.insert(0, '/offline'); import paciencia.offline.browser";
@@ -47,11 +46,10 @@ async function unpack(engine) {
 
 /** Pyodide from the memory snapshot kept for this bundle (its engine imported already), or,
  * where none is kept, started as ever and the snapshot made for the next start. */
-async function boot({ pyodide, engine }) {
+async function boot({ pyodide, engine, snapshot: key }) {
   timeCompile();
   self.postMessage({ progress: "runtime" });
   const { loadPyodide } = await step("import", () => import(`${pyodide}pyodide.mjs`));
-  const key = snapshotKey(pyodide, engine);
   const kept = await caches.open(SNAPSHOTS).then((c) => c.match(key)).catch(() => null);
   if (kept) {
     try {
@@ -83,12 +81,6 @@ async function boot({ pyodide, engine }) {
 
 const ops = {
   boot,
-  /** The snapshot made where none is kept for this bundle (the page warms the next start). */
-  async snapshot(args) {
-    const kept = await caches.open(SNAPSHOTS).then((c) => c.match(snapshotKey(args.pyodide, args.engine)));
-    if (!kept) await boot(args);
-    return !kept;
-  },
   async words({ locale, url }) {
     const res = await fetch(url);
     if (!res.ok) throw new Error(`words ${res.status}`);
