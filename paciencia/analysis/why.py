@@ -19,9 +19,9 @@ REASONS = (
     "foundation",
     "keep_redeal",
     "turn_up",
-    "draw",
+    "stock_next",
     "recycle",
-    "redeal",
+    "deal_again",
     "empty_king",
     "empty_column",
     "empty_pile",
@@ -32,10 +32,6 @@ REASONS = (
 )
 """Every reason, in the order they are tried: a move that does several things is named by the
 first that applies."""
-EMPTIES = {"column": "empty_king", "cascade": "empty_column", "pile": "empty_pile", "cell": "empty_cell"}
-"""A place emptied, by its kind: a column that takes only a king, a cascade that takes any card."""
-ASIDE = ("cell",)
-"""Kinds of place where a card is put aside (a free cell): to reach the cards under it, not to build."""
 
 
 def reason(state: State[Any], token: str, others: list[str] | None = None) -> str:
@@ -43,12 +39,14 @@ def reason(state: State[Any], token: str, others: list[str] | None = None) -> st
     worth playing there (the hint's fresh moves), which tell a move that spares a redeal."""
     move = state.resolve(state.game.parse_move(token))
     obs = state.observe()
+    explains = state.game.explains  # the game's own kinds and actions: none is named here
     action = next((a for a in obs.actions if a.token == str(move)), None)
     if action is not None:
-        if action.name == "draw":
-            stock = obs.place(action.place) if action.place else None
-            return "draw" if stock is None or stock.count > 0 else "recycle"
-        return "redeal" if action.name == "redeal" else "build"
+        found = explains.actions.get(action.name)
+        if found is None:
+            return "build"
+        there = obs.place(action.place) if action.place else None
+        return found[0] if there is None or there.count > 0 else found[1]
     src, n, dst = move.places()
     if src is None or dst is None:
         return "build"
@@ -64,24 +62,26 @@ def reason(state: State[Any], token: str, others: list[str] | None = None) -> st
     if left > 0 and left - 1 < source.count - len(source.cards):
         return "turn_up"  # the card it uncovers is not in sight: named as such, not by what it is
     moved_whole = to.count == 0 and to.kind == source.kind  # the same as it was, one place over
-    if left == 0 and source.kind in EMPTIES and not moved_whole:
-        return EMPTIES[source.kind]
+    if left == 0 and source.kind in explains.emptied and not moved_whole:
+        return explains.emptied[source.kind]
     if left > 0:
         after = state.copy()
         after.push(move)
         seen = after.observe()
         if any(seen.place(d).role == Role.FOUNDATION for d in seen.dests.get(src, ())):
             return "frees"
-    return "set_aside" if to.kind in ASIDE else "build"
+    return "set_aside" if to.kind in explains.aside else "build"
 
 
 def _spares_redeal(
     state: State[Any], obs: Observation, places: tuple[str | None, int, str | None], others: list[str]
 ) -> bool:
-    """Whether a redeal is left and the move is the only other way to change the piles: every
-    other fresh move that does (one that leaves a foundation does not) is the redeal, or the same
-    two cards the other way round (X onto Y, where the move puts Y onto X)."""
-    if not any(a.name == "redeal" and a.enabled for a in obs.actions):
+    """Whether a limited action the game names (``Explains.spared``: a redeal) is left and the
+    move is the only other way to change the piles: every other fresh move that does (one that
+    leaves a foundation does not) is that action, or the same two cards the other way round (X
+    onto Y, where the move puts Y onto X)."""
+    spared = state.game.explains.spared
+    if not any(a.name in spared and a.enabled for a in obs.actions):
         return False
     src, n, dst = places
     for token in others:

@@ -177,6 +177,21 @@ class Played(Generic[M]):
     undo: bool
 
 
+@dataclass(frozen=True, slots=True)
+class Explains:
+    """What a hint's reason (``paciencia.analysis.why``) asks of the game, by its own place
+    kinds and action names (the layers above name none): the reason a move has when it empties a
+    place of a kind (``emptied``: "it empties a column for a king"), the kinds of place a card
+    is put aside in (``aside``: a free cell), each action's reason, and another when the place
+    it is played from is empty (``actions``: a draw, or the waste turned over), and the limited
+    actions a move may spare (``spared``: a redeal)."""
+
+    emptied: Mapping[str, str] = field(default_factory=dict)
+    aside: frozenset[str] = frozenset()
+    actions: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    spared: frozenset[str] = frozenset()
+
+
 class Game(ABC, Generic[M]):
     """Rules and parameters; makes states. One instance per variant."""
 
@@ -191,6 +206,8 @@ class Game(ABC, Generic[M]):
     """What the game has beyond moves and undo: ``redeal``, ``draw``, ``finish``, ``runs``,
     ``solve`` (a solver: ``solve``, and so "winnable deals only"), ``numbers`` (its deals are
     known by their numbers alone, as a classic program's "game #11982": ``paciencia.games.read_code``)."""
+    explains: ClassVar[Explains] = Explains()
+    """The game's words for why a move is worth playing (``Explains``)."""
     hint_budget: ClassVar[tuple[int, int]] = (16, 10_000)
     """The honest hints' and chances' search: completions drawn, positions searched in each
     (``Game.settle``); chosen so that an answer comes within 300 ms (``bench/honest_latency.py``)."""

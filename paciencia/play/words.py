@@ -227,9 +227,9 @@ UI: dict[str, str] = {
     # Why a hint's move (``paciencia.analysis.why``), and the chance of winning with and without it
     "hint_why_foundation": N_("It sends a card up to a foundation."),
     "hint_why_turn_up": N_("It uncovers a hidden card."),
-    "hint_why_draw": N_("It turns up the next cards of the stock."),
+    "hint_why_stock_next": N_("It turns up the next cards of the stock."),
     "hint_why_recycle": N_("It turns the waste over for another pass."),
-    "hint_why_redeal": N_("It deals the piles again: other cards come to the top."),
+    "hint_why_deal_again": N_("It deals the piles again: other cards come to the top."),
     "hint_why_empty_king": N_("It empties a column for a king."),
     "hint_why_empty_column": N_("It empties a column."),
     "hint_why_empty_pile": N_("It clears a pile."),

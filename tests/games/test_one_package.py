@@ -15,6 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from paciencia.engine.protocol import Role
 from paciencia.games import GAMES
 from paciencia.play.words import ui_keys
 
@@ -68,6 +69,31 @@ def test_the_play_core_and_the_offline_engine_import_nothing_of_the_site() -> No
                 if isinstance(node, ast.ImportFrom) and node.module:
                     names = [node.module]
                 found += [f"{path.name}: {n}" for n in names if n.startswith(SITE_STACK)]
+    assert found == []
+
+
+def _kinds_and_actions() -> set[str]:
+    """Every registered game's own place kinds and action names (the shared roles apart)."""
+    found: set[str] = set()
+    for entry in GAMES.values():
+        for variant in entry.game.variants:
+            obs = entry.game(variant).new_state(1).observe()
+            found |= {p.kind for p in obs.places} | {a.name for a in obs.actions}
+    return found - {role.value for role in Role}
+
+
+def test_the_shared_layers_key_nothing_by_a_games_place_kinds_or_actions() -> None:
+    """No layer above the games asks which kind of place or which action it holds: a string of
+    the code that is a game's place kind or action name (``column``, ``cell``, ``draw``…) is one
+    such question. The game says what its kinds and actions mean (``Game.explains``, its words)."""
+    names = _kinds_and_actions()
+    found = []
+    for folder in GENERIC:
+        root = PACKAGE / folder
+        for path in [root] if root.is_file() else sorted(root.rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in names:
+                    found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}: {node.value!r}")
     assert found == []
 
 

@@ -21,9 +21,9 @@ FREES = klondike_table({"Fh": "A", "1": ["2h", "9s"], "2": ["Th"], "3": ["Kc"]},
         (FEW_IN_STOCK, "1-Fh", "foundation"),
         (MOVES, "1x2-2", "turn_up"),  # the 9♠ and 8♥ off the face-down K♣
         (MOVES, "2-4", "empty_king"),  # the T♥ onto the J♣: column 2 empties
-        (MOVES, "D", "draw"),
+        (MOVES, "D", "stock_next"),
         (RECYCLE, "D", "recycle"),
-        (HEARTS, "R", "redeal"),
+        (HEARTS, "R", "deal_again"),
         (HEARTS, "1-2", "turn_up"),  # a Crescent pile shows its top alone: the card under it is unseen
         (FREES, "1-2", "frees"),
         (MOVES, "Fh-7", "build"),  # a card taken down from a foundation
@@ -44,7 +44,7 @@ def test_the_only_way_on_but_the_redeal_keeps_the_redeal() -> None:
     state.play_all(SPARES_MOVES)
     fresh = fresh_moves(state)
     assert sorted(fresh) == ["13-9", "9-13", "R"]
-    assert [reason(state, t, fresh) for t in ("9-13", "13-9", "R")] == ["keep_redeal", "keep_redeal", "redeal"]
+    assert [reason(state, t, fresh) for t in ("9-13", "13-9", "R")] == ["keep_redeal", "keep_redeal", "deal_again"]
     # With no redeal left, the same move only turns up a card.
     spent = state_from_text(state.to_text().replace("redeals=3", "redeals=0"))
     assert reason(spent, "9-13", fresh_moves(spent)) == "turn_up"

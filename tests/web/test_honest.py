@@ -240,7 +240,7 @@ def test_the_review_marks_the_move_that_lost_a_winnable_deal(client: TestClient)
     assert review["text"].startswith("This deal could be won. After move 2 (1-2) no line won any more.")
     es = reviewed(client, game["id"], "es").json()
     assert es["text"].startswith(
-        "Este reparto se podía ganar. Después de la jugada 2 (1-2) ya ninguna secuencia ganaba."
+        "Este reparto se podía ganar. Después de la jugada 2 (1-2), ya no había forma de ganar."
     )
     page = client.get(f"/en/crescent/{game['id']}/review")
     assert page.status_code == 200

@@ -23,6 +23,7 @@ from paciencia.engine.errors import InvalidMove, InvalidPosition
 from paciencia.engine.knowledge import Knowledge
 from paciencia.engine.protocol import (
     Action,
+    Explains,
     Figures,
     Game,
     Group,
@@ -105,6 +106,9 @@ class CrescentGame(Game[CrescentMove]):
         "B": "Crescent Four, face-down deal",
     }
     capabilities = frozenset({"redeal", "solve"})
+    explains = Explains(
+        emptied={"pile": "empty_pile"}, actions={"redeal": ("deal_again", "deal_again")}, spared=frozenset({"redeal"})
+    )
     hint_budget = (12, 6_000)
     deal_search = (1.5, 6.0, 3.0)
 

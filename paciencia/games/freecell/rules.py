@@ -26,7 +26,7 @@ from paciencia.engine import protocol
 from paciencia.engine.cards import CARD_NAMES, SUIT_LETTERS
 from paciencia.engine.dealcode import DealCode
 from paciencia.engine.errors import InvalidPosition
-from paciencia.engine.protocol import Figures, Game, Group, Key, Observation, PlaceInfo, State, Status
+from paciencia.engine.protocol import Explains, Figures, Game, Group, Key, Observation, PlaceInfo, State, Status
 from paciencia.engine.reasons import Position, Reason
 from paciencia.engine.tabletext import check_fields, check_places, check_status, int_field
 from paciencia.games.freecell.deal import CASCADES, microsoft_deal
@@ -102,6 +102,7 @@ class FreeCellGame(Game[FreeCellMove]):
     prefix = "FC"
     variants: ClassVar[dict[str, str]] = {"4": "four free cells", "3": "three", "2": "two", "1": "one"}
     capabilities = frozenset({"finish", "runs", "solve", "numbers"})
+    explains = Explains(emptied={"cascade": "empty_column", "cell": "empty_cell"}, aside=frozenset({"cell"}))
     hint_budget = (1, 20_000)
     """Every card is in sight: one completion (the position itself) is the whole knowledge."""
     deal_search = (0.5, 3.0, 1.0)

@@ -36,6 +36,7 @@ from paciencia.engine.dealcode import DealCode, shuffled
 from paciencia.engine.errors import InvalidPosition
 from paciencia.engine.protocol import (
     Action,
+    Explains,
     Figures,
     Game,
     Group,
@@ -152,6 +153,7 @@ class KlondikeGame(Game[KlondikeMove]):
     prefix = "KL"
     variants: ClassVar[dict[str, str]] = {"3": "draw three", "1": "draw one"}
     capabilities = frozenset({"draw", "finish", "runs", "solve"})
+    explains = Explains(emptied={"column": "empty_king"}, actions={"draw": ("stock_next", "recycle")})
     hint_budget = (24, 20_000)
     deal_search = (0.5, 3.0, 1.0)
 
