@@ -113,13 +113,16 @@ UI: dict[str, str] = {
     # This browser's statistics (the stats page)
     "stats": N_("Statistics"),
     "stats_about": N_(
-        "Counted in this browser. A game counts once its first move is made; a game left for a new deal counts "
-        "as not won; the game still in play is not counted yet. Pasted positions and winnable-only deals are "
-        "counted apart from random deals (typed codes and replays count with these)."
+        "Counted in this browser. A game counts once its first move is made. A game you leave for a new deal "
+        "counts as played and as left unfinished, neither won nor lost, and it ends a winning streak; the game "
+        "still in play is not counted yet. Pasted positions and winnable-only deals are counted apart from "
+        "random deals (typed codes and replays count with these)."
     ),
     "stats_none": N_("No game counted yet: one counts once its first move is made."),
     "played": N_("Played"),
     "won": N_("Games won"),
+    "lost_count": N_("Games lost"),
+    "left_count": N_("Games left unfinished"),
     "win_rate": N_("Win rate"),
     "current_streak": N_("Current streak"),
     "best_streak": N_("Best streak"),

@@ -1,10 +1,11 @@
 """This browser's statistics, per game, variant and kind of deal, from the games it has stored.
 
 Counting is honest and the page says how: a game counts once its first move is made; a game
-left for a newer one of the same game counts as not won; the game still in play is listed but
-not counted; pasted positions, winnable-only deals and random deals (with typed codes and
-replays) are counted apart. A reset keeps the games (and their replays) and counts only those
-started after it (``since``, kept per browser).
+left for a newer one of the same game (New game in the middle of it) counts as played and as
+left, neither won nor lost, so that played = won + lost + left; it ends a streak of wins as a
+loss does; the game still in play is listed but not counted; pasted positions, winnable-only
+deals and random deals (with typed codes and replays) are counted apart. A reset keeps the
+games (and their replays) and counts only those started after it (``since``, kept per browser).
 
 The deal code of a game not yet closed (``paciencia/web/db/store.py``: won, left, or reviewed once
 blocked) is left out: it may reveal cards the player has not seen, and the game may still be
@@ -64,6 +65,10 @@ class Group:
     kind: str
     played: int = 0
     won: int = 0
+    lost: int = 0
+    """Games blocked (no move left, or given up on the results panel) and not won."""
+    left: int = 0
+    """Games left unfinished for a new deal: played, neither won nor lost."""
     current_streak: int = 0
     best_streak: int = 0
     best_time: float | None = None
@@ -91,6 +96,8 @@ class Group:
             counts["played"] += 1
             counts["won"] += int(g.result == "won")
         if g.result != "won":
+            self.lost += g.result == "lost"
+            self.left += g.result == "left"
             self.current_streak = 0
             return
         self.won += 1

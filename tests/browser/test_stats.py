@@ -43,14 +43,17 @@ def test_won_lost_and_left_games_are_counted_and_exported(page: Page) -> None:
     place(page, "2").click()  # one move made: it counts
     expect(moves(page)).to_have_text("1")
     page.locator("#new-game").click()  # and is left for a new deal (which, with no move, does not count)
+    page.locator("#confirm-yes").click()  # New game asked first
     page.wait_for_url(lambda url: left["id"] not in url)
 
     page.goto("/en/stats")
     pasted = figures(page, "Crescent — Standard — pasted positions")
     assert pasted["Played"] == "2" and pasted["Games won"] == "1" and pasted["Win rate"] == "50%"
     assert pasted["Current streak"] == "0" and pasted["Best streak"] == "1" and pasted["Fewest moves"] == "1"
+    assert pasted["Games lost"] == "1" and pasted["Games left unfinished"] == "0"
     random = figures(page, "Crescent — Standard — random deals")
     assert random["Played"] == "1" and random["Games won"] == "0" and random["Best time"] == "—"
+    assert random["Games lost"] == "0" and random["Games left unfinished"] == "1"
     rows = page.locator("table.history tbody tr")
     expect(rows).to_have_count(3)
     assert [r.locator("td").nth(3).inner_text() for r in rows.all()] == ["Left for a new one", "Lost", "Won"]
