@@ -38,7 +38,8 @@ def test_a_levelled_deal_not_chosen_says_its_level_once_left(page: Page) -> None
     expect(page.locator("#moves")).to_have_text(re.compile(r"^[1-9]"))
     game = page.locator("#game").get_attribute("data-game")
     assert page.request.get(f"/api/games/{game}").json()["level"] is None
-    page.locator("#new-game").click()  # leaves it
+    page.locator("#new-game").click()  # leaves it, once confirmed
+    page.locator("#confirm-yes").click()
     expect(page.locator("#game")).not_to_have_attribute("data-game", game or "")
     page.goto(page.url.rsplit("/", 1)[0] + f"/{game}")
     page.wait_for_selector("html[data-ready]")

@@ -230,14 +230,28 @@ function rememberVariant(game, variant) {
   document.cookie = `paciencia_variant=${value}; path=/; max-age=315360000; samesite=lax`;
 }
 
-/** A new random deal, from the N key: asked first while a game is in progress, since a key
- * pressed by mistake would throw it away. */
-export function freshAsked() {
+let asked = null; // the new game the confirm dialog asks about: () => its deal
+
+/** A new random deal (of `variant`), from New game, a variant's button or the N key: asked
+ * first while a game is in progress (a move made, not over), since a tap or a key by mistake
+ * would throw it away. The dialog opens on "Keep playing"; closed, it gives the focus back. */
+export function freshAsked(variant = null, remember = false) {
   const v = state.view;
-  if (v.status !== "playing" || !v.moves) return fresh();
+  const deal = () => fresh(null, variant, remember);
+  if (v.status !== "playing" || !v.moves || v.closed) return deal();
+  asked = deal;
   const box = $("confirm");
+  const back = document.activeElement;
+  box.addEventListener("close", () => back && back.isConnected && back.focus(), { once: true });
   box.showModal();
   $("confirm-no").focus();
+}
+
+/** The confirm dialog's "Deal a new game": the new game it asked about. */
+export function confirmed() {
+  const deal = asked || (() => fresh());
+  asked = null;
+  return deal();
 }
 export const replay = () => fresh({ replay: state.view.id });
 

@@ -312,9 +312,9 @@ export function wire() {
   const on = (el, fn) => el && el.addEventListener("click", fn);
   on($("undo"), () => act.undo());
   on($("hint"), (ev) => act.hintOrFinish(true, ev.detail === 0)); // detail 0: Enter or Space on the button
-  on($("new-game"), () => act.fresh());
+  on($("new-game"), () => act.freshAsked());
   on($("look-open"), () => import("./look.js").then((m) => m.open()));
-  for (const b of document.querySelectorAll("#game [data-variant]")) on(b, () => act.fresh(null, b.dataset.variant, true));
+  for (const b of document.querySelectorAll("#game [data-variant]")) on(b, () => act.freshAsked(b.dataset.variant, true));
   for (const b of document.querySelectorAll("#game [data-token]")) on(b, () => send(b.dataset.token));
   on($("copy"), () => act.copyCode($("code")).then(() => act.say(state.ui.copied)));
   on($("end-code"), () =>
@@ -324,7 +324,7 @@ export function wire() {
     }),
   );
   // The results panel's and the notice's ways out (named by the id's end): each closes its dialog, then acts.
-  const ways = { undo: () => act.undo(), again: act.replay, new: () => act.fresh(), yes: () => act.fresh() };
+  const ways = { undo: () => act.undo(), again: act.replay, new: () => act.fresh(), yes: () => act.confirmed() };
   for (const b of document.querySelectorAll("dialog .buttons button")) {
     on(b, () => {
       b.closest("dialog").close();
