@@ -9,6 +9,7 @@ from __future__ import annotations
 import secrets
 import sqlite3
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -163,6 +164,24 @@ def test_a_long_line_is_written_in_bounded_transactions_with_the_writer_free_bet
     store.close()
 
 
+@contextmanager
+def cut_at_the_third_chunk(store: Store) -> Iterator[None]:
+    """A write of a record that stops (``Cut``) as its third chunk of moves is inserted."""
+    chunks = [0]
+
+    def cut(_conn: Any, _cursor: Any, statement: str, *_rest: Any) -> None:
+        if statement.startswith("INSERT INTO moves"):
+            chunks[0] += 1
+            if chunks[0] == 3:
+                raise Cut
+
+    event.listen(store.engine, "before_cursor_execute", cut)
+    try:
+        yield
+    finally:
+        event.remove(store.engine, "before_cursor_execute", cut)
+
+
 class Cut(Exception):
     """The write stopped here (as a process killed mid-line)."""
 
@@ -173,18 +192,8 @@ def test_a_line_cut_short_loads_and_plays_on_and_sent_again_is_completed(db_url:
     state = new_state(KLONDIKE)
     state.play_all(tokens)
     game_id = "line-" + secrets.token_hex(8)
-    chunks = [0]
-
-    def cut(_conn: Any, _cursor: Any, statement: str, *_rest: Any) -> None:
-        if statement.startswith("INSERT INTO moves"):
-            chunks[0] += 1
-            if chunks[0] == 3:
-                raise Cut
-
-    event.listen(store.engine, "before_cursor_execute", cut)
-    with pytest.raises(Cut):
+    with cut_at_the_third_chunk(store), pytest.raises(Cut):
         store.create("p", "code", KLONDIKE, state, "offline", tokens, game_id=game_id)
-    event.remove(store.engine, "before_cursor_execute", cut)
     # Another process finds a game standing where the write stopped, whole: it loads and plays on.
     elsewhere = Store(db_url)
     partial = elsewhere.load(game_id, "p")
@@ -211,18 +220,9 @@ def test_a_line_cut_short_and_sent_again_through_the_api_is_completed(app: FastA
     with TestClient(app, base_url="http://127.0.0.1", raise_server_exceptions=False) as client:
         player(client)
         store: Store = app.state.store
-        chunks = [0]
-
-        def cut(_conn: Any, _cursor: Any, statement: str, *_rest: Any) -> None:
-            if statement.startswith("INSERT INTO moves"):
-                chunks[0] += 1
-                if chunks[0] == 3:
-                    raise Cut
-
         body = {"start_kind": "code", "start": KLONDIKE, "tokens": ["D"] * 1200, "line": "cut-line-0001"}
-        event.listen(store.engine, "before_cursor_execute", cut)
-        assert client.post("/api/offline", json=body).status_code == 500  # the answer that never came
-        event.remove(store.engine, "before_cursor_execute", cut)
+        with cut_at_the_third_chunk(store):
+            assert client.post("/api/offline", json=body).status_code == 500  # the answer that never came
         res = client.post("/api/offline", json=body)
         assert res.status_code == 200, res.text
         assert res.json()["game"]["version"] == 1200

@@ -75,9 +75,9 @@ def cookie_value(header: str, name: str) -> str | None:
     return None
 
 
-class SecurityHeaders:
-    """The content security policy, nosniff, the referrer policy, the server's time, and the
-    cache policy (a static file for good, anything else never unless its route says so)."""
+class HttpMiddleware:
+    """Plain ASGI middleware of one concern, over HTTP requests alone (a lifespan or websocket
+    scope passes through): a subclass writes ``http``."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -86,6 +86,17 @@ class SecurityHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        await self.http(scope, receive, send)
+
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        raise NotImplementedError
+
+
+class SecurityHeaders(HttpMiddleware):
+    """The content security policy, nosniff, the referrer policy, the server's time, and the
+    cache policy (a static file for good, anything else never unless its route says so)."""
+
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         started = time.perf_counter()
         path: str = scope["path"]
         static = is_static(scope)
@@ -110,7 +121,7 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
-class PlayerCookie:
+class PlayerCookie(HttpMiddleware):
     """Who is asking: the player a signed cookie names, else a new player (``state.player``,
     ``state.new_player``), whose cookie the answer sets. Only a signed cookie names a player: an
     id alone, whoever owns it, is a new player's request (ids are seen in logs and links; the
@@ -118,14 +129,11 @@ class PlayerCookie:
     cookie to everyone."""
 
     def __init__(self, app: ASGIApp, settings: Settings, players: Players) -> None:
-        self.app = app
+        super().__init__(app)
         self.settings = settings
         self.players = players
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         static = is_static(scope)
         player = None
         if not static:
@@ -150,17 +158,11 @@ class PlayerCookie:
         await self.app(scope, receive, with_cookie)
 
 
-class ServerError:
+class ServerError(HttpMiddleware):
     """Whatever slipped past the handlers: logged with its traceback, and answered as the site's
     own JSON error (500) in the request's language; a client that hung up is no error."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         started = False
 
         async def watched(message: Message) -> None:
@@ -179,20 +181,18 @@ class ServerError:
             await refuse(scope, 500, "server_error")(scope, receive, send)
 
 
-class NewPlayerFlood:
+class NewPlayerFlood(HttpMiddleware):
     """An address past its rate of new games without a (valid) cookie is refused at once, before
     a route is run: a flood of made-up cookies costs a dictionary lookup each, not a request's
     work (the rate is ``Limits``', shared by every process)."""
 
     def __init__(self, app: ASGIApp, limits: Limits) -> None:
-        self.app = app
+        super().__init__(app)
         self.limits = limits
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        state = scope.get("state", {})
-        if (scope["type"], scope.get("method"), scope.get("path")) == ("http", "POST", "/api/games") and state.get(
-            "new_player"
-        ):
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        new_player = scope.get("state", {}).get("new_player")
+        if new_player and (scope["method"], scope["path"]) == ("POST", "/api/games"):
             refused = self.limits.refused_for("games:" + client_of(scope))
             if refused > 0:
                 wait = {"Retry-After": str(max(1, math.ceil(refused)))}
@@ -222,14 +222,11 @@ def cross_site(headers: dict[bytes, bytes]) -> bool:
     return not sep or netloc.lower() != host.lower()
 
 
-class CrossSite:
+class CrossSite(HttpMiddleware):
     """A state-changing request from another site's page is refused (403), nothing changed."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope["method"] not in SAFE_METHODS:
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["method"] not in SAFE_METHODS:
             named = {k: bytes(v) for k, v in scope["headers"] if k in (b"origin", b"sec-fetch-site", b"host")}
             if cross_site(named):
                 await refuse(scope, 403, "cross_site")(scope, receive, send)
@@ -241,18 +238,15 @@ class BodyTooLarge(Exception):
     pass
 
 
-class BodyLimit:
+class BodyLimit(HttpMiddleware):
     """A body larger than ``max_body`` is refused: at once by its Content-Length (413), or as it
     arrives (``BodyTooLarge``, answered 413 by the error handlers)."""
 
     def __init__(self, app: ASGIApp, max_body: int) -> None:
-        self.app = app
+        super().__init__(app)
         self.max_body = max_body
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         most = self.max_body
         length = header(scope, b"content-length")
         if length is not None:
