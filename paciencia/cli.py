@@ -10,9 +10,8 @@ from __future__ import annotations
 import argparse
 import math
 import os
-import socket
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -38,11 +37,29 @@ def _lang(value: str) -> str:
     return found
 
 
+class _Parser(argparse.ArgumentParser):
+    """A parser some of whose helps are worked out only when a help is printed (``later``): the
+    games' variants are known to their rules, and parsing a command imports no game's rules."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.later: list[tuple[argparse.Action, Callable[[], str]]] = []
+
+    def format_help(self) -> str:
+        for action, help_text in self.later:
+            action.help = help_text()
+        return super().format_help()
+
+
+def _variants() -> str:
+    """Each game's variants (this imports every game)."""
+    return "; ".join(f"{name}: {' '.join(e.game.variants)}" for name, e in GAMES.items())
+
+
 def build_parser() -> argparse.ArgumentParser:
-    names = [e.game.__name__.removesuffix("Game") for e in GAMES.values()]
-    parser = argparse.ArgumentParser(
-        prog="paciencia", description=f"{', '.join(names[:-1])} and {names[-1]} solitaire."
-    )
+    names = list(GAMES)  # the registry's names: no game is imported
+    games = f"{', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else "".join(names)
+    parser = _Parser(prog="paciencia", description=f"Solitaire games: {games}.")
     parser.add_argument("--version", action="version", version=f"paciencia {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -74,10 +91,9 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--nodes", type=_nodes, help=NODES_HELP)
 
     survey = sub.add_parser("survey", help="solve many random deals in parallel; print the share winnable")
+    assert isinstance(survey, _Parser)
     survey.add_argument("game", choices=list(GAMES))
-    survey.add_argument(
-        "--variant", required=True, help="; ".join(f"{name}: {' '.join(e.game.variants)}" for name, e in GAMES.items())
-    )
+    survey.later.append((survey.add_argument("--variant", required=True), _variants))
     survey.add_argument("--deals", type=int, default=1000, help="how many deals (default 1000)")
     survey.add_argument(
         "--timeout", type=_seconds, help="seconds per deal (default 10; with --nodes, a cap, default none)"
@@ -297,6 +313,8 @@ def _shown_host(host: str) -> str:
 
 
 def cmd_serve(ns: argparse.Namespace) -> int:
+    import socket
+
     import uvicorn  # the site's dependencies load only for this command
 
     from paciencia.web import Settings, create_app

@@ -1,12 +1,13 @@
 """The command line, run as a real process (PRODUCT.md §4)."""
 
+import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from paciencia.games import new_state, state_from_text
+from paciencia.games import GAMES, Entry, new_state, state_from_text
 from tests.tables import crescent_table
 
 
@@ -21,6 +22,44 @@ def test_deal_prints_the_table_text() -> None:
     assert p.returncode == 0 and p.stderr == ""
     assert p.stdout == new_state("CR1-N-AAAAAAB").to_text()
     assert p.stdout.startswith("# crescent CR1-N-AAAAAAB status=playing moves=0 redeals=3\nAs: As\n")
+
+
+def _of(package: str, modules: list[str]) -> list[str]:
+    return [m for m in modules if m == package or m.startswith(package + ".")]
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_deal_imports_the_game_it_names_and_no_other(name: str) -> None:
+    """``import paciencia.cli`` and parsing a command import no game; a deal imports its own
+    game's package (its rules) and no other game's (the start-up, issue 39)."""
+    found = GAMES[name]
+    code = f"{found.prefix}{found.game.version}-{next(iter(found.game.variants))}-AAAAAAB"
+    script = f"""
+import contextlib, io, json, sys
+from paciencia.cli import build_parser, main
+build_parser().parse_args(["deal", {code!r}])
+parsed = sorted(sys.modules)
+with contextlib.redirect_stdout(io.StringIO()) as out:
+    status = main(["deal", {code!r}])
+print(json.dumps({{"parsed": parsed, "dealt": sorted(sys.modules), "status": status, "out": out.getvalue()}}))
+"""
+    p = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0, p.stderr
+    seen = json.loads(p.stdout)
+    assert (seen["status"], seen["out"]) == (0, new_state(code).to_text())
+    assert [m for e in GAMES.values() for m in _of(e.package, seen["parsed"])] == []
+    assert found.game.__module__ in seen["dealt"]
+    assert [m for e in GAMES.values() if e is not found for m in _of(e.package, seen["dealt"])] == []
+
+
+def test_a_registry_line_that_is_not_its_package_s_game_is_refused_when_loaded() -> None:
+    """A registry line names a package and its prefix without importing it: the package's game
+    is checked against them when it is first asked for."""
+    name, found = next(iter(GAMES.items()))
+    wrong = Entry(name, found.prefix + "X", found.package)
+    assert not wrong.loaded and wrong.prefix == found.prefix + "X"
+    with pytest.raises(ValueError, match="registry line"):
+        wrong.game  # noqa: B018 (the load is the test)
 
 
 def test_deal_describe_in_italian() -> None:

@@ -2,6 +2,9 @@
 
 Each game lives in its own package (rules, observation, analysis, Finish) and is registered
 here once, with how its table is laid out (``Table``: plain data for the site, no web code).
+A registry line names the package and its deal codes' prefix only: the package is imported when
+its game is first asked for (a deal code of it, ``entry(name).game``), so the command line dealing
+one game imports no other; whatever goes through every game (the site) imports them all.
 The command line, the site, the solver and the survey all find games through this registry.
 """
 
@@ -12,7 +15,6 @@ import re
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -23,27 +25,68 @@ from paciencia.engine.protocol import Game, State
 from paciencia.games.table import Table
 
 
-@dataclass(frozen=True)
 class Entry:
-    game: type[Game[Any]]
-    table: Table
+    """A registered game: its name and its deal codes' prefix, known at once, and its rules
+    (``game``) and table (``table``), loaded from its package the first time they are asked for
+    (``paciencia deal`` of one game imports no other game)."""
+
+    __slots__ = ("_loaded", "_package", "name", "prefix")
+
+    def __init__(
+        self, name: str, prefix: str, package: str, loaded: tuple[type[Game[Any]], Table] | None = None
+    ) -> None:
+        self.name = name
+        self.prefix = prefix
+        self._package = package
+        self._loaded = loaded
+
+    @classmethod
+    def of(cls, game: type[Game[Any]], table: Table) -> Entry:
+        """The entry of a game already imported (a test's own)."""
+        module = sys.modules[game.__module__]
+        package = module.__name__ if hasattr(module, "__path__") else module.__name__.rpartition(".")[0]
+        return cls(game.name, game.prefix, package, (game, table))
+
+    def _load(self) -> tuple[type[Game[Any]], Table]:
+        if self._loaded is None:
+            module = importlib.import_module(self._package)
+            game, table = module.GAME, module.TABLE
+            if (game.name, game.prefix) != (self.name, self.prefix):
+                raise ValueError(
+                    f"{self._package} brings the game {game.name!r} (prefix {game.prefix!r}), but its registry "
+                    f"line says {self.name!r} (prefix {self.prefix!r})"
+                )
+            self._loaded = (game, table)
+        return self._loaded
 
     @property
-    def name(self) -> str:
-        return self.game.name
+    def loaded(self) -> bool:
+        """Whether the game's package has been imported (``game`` and ``table`` cost nothing more)."""
+        return self._loaded is not None
+
+    @property
+    def game(self) -> type[Game[Any]]:
+        return self._load()[0]
+
+    @property
+    def table(self) -> Table:
+        return self._load()[1]
 
     @property
     def package(self) -> str:
         """The package that brings the game (``paciencia.games.<name>``, or a test's own)."""
-        module = sys.modules[self.game.__module__]
-        return module.__name__ if hasattr(module, "__path__") else module.__name__.rpartition(".")[0]
+        return self._package
 
     @property
     def folder(self) -> Path:
         """The package's folder, where its assets, catalogs and data lie."""
-        module = sys.modules[self.package]
+        self._load()
+        module = sys.modules[self._package]
         assert module.__file__ is not None, f"{self.name}'s package has no file"
         return Path(module.__file__).parent
+
+    def __repr__(self) -> str:
+        return f"Entry({self.name!r}, {self.prefix!r}, {self._package!r}{'' if self.loaded else ', not loaded'})"
 
 
 REGISTRY: dict[str, Entry] = {}
@@ -54,11 +97,15 @@ GAMES: dict[str, Entry] = {}
 
 def register(game: type[Game[Any]], table: Table, site: bool = True) -> None:
     """Registers a game; ``site=False`` keeps it off the site (the command line still finds it)."""
-    if game.name in GAMES or any(e.game.prefix == game.prefix for e in GAMES.values()):
-        raise ValueError(f"a game named {game.name!r} or with prefix {game.prefix!r} is registered already")
-    GAMES[game.name] = Entry(game, table)
+    _add(Entry.of(game, table), site)
+
+
+def _add(found: Entry, site: bool) -> None:
+    if found.name in GAMES or any(e.prefix == found.prefix for e in GAMES.values()):
+        raise ValueError(f"a game named {found.name!r} or with prefix {found.prefix!r} is registered already")
+    GAMES[found.name] = found
     if site:
-        REGISTRY[game.name] = GAMES[game.name]
+        REGISTRY[found.name] = found
 
 
 def unregister(name: str) -> None:
@@ -83,9 +130,10 @@ def entry(name: str) -> Entry:
 
 def game_for(code: DealCode) -> Game[Any]:
     """The game (with its variant) that a code names; ``InvalidCode`` naming what is wrong."""
-    cls = next((e.game for e in GAMES.values() if e.game.prefix == code.game), None)
-    if cls is None:
+    found = next((e for e in GAMES.values() if e.prefix == code.game), None)
+    if found is None:
         raise InvalidCode(f"unknown game {code.game!r} in {str(code)!r} (expected {EXPECTED_FORM})")
+    cls = found.game  # the one game's package imported, no other
     if code.version != cls.version:
         raise InvalidCode(
             f"unknown deal algorithm version {code.version} in {str(code)!r} "
@@ -140,13 +188,20 @@ def state_from_text(text: str) -> State[Any]:
     return game.from_fields(code, fields, places)
 
 
-def register_package(package: str, site: bool = True) -> None:
-    """Registers the game a package brings: its ``GAME`` (a ``Game`` class) and its ``TABLE``."""
-    module = importlib.import_module(package)
-    register(module.GAME, module.TABLE, site)
+def register_package(package: str, prefix: str | None = None, *, site: bool = True) -> None:
+    """Registers the game a package brings: its ``GAME`` (a ``Game`` class) and its ``TABLE``.
+
+    With ``prefix`` (its deal codes' prefix), the package is imported only when its game is first
+    asked for, and its ``GAME`` is then checked to be named after the package's last part and to
+    have that prefix; without, it is imported now."""
+    if prefix is None:
+        module = importlib.import_module(package)
+        register(module.GAME, module.TABLE, site)
+    else:
+        _add(Entry(package.rpartition(".")[2], prefix, package), site)
 
 
-# One line a game, in the order the site lists them.
-register_package("paciencia.games.crescent")
-register_package("paciencia.games.klondike")
-register_package("paciencia.games.freecell")
+# One line a game, in the order the site lists them: its package and its deal codes' prefix.
+register_package("paciencia.games.crescent", "CR")
+register_package("paciencia.games.klondike", "KL")
+register_package("paciencia.games.freecell", "FC")
