@@ -95,6 +95,7 @@ UI: dict[str, str] = {
     ),
     "back_to_game": N_("Back to the game"),
     "continue_game": N_("Continue your game"),
+    "more_ways": N_("Play a deal code or a table text"),
     "undone": N_("Move undone."),
     "new_deal": N_("New game, deal %(code)s."),
     # A selection, in one phrase: the card picked up (and how many go with it) and its place's short name.
@@ -158,6 +159,7 @@ UI: dict[str, str] = {
     "daily_play": N_("Play today's deal"),
     "daily_again": N_("Play it again"),
     "daily_in_play": N_("Your game of it is still in play."),
+    "daily_not_played": N_("Not played yet"),
     "kind_daily": N_("daily deals"),
     # The look of the table (kept in this browser)
     "look": N_("Look"),

@@ -27,7 +27,7 @@ from paciencia.games.examples import example
 from paciencia.i18n import LOCALES, Vocabulary, Words, normalize_locale, vocabulary
 from paciencia.play.errors import GameNotFound, ServiceError, answer
 from paciencia.play.words import LANGUAGE_NAMES, plural_words, say, ui_words
-from paciencia.web import api, assets, daily, odds, showcase, stats
+from paciencia.web import api, assets, daily, odds, showcase, stats, tiles
 from paciencia.web.assets import script_names
 from paciencia.web.lang import negotiate, request_words
 from paciencia.web.levels import has_levels
@@ -121,22 +121,31 @@ async def root(request: Request) -> Response:
 async def home(lang: str, request: Request) -> Response:
     if (redirect := _canonical(request, lang)) is not None:
         return redirect
-    return render(request, "home.html", lang, "/", games=await _cards(request))
+    return render(request, "home.html", lang, "/", games=await _cards(request, lang))
 
 
-async def _cards(request: Request, latest: bool = True) -> list[dict[str, Any]]:
-    """The home page's card of each registered game: its ``Table``, its name and the id of the
-    player's game of it in play, if any."""
+async def _cards(request: Request, lang: str, latest: bool = True) -> list[dict[str, Any]]:
+    """The home page's tile of each registered game: its ``Table``, its name, the id of the
+    player's game of it in play, if any, the variant this browser chose, a drawing of its table
+    (``tiles.drawing``) and, for a game with a solver, today's deal of that variant as this
+    player stands on it (``daily``: not played, playing, won, lost or left)."""
     store = request.app.state.store
     player = request.state.player
     chosen = api.chosen_variants(request)
+    levels = api.games_of(request).levels
     cards = []
     for name, found in REGISTRY.items():
         game_id = await run_in_threadpool(store.latest, player, name) if latest else None
         first = next(iter(found.game.variants))
+        variant = chosen.get(name, first)
         example = str(found.game(first).code(1))  # a deal code's form
-        card = {**asdict(found.table), "game": name, "latest": game_id, "example": example}
-        cards.append({**card, "chosen": chosen.get(name, first)})
+        card = {**asdict(found.table), "game": name, "latest": game_id, "example": example, "chosen": variant}
+        card["drawing"] = tiles.drawing(name, lang)
+        if "solve" in found.game.capabilities:
+            stand = await run_in_threadpool(daily.standing, store, player, name, variant, None, levels.daily_level)
+            status = {"blocked": "lost"}.get(stand.get("status") or "", stand.get("status") or "not_played")
+            card["daily"] = {"variant": variant, "played": stand["played"], "state": status}
+        cards.append(card)
     return cards
 
 
@@ -338,7 +347,8 @@ async def new_from_form(lang: str, game: str, request: Request) -> Response:
         saved = await api.create(body, request)
     except (PacienciaError, ServiceError, GameNotFound, ValueError) as e:
         message = _form_error(Words(lang), e)
-        return render(request, "home.html", lang, "/", status=422, games=await _cards(request, False), error=message)
+        cards = await _cards(request, lang, False)
+        return render(request, "home.html", lang, "/", status=422, games=cards, error=message)
     response = RedirectResponse(f"/{lang}/{saved.game}/{saved.id}", status_code=303)
     if body.variant:  # the choice is remembered, as the table's buttons remember it
         value = api.with_variant(request, game, body.variant)
