@@ -160,6 +160,9 @@ PLACES = {
     "column": PlaceInfo("3", "column", 2, number=3, cards=(4, 16), face_down=0),
     "cell": PlaceInfo("a", "cell", 1, cards=(9,)),
     "cascade": PlaceInfo("2", "cascade", 2, number=2, cards=(4, 16)),
+    "spider_stock": PlaceInfo("S", "spider_stock", 50, face_down=50, role=Role.STOCK),
+    "spider_foundation": PlaceInfo("F1", "spider_foundation", 13, number=1, suit=0, cards=(12,), role=Role.FOUNDATION),
+    "spider_column": PlaceInfo("3", "spider_column", 2, number=3, cards=(4, 16)),
 }
 
 
