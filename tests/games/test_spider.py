@@ -524,3 +524,38 @@ def test_the_command_line_deals_and_plays() -> None:
     assert p.returncode == 1 and "5-4" in p.stderr and Words("es").reason(COLUMN_RANK) in p.stderr
     p = run("play", "SP1-4-AAAAAAB", "3-F")
     assert p.returncode == 2 and "Traceback" not in p.stderr
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 26**7 - 1), st.sampled_from(VARIANTS), st.integers(0, 2**32 - 1))
+def test_the_knowledge_of_a_random_game_knows_what_is_in_sight_and_nothing_hidden(
+    number: int, variant: str, seed: int
+) -> None:
+    """Along a random game with deals and undos: every face-up card is known, every unknown slot
+    is face down, and each completion holds the variant's cards with the known ones in place."""
+    game = SpiderGame(variant)
+    start = game.new_state(number)
+    s = start.copy()
+    rng = random.Random(seed)
+    tokens: list[str] = []
+    for _ in range(60):
+        legal = s.legal_moves()
+        if not legal:
+            break
+        token = "U" if s.can_undo and rng.random() < 0.2 else str(rng.choice(legal))
+        s.play(token)
+        tokens.append(token)
+    k = game.knowledge(start, tokens)
+    places = s.place_lines()
+    unknown = set(k.unknown)
+    assert all(not places[line][1][i][1] for line, i in unknown)  # face down, each
+    for completion in k.completions(2):
+        done = completion.place_lines()
+        assert all(
+            done[line][1][i] == card
+            for line, (_name, cards) in enumerate(places)
+            for i, card in enumerate(cards)
+            if (line, i) not in unknown
+        )
+        held = Counter(c for _, cards in done for c, _ in cards)
+        assert held == Counter(game.deck())
