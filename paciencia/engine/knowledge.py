@@ -12,9 +12,7 @@ from a hash of the knowledge (``seed``), never from the deal.
 
 from __future__ import annotations
 
-import hashlib
 import math
-import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -62,6 +60,8 @@ class Knowledge:
             return [self.complete(())]
         if self.distinct() <= every:
             return [self.complete(p) for p in _arrangements(sorted(self.unseen))]
+        import random  # here: a command that only deals never loads it (its start-up)
+
         rng = random.Random(self.seed)
         out = []
         for _ in range(most):
@@ -107,6 +107,8 @@ def knowledge_of(state: Any, known: Sequence[Sequence[bool]], deck: Sequence[int
     unseen = tuple(sorted(remaining.elements()))
     if len(unseen) != len(unknown):
         raise AssertionError("knowledge: the unseen cards do not fill the unknown slots")
+    import hashlib  # here: a command that only deals never loads it (OpenSSL, 2 ms of its start-up)
+
     digest = hashlib.sha256("\n".join(shown).encode()).digest()
     private = state.copy()
     # A completion names no deal: the real code (which, with the published shuffle, names every

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import ClassVar, Generic, TypeVar
 
 from paciencia.engine.errors import InvalidMove
@@ -53,19 +54,38 @@ M = TypeVar("M", bound=PlaceMove)
 
 
 class MoveTable(Generic[M]):
-    """A game's moves, interned: ``table(src, dst, n)`` is the one value of that move (for runs
-    up to ``MAX_RUN``), and ``table.to_suit[src][suit]`` the move up to that suit's foundation
-    (the one a foundation move is recorded as), foundations being places ``f0``…``f0 + 3``."""
+    """A game's moves, interned, made the first time they are asked for (not at import: a command
+    that only deals another game never pays for them): ``table(src, dst, n)`` is the one value of
+    that move (for runs up to ``MAX_RUN``), and ``table.to_suit[src][suit]`` the move up to that
+    suit's foundation (the one a foundation move is recorded as), foundations being places
+    ``f0``…``f0 + 3``. ``table.all[src][dst][n - 1]`` is ``table(src, dst, n)`` where a run may go
+    from ``src`` to ``dst``; where none may (the game's ``classify`` refuses two cards there in
+    every position), ``table.all[src][dst]`` holds the one-card move alone."""
 
     def __init__(self, cls: type[M], f0: int) -> None:
         self.cls = cls
-        count = len(cls.NAMES)
-        self.all = [[[cls(s, d, n) for n in range(1, MAX_RUN + 1)] for d in range(count)] for s in range(count)]
-        self.to_suit = [[self.all[s][f0 + suit][0] for suit in range(4)] for s in range(count)]
+        self.f0 = f0
         self.index = {name.upper(): i for i, name in enumerate(cls.NAMES)}
 
+    @cached_property
+    def all(self) -> list[list[list[M]]]:
+        count = len(self.cls.NAMES)
+        return [[self._between(s, d) for d in range(count)] for s in range(count)]
+
+    def _between(self, src: int, dst: int) -> list[M]:
+        cls = self.cls
+        if cls.classify(src, dst, 2)[1] is not None:  # no run goes there, in any position
+            return [cls(src, dst, 1)]
+        return [cls(src, dst, n) for n in range(1, MAX_RUN + 1)]
+
+    @cached_property
+    def to_suit(self) -> list[list[M]]:
+        table = self.all
+        return [[table[s][self.f0 + suit][0] for suit in range(4)] for s in range(len(table))]
+
     def __call__(self, src: int, dst: int, n: int = 1) -> M:
-        return self.all[src][dst][n - 1] if n <= MAX_RUN else self.cls(src, dst, n)
+        row = self.all[src][dst]
+        return row[n - 1] if 1 <= n <= len(row) else self.cls(src, dst, n)
 
     def parse(self, token: str, pattern: re.Pattern[str], game: str, expected: str) -> M:
         """The move a ``SRC-DST`` / ``SRCxN-DST`` token names (``pattern`` reads the upper-cased

@@ -18,7 +18,7 @@ up instead.
 
 from __future__ import annotations
 
-from paciencia.games.freecell.rules import _TO_SUIT, CELL0, FreeCellMove, FreeCellState
+from paciencia.games.freecell.rules import CELL0, FreeCellMove, FreeCellState, move
 from paciencia.games.piles import RANK, RED, SUIT
 
 _OTHER = {False: (0, 3), True: (1, 2)}
@@ -41,5 +41,5 @@ def auto_move(state: FreeCellState) -> FreeCellMove | None:
     sources += [(CELL0 + k, c) for k, c in enumerate(state.cells) if c >= 0]
     for src, c in sources:
         if found[SUIT[c]] == RANK[c] and safe(found, c):
-            return _TO_SUIT[src][SUIT[c]]
+            return move.to_suit[src][SUIT[c]]
     return None

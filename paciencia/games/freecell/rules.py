@@ -92,9 +92,14 @@ def _classify(s: int, d: int, n: int) -> tuple[int, Reason | None]:
     return (K_CELL_F if to_f else K_CELL_CELL if d >= CELL0 else K_CELL_CAS), None
 
 
-# move(src, dst, n): the interned move; move.to_suit[src][suit]: a move up as it is recorded.
+# move(src, dst, n): the interned move; move.to_suit[src][suit]: a move up as it is recorded
+# (made on first use: importing the rules makes none of them).
 move = MoveTable(FreeCellMove, F0)
-_MOVES, _TO_SUIT = move.all, move.to_suit
+
+
+def _to_suit(src: int, suit: int) -> FreeCellMove:
+    """``move.to_suit[src][suit]``, for the methods whose own ``move`` hides the table."""
+    return move.to_suit[src][suit]
 
 
 class FreeCellGame(Game[FreeCellMove]):
@@ -191,6 +196,7 @@ class FreeCellState(State[FreeCellMove]):
             return []
         cascades = self.cascades
         cells = self.cells
+        moves, to_suit = move.all, move.to_suit
         out: list[FreeCellMove] = []
         free_cells = [CELL0 + k for k, c in enumerate(cells) if c < 0]
         empties = [i for i, col in enumerate(cascades) if not col]
@@ -198,10 +204,10 @@ class FreeCellState(State[FreeCellMove]):
         # Up to the foundations first, then the cascades, then into the cells.
         for i, col in enumerate(cascades):
             if col and found[SUIT[col[-1]]] == RANK[col[-1]]:
-                out.append(_TO_SUIT[i][SUIT[col[-1]]])
+                out.append(to_suit[i][SUIT[col[-1]]])
         for k, c in enumerate(cells):
             if c >= 0 and found[SUIT[c]] == RANK[c]:
-                out.append(_TO_SUIT[CELL0 + k][SUIT[c]])
+                out.append(to_suit[CELL0 + k][SUIT[c]])
         base = (len(free_cells) + 1) << len(empties)
         for i, col in enumerate(cascades):
             if not col:
@@ -214,25 +220,25 @@ class FreeCellState(State[FreeCellMove]):
                     # The one run length whose first card fits on t's end.
                     n = RANK[dest[-1]] - RANK[col[-1]]
                     if 1 <= n <= min(run, base) and RED[col[-n]] != RED[dest[-1]]:
-                        out.append(_MOVES[i][t][n - 1])
+                        out.append(moves[i][t][n - 1])
                 else:
                     for n in range(1, min(run, base >> 1) + 1):
-                        out.append(_MOVES[i][t][n - 1])
+                        out.append(moves[i][t][n - 1])
         for k, c in enumerate(cells):
             if c < 0:
                 continue
             src = CELL0 + k
             for p, t in ends.items():
                 if FITS[p * 52 + c]:
-                    out.append(_MOVES[src][t][0])
+                    out.append(moves[src][t][0])
             for t in empties:
-                out.append(_MOVES[src][t][0])
+                out.append(moves[src][t][0])
             for d in free_cells:
-                out.append(_MOVES[src][d][0])
+                out.append(moves[src][d][0])
         for i, col in enumerate(cascades):
             if col:
                 for d in free_cells:
-                    out.append(_MOVES[i][d][0])
+                    out.append(moves[i][d][0])
         return out
 
     def check(self, move: FreeCellMove) -> Reason | None:
@@ -293,12 +299,12 @@ class FreeCellState(State[FreeCellMove]):
         elif kind == K_CAS_F:
             c = self.cascades[s].pop()
             self.found[SUIT[c]] += 1
-            move = _TO_SUIT[s][SUIT[c]]
+            move = _to_suit(s, SUIT[c])
         elif kind == K_CELL_F:
             c = self.cells[s - CELL0]
             self.cells[s - CELL0] = -1
             self.found[SUIT[c]] += 1
-            move = _TO_SUIT[s][SUIT[c]]
+            move = _to_suit(s, SUIT[c])
         else:
             raise ValueError(f"push of a move no position allows: {move}")
         self.history.append(move)
@@ -351,7 +357,7 @@ class FreeCellState(State[FreeCellMove]):
         else:
             k = move.src - CELL0
             card = self.cells[k] if k < len(self.cells) else -1
-        return _TO_SUIT[move.src][SUIT[card]] if card >= 0 else move
+        return _to_suit(move.src, SUIT[card]) if card >= 0 else move
 
     # -- status and Finish -------------------------------------------------------------------
 
@@ -386,7 +392,7 @@ class FreeCellState(State[FreeCellMove]):
         sources += [(CELL0 + k, c) for k, c in enumerate(self.cells) if c >= 0]
         for src, c in sources:
             if self.found[SUIT[c]] == RANK[c] and (best is None or RANK[c] < best[0]):
-                best = (RANK[c], _TO_SUIT[src][SUIT[c]])
+                best = (RANK[c], move.to_suit[src][SUIT[c]])
         return None if best is None else best[1]
 
     # -- text and views ----------------------------------------------------------------------
