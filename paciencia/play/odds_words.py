@@ -20,6 +20,17 @@ ODDS_UI: dict[str, str] = {
         "you see wins (this site's hints playing alone). Published figures stand beside ours where there "
         "are any, each with the rules it is for."
     ),
+    # The plain answer the page starts with, a line per variant (the figures below say how).
+    "odds_answer_title": N_("In short"),
+    "odds_plain": N_("About %(share)s of deals can be won."),
+    "odds_plain_honest": N_(
+        "About %(share)s of deals can be won by someone who knows where every card lies; a player who sees "
+        "only what you see wins about %(honest)s."
+    ),
+    "odds_plain_hints": N_(
+        "About %(share)s of deals can be won; this site's hints, playing alone, win about %(honest)s."
+    ),
+    "odds_method": N_("How we counted"),
     "odds_winnable": N_("Winnable deals"),
     "odds_share": N_("%(share)s of the %(deals)s of the survey can be won (95%% interval: %(low)s to %(high)s)."),
     "odds_counts": N_(

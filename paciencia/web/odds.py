@@ -104,6 +104,18 @@ def _number(n: int, locale: str) -> str:
     return format_decimal(n, locale=locale.replace("-", "_"))
 
 
+def _plain_percent(share: float, lang: str) -> str:
+    return _percent(share, lang, 1 if 0.995 <= share < 1 else 0)
+
+
+def _all_seen(game: str, variant: str) -> bool:
+    """Whether a deal of ``game`` in ``variant`` shows every card from the start (FreeCell)."""
+    from paciencia.games import entry
+
+    obs = entry(game).game(variant).new_state(1).observe()
+    return all(p.count == len(p.cards) for p in obs.places)
+
+
 def page(game: str, lang: str) -> dict[str, Any] | None:
     """The page's figures in ``lang``'s words and number forms; None for a game without figures."""
     from paciencia.i18n import Words
@@ -177,9 +189,17 @@ def page(game: str, lang: str) -> dict[str, Any] | None:
             }
             for lv in v["levels"] or []
         ]
+        # The plain answer first: whole percents (one digit just under 100 %), no interval; where a
+        # deal hides no card, knowing every card is no condition, and the hints' figure is theirs.
+        whole = {"share": _plain_percent(w["share"], lang)}
+        plain = say(words, "odds_plain", **whole)
+        if h is not None:
+            whole["honest"] = _plain_percent(h["share"], lang)
+            plain = say(words, "odds_plain_hints" if _all_seen(game, v["variant"]) else "odds_plain_honest", **whole)
         sections.append(
             {
                 "variant": v["variant"],
+                "plain": plain,
                 "rules": ui.get(f"odds_rules_{game}_{v['variant']}", ""),
                 "ours": ours,
                 "ours_figure": f"{pct['share']} ({pct['low']} – {pct['high']})",

@@ -257,16 +257,20 @@ async def stats_page(lang: str, request: Request) -> Response:
 
 @router.get("/{lang}/daily")
 async def daily_page(lang: str, request: Request) -> Response:
-    """Today's deals (UTC), one per game and variant, and how this browser did on them."""
+    """Today's deals (UTC), one per game and variant, grouped by game, and how this browser did
+    on each (not played, in play, won, lost, left)."""
     if (redirect := _canonical(request, lang)) is not None:
         return redirect
     ui = ui_words(lang)
     words = Words(lang)
-    rows = []
+    groups: dict[str, dict[str, Any]] = {}
     for found in await api.daily_standings(request):
         row = {
             **found,
             "name": f"{_game_name(ui, found['game'])} — {_variant_name(ui, found['game'], found['variant'])}",
+            "variant_name": _variant_name(ui, found["game"], found["variant"]),
+            # where this browser stands on it: not played, playing, won, lost or left
+            "state": {"blocked": "lost"}.get(found.get("status") or "", found.get("status") or "not_played"),
         }
         if found.get("level"):  # chosen in advance for everyone, like a chosen level: said from the start
             row["level_text"] = say(words, "level_is", level=ui["level_" + found["level"]])
@@ -282,8 +286,9 @@ async def daily_page(lang: str, request: Request) -> Response:
             ]
         elif found.get("told"):
             row["compare"] = [say(words, "daily_winners", count=found["players"], won=found["winners"])]
-        rows.append(row)
-    return render(request, "daily.html", lang, "/daily", rows=rows, day=daily.today())
+        name = _game_name(ui, found["game"])
+        groups.setdefault(found["game"], {"game": found["game"], "name": name, "rows": []})["rows"].append(row)
+    return render(request, "daily.html", lang, "/daily", groups=list(groups.values()), day=daily.today())
 
 
 @router.post("/{lang}/stats/reset")
