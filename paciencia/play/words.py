@@ -96,6 +96,7 @@ UI: dict[str, str] = {
     "back_to_game": N_("Back to the game"),
     "continue_game": N_("Continue your game"),
     "more_ways": N_("Play a deal code or a table text"),
+    "keys_title": N_("Keyboard keys"),
     "undone": N_("Move undone."),
     "new_deal": N_("New game, deal %(code)s."),
     # A selection, in one phrase: the card picked up (and how many go with it) and its place's short name.
