@@ -5,7 +5,9 @@ The commands are run in turn (bare, deal, deal, …, bare, deal, …) many times
 in the machine's load falls on all of them alike; each one's wall time and user CPU (the child's
 own, from ``getrusage``) are taken, and printed as medians with their ratio to the bare
 interpreter's: the ratio of the medians, and the median of each round's ratio (a command against
-the bare run next to it), the figure to trust on a loaded machine. Then what ``python -X
+the bare run next to it), the figure to trust on a loaded machine. A floor is timed beside them:
+the bare interpreter importing what the engine's modules need of the standard library
+(argparse, dataclasses, typing) and nothing of the project. Then what ``python -X
 importtime`` says each command imports: the total, the heaviest modules, and which games' and
 which of the site stack's packages were loaded.
 
@@ -136,6 +138,9 @@ def main() -> None:
         bytecode = "compiled each run" if base.get("PYTHONDONTWRITEBYTECODE") else "kept"
         trees = [("now", ROOT)] + ([(args.before, tree_of(args.before, Path(tmp) / "tree"))] if args.before else [])
         labelled: list[tuple[str, Run]] = [("python -c pass", ([sys.executable, "-c", "pass"], base, ROOT))]
+        # The floor: what the engine's modules need of the standard library before any of them runs.
+        floor = [sys.executable, "-c", "import argparse, dataclasses, typing"]
+        labelled.append(("import argparse, dataclasses, typing", (floor, base, ROOT)))
         for label, tree in trees:
             labelled += [(f"{' '.join(c)} ({label})", command(tree, c, base)) for c in COMMANDS]
         times = timed([run for _, run in labelled], args.rounds)
@@ -157,7 +162,7 @@ def main() -> None:
             )
         if not args.no_imports:
             print("\nimports (-X importtime, each module's own time the least of 5 runs):")
-            for label, run in labelled[1:]:
+            for label, run in labelled[2:]:
                 total, count, heaviest, loaded = imports(run)
                 print(f"  {label}: {total * 1000:.1f} ms in all, {count} modules; {'; '.join(loaded)}")
                 print("    heaviest by own time: " + ", ".join(f"{name} {us / 1000:.1f} ms" for us, name in heaviest))
