@@ -70,7 +70,7 @@ def test_the_odds_page_answers_first_and_folds_the_method(client: TestClient, la
     assert found is not None
     assert ui["odds_answer_title"] in unescape(main)
     for s in found["sections"]:
-        assert f"<b>{_variant_name(ui, game, s['variant'])}</b>: {s['plain']}" in said
+        assert f"<b>{_variant_name(ui, game, s['variant'])}</b> — {s['plain']}" in said
         assert re.search(r"\d", s["plain"])
     assert "interval" not in said.lower() and "interv" not in said.lower()  # no statistics words up front
     # Each command line (and the survey's method with it) is folded away under a plain summary.
