@@ -109,7 +109,7 @@ def _plain_percent(share: float, lang: str) -> str:
 
 
 def _all_seen(game: str, variant: str) -> bool:
-    """Whether a deal of ``game`` in ``variant`` shows every card from the start (FreeCell)."""
+    """Whether a deal of ``game`` in ``variant`` shows every card from the start (nothing dealt face down)."""
     from paciencia.games import entry
 
     obs = entry(game).game(variant).new_state(1).observe()

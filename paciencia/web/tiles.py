@@ -4,8 +4,8 @@ variant's deal #1 as a player first sees it (``State.observe``), its groups of p
 Nothing here knows a game: a new game registered gets its drawing by itself. A group whose
 places show more than their top card (a column with cards under it) is drawn spread down; the
 other groups stand in rows of at most ``ROW`` places, two small groups side by side where they
-fit (Klondike's stock and waste beside its foundations, FreeCell's cells beside its foundations),
-the last one to the right. A place with cards under its top one shows the edge of the next.
+fit (a stock and its waste beside the foundations, or free cells beside them), the last one to
+the right. A place with cards under its top one shows the edge of the next.
 
 The drawing is decoration (``aria-hidden``): the tile's heading and words say what it shows.
 """
