@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 import paciencia.i18n as i18n
+from paciencia.games import REGISTRY
 from paciencia.offline.engine import Offline
 
 OFFLINE = Offline()
@@ -52,3 +53,24 @@ def say(key: str, lang: str) -> str:
     from paciencia.play.words import say as said
 
     return said(i18n.Words(lang), key)
+
+
+def warm() -> None:
+    """Plays a little of every game, then forgets it: run before the page's memory snapshot is
+    made (``worker.js``), so that what a first move needs is in it already, the modules imported
+    lazily (each one compiled from source here, there being no ``.pyc``) and the caches filled."""
+    for name in REGISTRY:
+        status, view = OFFLINE.request("POST", "/api/games", {"game": name}, i18n.DEFAULT_LOCALE)
+        game = OFFLINE.games[str(view["id"])] if status < 400 else None
+        if game is None:
+            continue
+        for move in list(game.state.legal_moves())[:2]:
+            OFFLINE.request("POST", f"/api/games/{game.id}/moves", {"move": str(move), "version": game.version}, "en")
+        OFFLINE.request("POST", f"/api/games/{game.id}/moves", {"move": "U", "version": game.version}, "en")
+        OFFLINE.request("POST", f"/api/games/{game.id}/auto", {"version": game.version}, "en")
+        text = {**game.record(), "id": "warm", "start_kind": "text", "start": game.state.to_text(), "tokens": []}
+        OFFLINE.load(text)
+        OFFLINE.request("GET", "/api/games/warm", None, "en")
+        OFFLINE.request("POST", f"/api/games/{game.id}/hint", {"version": game.version}, "en")
+    say("offline_standin", i18n.DEFAULT_LOCALE)
+    OFFLINE.games.clear()

@@ -287,6 +287,7 @@ def test_what_needs_the_server_says_so_offline_in_the_pages_language(context: Br
     expect(page.locator("#chance")).to_have_text(say(words, "offline_needs_server"))
     page.locator("#winnable-only").check()
     page.locator("#new-1").click()
+    page.locator("#confirm-yes").click()  # a game in progress: asked first
     expect(page.locator("#message")).to_have_text(say(words, "offline_winnable"))
     expect(moves(page)).to_have_text("1")  # the game in progress stays
     page.goto("/pt-PT/daily")  # never visited: the server's page

@@ -20,12 +20,20 @@ const loaded = new Set(); // the games the worker holds
 const pending = new Map(); // the games with moves the server does not have: how many
 const catalogs = new Set();
 
+const timed = new Set(); // the ops whose first call is measured (offline:first-<op>), for the benches
+
 function call(op, args) {
-  return new Promise((resolve, reject) => {
+  const start = performance.now();
+  const done = new Promise((resolve, reject) => {
     const n = ++asked;
     answers.set(n, { resolve, reject });
     worker.postMessage({ n, op, args });
   });
+  if (!timed.has(op)) {
+    timed.add(op);
+    done.then(() => performance.measure(`offline:first-${op}`, { start }), () => undefined);
+  }
+  return done;
 }
 
 /** The worker, and Pyodide in it: started the first time it is needed. */

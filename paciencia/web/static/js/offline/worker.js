@@ -1,5 +1,5 @@
 // The offline engine: Pyodide running the project's own Python engine and games (the bundle
-// paciencia/web/offline.py makes), in a Web Worker so that the board never waits on it.
+// paciencia/web/routes/offline.py makes), in a Web Worker so that the board never waits on it.
 // Messages: {n, op, args} in, {n, ok, value} out; while it boots, {progress: step} out (how
 // far it is: "runtime", "engine", then the answer).
 
@@ -35,8 +35,9 @@ function timeCompile() {
 
 const SNAPSHOTS = "paciencia-snapshot"; // one memory snapshot: the current bundle's (engine.js names it)
 
-/** The engine's Python, imported: what the snapshot holds (a snapshot keeps no JS reference). */
-const IMPORT = "import sys; sys.path.insert(0, '/offline'); import paciencia.offline.browser";
+/** The engine's Python, imported and warmed (a little of every game played and forgotten): what
+ * the snapshot holds (it keeps no JS reference). */
+const IMPORT = "import sys; sys.path.insert(0, '/offline'); import paciencia.offline.browser as b; b.warm()";
 
 async function unpack(engine) {
   const zip = await (await fetch(engine)).arrayBuffer();
