@@ -55,16 +55,33 @@ export async function hint() {
   }
 }
 
+/** Scrolls the page (a zoomed window scrolls) so that the boxes are on the screen: all of them
+ * where they fit, else the last (where the hinted cards go). The fixed bar's room is kept. */
+function bringIntoView(els) {
+  const rs = els.map((el) => el.getBoundingClientRect());
+  const foot = innerHeight - (parseFloat(getComputedStyle(document.documentElement).scrollPaddingBottom) || 0);
+  const fits = Math.max(...rs.map((r) => r.bottom)) - Math.min(...rs.map((r) => r.top)) <= foot - 8;
+  const shown = fits ? rs : rs.slice(-1);
+  const top = Math.min(...shown.map((r) => r.top));
+  const bottom = Math.max(...shown.map((r) => r.bottom));
+  const by = top < 4 ? top - 4 : bottom > foot - 4 ? Math.min(bottom - foot + 4, top - 4) : 0;
+  if (by) scrollBy({ top: by, behavior: "instant" });
+}
+
 function show(h) {
   const src = placeButton(h.src);
   if (!src || state.view.taps[h.src] === h.move) {
     const b = src || document.querySelector(`#game [data-token="${h.move}"]`);
-    if (b) b.classList.add("hinting");
+    if (b) {
+      b.classList.add("hinting");
+      bringIntoView([b.querySelector(".slot") || b]);
+    }
     return;
   }
   const list = cardsOf(h.src, h.n || 1);
   for (const el of list) el.classList.add("hinting");
   const dst = placeButton(h.dst);
+  if (list.length && dst) bringIntoView([...list, dst.querySelector(".slot")]);
   if (!list.length || !dst || reduced()) return;
   const slot = dst.querySelector(".slot");
   const top = slot.lastElementChild;

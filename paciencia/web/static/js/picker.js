@@ -132,8 +132,9 @@ function draw() {
   let y = b.top;
   if (pk.at) y = pk.at.y - h - 24;
   else x = b.right + 8 + w <= innerWidth ? b.right + 8 : b.left - w - 8;
-  box.style.left = `${Math.min(Math.max(x, 4), innerWidth - w - 4)}px`;
-  box.style.top = `${Math.min(Math.max(y, 4), innerHeight - h - 4)}px`;
+  // In the window's terms, then set on the page (the box scrolls with its place).
+  box.style.left = `${Math.min(Math.max(x, 4), innerWidth - w - 4) + scrollX}px`;
+  box.style.top = `${Math.min(Math.max(y, 4), innerHeight - h - 4) + scrollY}px`;
 }
 
 onRender(draw);

@@ -72,8 +72,12 @@ function room(ref) {
   return (ref.room = ref.room || { h: ref.button.clientHeight, cw: ref.slot.clientWidth || 40 });
 }
 
-// A packed column's covered cards keep at least this strip of their face (the rank readable).
-const MIN_STRIP = 18;
+// A packed column's covered face-up cards keep at least this strip of their face: the rank
+// readable, and a 24 px target for a finger (WCAG 2.5.8).
+const MIN_STRIP = 24;
+const UP = 0.46; // a face-up card's strip, in card widths, where the column has the room
+const DOWN = 0.16; // a face-down card's
+const MIN_DOWN = 4; // a face-down card's least, in px
 let fitted = Infinity;
 
 /** When a column could not fit its cards with readable strips, the cards get smaller (the
@@ -86,7 +90,7 @@ function fitCards(v) {
     if (!ref || spreadOf(p) !== "cascade") continue;
     const { h, cw } = room(ref);
     const up = Math.max(0, p.cards.length - 1);
-    fit = Math.min(fit, (h + 1.4 * cw - up * MIN_STRIP) / (2.8 + 0.16 * p.down));
+    fit = Math.min(fit, (h + 1.4 * cw - up * MIN_STRIP - p.down * MIN_DOWN) / 2.8);
   }
   fit = Math.max(32, Math.floor(fit));
   if (Math.abs(fit - fitted) < 3 || (fit > 400 && fitted > 400)) return;
@@ -208,12 +212,17 @@ function layOut({ p, ref, spread, n, want, got }, settle) {
   let down = 0;
   let ch = 0;
   if (spread === "cascade") {
-    // Face-down and face-up steps, shrunk alike when the column would not fit its room.
+    // Face-down and face-up steps; where the column would not fit its room, the face-up strips
+    // shrink first, never under MIN_STRIP, then the backs.
     const { h, cw } = room(ref);
     ch = cw * 1.4;
-    const need = p.down * cw * 0.16 + Math.max(0, p.cards.length - 1) * cw * 0.46 + ch;
-    const scale = need > h && p.count > 1 ? Math.max(0, h - ch) / (need - ch) : 1;
-    [down, up] = [cw * 0.16 * scale, cw * 0.46 * scale];
+    const ups = Math.max(0, p.cards.length - 1);
+    const space = Math.max(0, h - ch);
+    [down, up] = [cw * DOWN, Math.max(cw * UP, MIN_STRIP)];
+    if (p.down * down + ups * up > space) {
+      if (ups) up = Math.max(MIN_STRIP, Math.min(up, (space - p.down * down) / ups));
+      if (p.down && p.down * down + ups * up > space) down = Math.max(MIN_DOWN, (space - ups * up) / p.down);
+    }
   }
   const last = got.length - 1;
   let y = 0;
