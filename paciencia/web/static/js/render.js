@@ -93,7 +93,8 @@ function fitCards(v) {
     fit = Math.min(fit, (h + 1.4 * cw - up * MIN_STRIP - p.down * MIN_DOWN) / 2.8);
   }
   fit = Math.max(32, Math.floor(fit));
-  if (Math.abs(fit - fitted) < 3 || (fit > 400 && fitted > 400)) return;
+  // Smaller at once when a column needs it; bigger only by 3 px or more (no flicker).
+  if ((fit >= fitted && fit - fitted < 3) || (fit > 400 && fitted > 400)) return;
   fitted = fit;
   document.body.style.setProperty("--cw-fit", `${fit}px`);
   for (const ref of refs.values()) ref.room = null;
@@ -222,6 +223,8 @@ function layOut({ p, ref, spread, n, want, got }, settle) {
     if (p.down * down + ups * up > space) {
       if (ups) up = Math.max(MIN_STRIP, Math.min(up, (space - p.down * down) / ups));
       if (p.down && p.down * down + ups * up > space) down = Math.max(MIN_DOWN, (space - ups * up) / p.down);
+      // Cards at their smallest and still too long: the column stays in its room all the same.
+      if (ups && p.down * down + ups * up > space) up = Math.max(0, (space - p.down * down) / ups);
     }
   }
   const last = got.length - 1;
