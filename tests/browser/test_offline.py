@@ -412,6 +412,10 @@ def test_the_installed_start_page_opens_offline_and_deals_a_new_game_of_every_ga
     expect(moves(page)).to_have_text("1")
     ready_offline(page)
     start = page.request.get("/pt-BR/manifest.webmanifest").json()["start_url"]
+    page.goto(start)  # online, the service worker passes the form on: the server deals
+    page.locator('#freecell-card button[name="variant"][value="2"]').click()
+    page.wait_for_url(re.compile(r"/pt-BR/freecell/(?!offline-)[^/]+$"))
+    page.wait_for_selector("html[data-ready]")
     context.set_offline(True)
     for game, found in REGISTRY.items():
         page.goto(start)
