@@ -22,7 +22,7 @@ import brotli  # type: ignore[import-untyped]
 from fastapi.testclient import TestClient
 
 from paciencia.web import Settings, create_app
-from paciencia.web.assets import static_folders
+from paciencia.web.http.assets import static_folders
 from paciencia.web.http.compress import PAGE_LEVEL, PAGE_QUALITY
 from paciencia.web.http.static import StaticAssets
 

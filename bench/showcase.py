@@ -17,7 +17,8 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from paciencia.i18n import LOCALES
-from paciencia.web import Settings, create_app, showcase
+from paciencia.web import Settings, create_app
+from paciencia.web.service import showcase
 
 GAMES = ("crescent", "klondike")
 

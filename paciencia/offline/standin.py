@@ -10,7 +10,7 @@ cannot tell apart give the same stand-in, and it tells nothing of the real one.
 
 It is table text (the position the undo history goes back to, under a header naming no deal)
 and the moves of that history, as a record the browser's engine replays: a game of its own,
-which back online is kept beside the original (``web/offline.py``).
+which back online is kept beside the original (``web/routes/offline.py``).
 """
 
 from __future__ import annotations

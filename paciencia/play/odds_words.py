@@ -1,4 +1,4 @@
-"""The words of the "How often can it be won?" pages (``paciencia/web/odds.py``), kept apart
+"""The words of the "How often can it be won?" pages (``paciencia/web/service/odds.py``), kept apart
 from ``words.UI`` (which takes them in) so that they read as one text."""
 
 from __future__ import annotations

@@ -30,11 +30,11 @@ from starlette.routing import Match, Route
 from paciencia.engine.errors import PacienciaError
 from paciencia.play.errors import GameClosed, GameNotFound, GameTooLong, LineRefused, ServiceError, StaleMove, answer
 from paciencia.play.words import say
-from paciencia.web import api, offline, pages
-from paciencia.web.assets import static_folders
 from paciencia.web.db.limits import Limits
 from paciencia.web.db.store import Store
+from paciencia.web.http.assets import static_folders
 from paciencia.web.http.compress import CompressMiddleware
+from paciencia.web.http.lang import request_words
 from paciencia.web.http.middleware import (
     BodyLimit,
     BodyTooLarge,
@@ -45,13 +45,13 @@ from paciencia.web.http.middleware import (
     ServerError,
     error_response,
 )
+from paciencia.web.http.players import Players, site_secret
 from paciencia.web.http.static import StaticAssets
-from paciencia.web.lang import request_words
-from paciencia.web.levels import Levels
-from paciencia.web.players import Players, site_secret
-from paciencia.web.service import Games
+from paciencia.web.routes import api, offline, pages
+from paciencia.web.service.games import Games
+from paciencia.web.service.levels import Levels
+from paciencia.web.service.winnable import WinnableDeals
 from paciencia.web.settings import Settings
-from paciencia.web.winnable import WinnableDeals
 
 log = logging.getLogger("paciencia.web")
 

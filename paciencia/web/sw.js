@@ -1,4 +1,4 @@
-// The service worker (served as /sw.js by paciencia/web/offline.py, which puts SHELL above:
+// The service worker (served as /sw.js by paciencia/web/routes/offline.py, which puts SHELL above:
 // the site's version and every static asset's URL). It keeps the shell, so that an installed
 // site opens without a network: the assets (kept at install, first from the cache: their URLs
 // change with their content), the pages as last seen (from the network first), the last view
@@ -63,7 +63,7 @@ async function keepPage(path, res) {
 const NOT_TABLES = new Set(["rules", "odds", "examples", "new"]);
 
 /** The table page for a new game of ``game`` in ``lang``, kept with the engine's files: it deals
- * on the device as it opens (web/offline.py's ``new_table``). */
+ * on the device as it opens (web/routes/offline.py's ``new_table``). */
 async function newTable(lang, game) {
   const engine = await caches.open(ENGINE);
   const key = (await engine.keys()).find((r) => new URL(r.url).pathname.match(/^\/offline\/[^/]+\/table\/([^/]+)\/([^/]+)$/)?.slice(1).join("/") === `${lang}/${game}`);

@@ -1,4 +1,4 @@
-"""One admission for every heavy or writing path (``paciencia/web/admission.py``): a player's
+"""One admission for every heavy or writing path (``paciencia/web/service/admission.py``): a player's
 flood of offline lines or of winnable-only games is refused past its bound while another player
 is still let through, the bound holds across two apps on one database, and a long line is
 written in bounded transactions (SQLite's one writer is free between them; a write cut short

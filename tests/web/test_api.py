@@ -12,7 +12,7 @@ from paciencia.i18n import Words
 from paciencia.play.words import say
 from paciencia.web import Settings, create_app
 from paciencia.web.db.store import Store
-from paciencia.web.models import GameView
+from paciencia.web.routes.models import GameView
 from tests.tables import BLOCKING_MOVE, FULL_PILE, WINNING_MOVE
 from tests.tables import CRESCENT_BLOCKED_IN_ONE as BLOCKED_IN_ONE
 from tests.tables import CRESCENT_WON_IN_ONE as WON_IN_ONE

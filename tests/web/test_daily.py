@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from paciencia.engine.verdict import Verdict
 from paciencia.games import new_state
 from paciencia.solver import solve
-from paciencia.web import daily
+from paciencia.web.service import daily
 
 
 def play_line(client: TestClient, game: dict[str, Any], line: list[str]) -> dict[str, Any]:

@@ -20,12 +20,12 @@ from paciencia.engine.reasons import Position
 from paciencia.games import new_state
 from paciencia.i18n import LOCALES, Words
 from paciencia.web import Settings, create_app
-from paciencia.web.admission import Admission
-from paciencia.web.api import ErrorOut
 from paciencia.web.db.limits import Limits
 from paciencia.web.db.store import Store
-from paciencia.web.models import GameView
-from paciencia.web.service import HINT_BURST, HintPool, ServiceError
+from paciencia.web.routes.api import ErrorOut
+from paciencia.web.routes.models import GameView
+from paciencia.web.service.admission import Admission
+from paciencia.web.service.games import HINT_BURST, HintPool, ServiceError
 from tests.tables import klondike_table
 
 CODE = "CR1-N-AAAAAAB"

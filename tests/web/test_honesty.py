@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from paciencia.web import daily
+from paciencia.web.service import daily
 from tests.tables import CRESCENT_BLOCKED_IN_ONE, KLONDIKE_BLOCKED_IN_ONE
 from tests.web.reviewing import reviewed
 
@@ -275,7 +275,7 @@ def test_heavy_work_of_one_player_waits_its_turn(client: TestClient) -> None:
 def test_heavy_requests_of_one_player_are_rated(client: TestClient) -> None:
     """Past a burst, a player's replays from a late move are refused 429 with Retry-After (each
     takes seconds of a worker on a long game), and nothing is made for them."""
-    from paciencia.web.service import HEAVY_BURST
+    from paciencia.web.service.games import HEAVY_BURST
 
     game = left(client)
     codes = [

@@ -1,4 +1,4 @@
-"""A difficulty level for every deal (``paciencia/analysis/levels.py``, ``paciencia/web/levels.py``):
+"""A difficulty level for every deal (``paciencia/analysis/levels.py``, ``paciencia/web/service/levels.py``):
 chosen with a winnable deal ("Winnable, hard"), shown from the start only then, shown once a
 game is closed otherwise, measured in the background for a closed game's deal that has none,
 given for the daily deal and counted in the statistics. Bad requests change nothing."""

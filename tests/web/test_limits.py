@@ -22,8 +22,8 @@ from sqlalchemy import create_engine, update
 from paciencia.web import Settings, create_app
 from paciencia.web.db.migrate import database_url
 from paciencia.web.db.tables import running
-from paciencia.web.players import ENV_SECRET, SECRET_FILE, BadSecret, site_secret
-from paciencia.web.service import HINT_BURST, HintPool
+from paciencia.web.http.players import ENV_SECRET, SECRET_FILE, BadSecret, site_secret
+from paciencia.web.service.games import HINT_BURST, HintPool
 from tests.web.test_servers import Player, servers
 
 CODE = "CR1-N-AAAAAAB"
@@ -155,7 +155,7 @@ def test_forged_players_cannot_flood_hints_past_an_ordinary_player(db_url: str, 
 
 
 def test_the_secret_is_made_once_in_the_data_folder_and_every_process_agrees(data_folder: Path) -> None:
-    code = "from paciencia.web.players import site_secret; print(site_secret().hex())"
+    code = "from paciencia.web.http.players import site_secret; print(site_secret().hex())"
     procs = [subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True) for _ in range(8)]
     found = {proc.communicate(timeout=120)[0].strip() for proc in procs}
     assert len(found) == 1 and len(found.pop()) == 64

@@ -20,7 +20,7 @@ from paciencia.analysis.survey import wilson
 from paciencia.i18n import LOCALES, Words
 from paciencia.play.words import say, ui_words
 from paciencia.web import Settings, create_app
-from paciencia.web.odds import _data
+from paciencia.web.service.odds import _data
 
 ROOT = Path(__file__).resolve().parents[2]
 FIGURES = _data()["games"]

@@ -19,8 +19,8 @@ from paciencia.offline.engine import OFFLINE_PREFIX, Offline
 from paciencia.play.held import MAX_TOKENS
 from paciencia.play.views import LEFT
 from paciencia.play.words import say
-from paciencia.web import offline
 from paciencia.web.db.store import new_id
+from paciencia.web.routes import offline
 
 
 def shell(client: TestClient) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 
 from paciencia.games import REGISTRY
 from paciencia.i18n import LOCALES
-from paciencia.web.assets import table_scripts
+from paciencia.web.http.assets import table_scripts
 
 RULES_TITLES = {
     "en": "How to play Crescent",

@@ -16,8 +16,8 @@ from fastapi.testclient import TestClient
 from paciencia.games import REGISTRY
 from paciencia.i18n import LOCALES
 from paciencia.play.words import ui_words
-from paciencia.web import odds
-from paciencia.web.pages import _variant_name
+from paciencia.web.routes.pages import _variant_name
+from paciencia.web.service import odds
 
 
 @pytest.fixture(params=["sqlite"])

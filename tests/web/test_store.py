@@ -18,8 +18,8 @@ from paciencia.i18n import Words
 from paciencia.web.db.migrate import MIGRATIONS, current_revision, database_url
 from paciencia.web.db.store import SNAPSHOT_EVERY, SNAPSHOT_LAG, GameClosed, GameTooLong, Store
 from paciencia.web.db.tables import games, metadata, moves
-from paciencia.web.service import Games
-from paciencia.web.winnable import WinnableDeals
+from paciencia.web.service.games import Games
+from paciencia.web.service.winnable import WinnableDeals
 from tests.tables import crescent_table
 
 PLAYER = "p" * 22

@@ -21,7 +21,7 @@ from paciencia.i18n import Words
 from paciencia.web import Settings, create_app
 from paciencia.web.db.store import Store
 from paciencia.web.db.tables import verdicts
-from paciencia.web.winnable import WinnableDeals
+from paciencia.web.service.winnable import WinnableDeals
 from tests.tables import HEARTS, LOST, QUIET_BUT_WINNABLE
 
 VARIANTS = [

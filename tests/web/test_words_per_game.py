@@ -29,7 +29,7 @@ class StepsGame(StairsGame):
     """Stairs, but in words of its own: its columns are steps, and it refuses in its own reason."""
 
     name = "steps"
-    prefix = "SP"
+    prefix = "SQ"
 
     def new_state(self, number: int) -> StepsState:
         s = super().new_state(number)

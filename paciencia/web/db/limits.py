@@ -5,7 +5,7 @@ server process on it (``--workers N``, or several machines) counts as one.
   taken from in one ``UPDATE`` whose condition is re-checked on the row it locks, so two
   processes never both take the last token. A take may cost more than one token (an offline
   line costs its moves), and several takes are made all or none, in one transaction (the
-  player's bucket and its address's). ``paciencia/web/admission.py`` says what each path takes.
+  player's bucket and its address's). ``paciencia/web/service/admission.py`` says what each path takes.
 - The hints being worked out: a row per player (one hint per player at a time) with an expiry
   (a process killed mid-hint locks nobody out for longer than ``RUNNING_SECONDS``), and at most
   ``room`` rows in all. Admissions take turns on one ``limit_gate`` row (an ``UPDATE`` of it

@@ -90,7 +90,7 @@ daily = Table(
     Column("code", String(40), nullable=False),
 )
 """The day's deal of each game and variant, the same for everyone: the first server to choose it
-writes it, every other reads it (``paciencia/web/daily.py``)."""
+writes it, every other reads it (``paciencia/web/service/daily.py``)."""
 
 buckets = Table(
     "limit_buckets",

@@ -20,7 +20,7 @@ from jinja2 import BaseLoader, ChoiceLoader, FileSystemLoader, PrefixLoader
 
 from paciencia.games import REGISTRY
 
-STATIC_DIR = Path(__file__).parent / "static"
+STATIC_DIR = Path(__file__).parents[1] / "static"
 GAMES_URL = "games"
 """Where the games' folders are served, under the site's static root: ``games/<name>/<file>``."""
 

@@ -30,7 +30,7 @@ from starlette.requests import Request
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from paciencia.play.words import say
-from paciencia.web.lang import request_words
+from paciencia.web.http.lang import request_words
 
 RESERVED_FILES = 100
 """File descriptors kept for the database, the logs and the solvers, whatever the cap."""

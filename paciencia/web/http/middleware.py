@@ -19,8 +19,8 @@ from starlette.requests import ClientDisconnect, Request
 from paciencia.play.words import say
 from paciencia.web.db.limits import Limits
 from paciencia.web.db.store import new_id
-from paciencia.web.lang import request_words
-from paciencia.web.players import Players
+from paciencia.web.http.lang import request_words
+from paciencia.web.http.players import Players
 from paciencia.web.settings import Settings
 
 Scope = MutableMapping[str, Any]

@@ -18,11 +18,11 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_valida
 from paciencia.analysis.review import BATCH_MOST
 from paciencia.games import REGISTRY
 from paciencia.i18n import normalize_locale
-from paciencia.web import daily, odds, showcase, stats
 from paciencia.web.db.store import GameNotFound, SavedGame
-from paciencia.web.lang import request_words
-from paciencia.web.models import GameView
-from paciencia.web.service import Games, ServiceError, Start, review_answer, step_answer
+from paciencia.web.http.lang import request_words
+from paciencia.web.routes.models import GameView
+from paciencia.web.service import daily, odds, showcase, stats
+from paciencia.web.service.games import Games, ServiceError, Start, review_answer, step_answer
 
 
 class NewGame(BaseModel):
@@ -439,7 +439,7 @@ async def player_stats(request: Request) -> list[stats.Played]:
 @router.get("/stats")
 async def get_stats(request: Request) -> Response:
     """This browser's statistics: per game, variant and kind of deal (``groups``), and its
-    games newest first (``history``); how they are counted is in ``paciencia/web/stats.py``."""
+    games newest first (``history``); how they are counted is in ``paciencia/web/service/stats.py``."""
     return answer(stats.report(await player_stats(request), stats_since(request)))
 
 
@@ -491,7 +491,7 @@ async def get_daily(request: Request) -> Response:
 async def get_odds(game: str) -> Response:
     """How often each variant of ``game`` can be won: our survey (counts, sample, seed, node
     budget, date) with the 95 % Wilson interval, the honest player's rate, the hardest deals,
-    and the published figures with the rules each is for (``paciencia/web/odds.py``)."""
+    and the published figures with the rules each is for (``paciencia/web/service/odds.py``)."""
     found = odds.answer(game)
     if found is None:
         raise ServiceError(404, "not_found", "no_odds")

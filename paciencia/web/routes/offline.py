@@ -56,12 +56,12 @@ from paciencia.play.token import check_line, play_token
 from paciencia.play.words import say
 from paciencia.web.db.store import SavedGame, Store, starting_state
 from paciencia.web.http.compress import precompressed, wants_gzip
-from paciencia.web.lang import request_words
+from paciencia.web.http.lang import request_words
 
 router = APIRouter(include_in_schema=False)
 
-PACKAGE = Path(__file__).resolve().parents[1]
-SW_SOURCE = Path(__file__).parent / "sw.js"
+PACKAGE = Path(__file__).resolve().parents[2]
+SW_SOURCE = Path(__file__).parents[1] / "sw.js"
 PYODIDE_DIR = Path(os.environ.get("PACIENCIA_PYODIDE", PACKAGE.parent / "offline" / "node_modules" / "pyodide"))
 PYODIDE_FILES = {
     "pyodide.mjs": "text/javascript; charset=utf-8",
@@ -212,7 +212,7 @@ async def manifest(request: Request) -> Response:
 async def new_table(versions: str, lang: str, game: str, request: Request) -> Response:
     """``game``'s table page for a new game offline, in ``lang``: the view of a deal of nobody's
     (made as the device makes a new game, never stored), under the id ``NEW_GAME``."""
-    from paciencia.web.pages import table_page  # the pages' module includes this router
+    from paciencia.web.routes.pages import table_page  # the pages' module includes this router
 
     if versions != f"{request.app.state.asset_version}-{bundle_version()}" or game not in REGISTRY:
         return Response(status_code=404)

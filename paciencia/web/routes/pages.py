@@ -27,13 +27,15 @@ from paciencia.games.examples import example
 from paciencia.i18n import LOCALES, Vocabulary, Words, normalize_locale, vocabulary
 from paciencia.play.errors import GameNotFound, ServiceError, answer
 from paciencia.play.words import LANGUAGE_NAMES, plural_words, say, ui_words
-from paciencia.web import api, assets, daily, odds, showcase, stats, tiles
-from paciencia.web.assets import script_names
-from paciencia.web.lang import negotiate, request_words
-from paciencia.web.levels import has_levels
-from paciencia.web.service import review_answer
+from paciencia.web.http import assets
+from paciencia.web.http.assets import script_names
+from paciencia.web.http.lang import negotiate, request_words
+from paciencia.web.routes import api
+from paciencia.web.service import daily, odds, showcase, stats, tiles
+from paciencia.web.service.games import review_answer
+from paciencia.web.service.levels import has_levels
 
-TEMPLATE_DIR = Path(__file__).parent / "templates"
+TEMPLATE_DIR = Path(__file__).parents[1] / "templates"
 TEMPLATES = Jinja2Templates(directory=TEMPLATE_DIR)
 TEMPLATES.env.loader = assets.template_loader(TEMPLATE_DIR)  # and each game's, as <name>/<file>
 TEMPLATES.env.globals["game_file"] = assets.game_file
@@ -479,7 +481,7 @@ async def table(lang: str, game: str, game_id: str, request: Request) -> Respons
 
 def table_page(request: Request, lang: str, game: str, view: dict[str, Any]) -> Response:
     """``game``'s table page showing ``view`` (also offline play's table of a new game, which the
-    device deals: ``web/offline.py``)."""
+    device deals: ``web/routes/offline.py``)."""
     words = Words(lang)
     spec = entry(game).table
     # The words the table's scripts may say, no more (every byte of a first visit counts).

@@ -23,7 +23,7 @@ from paciencia.engine.dealcode import DEAL_COUNT, DealCode
 from paciencia.games import entry
 from paciencia.play.disclosure import deal_told
 from paciencia.web.db.store import Store
-from paciencia.web.winnable import NoWinnableDeal, WinnableDeals, bounds
+from paciencia.web.service.winnable import NoWinnableDeal, WinnableDeals, bounds
 
 CANDIDATES = 40
 """Deal numbers tried, in the day's order, before giving up (a clear 503, try again)."""

@@ -34,16 +34,16 @@ from paciencia.play.errors import ServiceError as ServiceError
 from paciencia.play.token import play_token
 from paciencia.play.views import arrival, game_view
 from paciencia.play.words import game_key, say
-from paciencia.web.admission import HEAVY_BURST as HEAVY_BURST
-from paciencia.web.admission import HINT_BURST as HINT_BURST
-from paciencia.web.admission import HINTS_PER_MINUTE, Admission, Rates
-from paciencia.web.daily import daily_code
 from paciencia.web.db.limits import Limits, Rate, Refused
 from paciencia.web.db.store import SavedGame, Store, starting_state
-from paciencia.web.levels import CHOSEN, Levels, NoLevelledDeals
-from paciencia.web.levels import draw as draw_levelled
-from paciencia.web.reviews import Full, ReviewWork
-from paciencia.web.winnable import NoWinnableDeal, WinnableDeals, random_code
+from paciencia.web.service.admission import HEAVY_BURST as HEAVY_BURST
+from paciencia.web.service.admission import HINT_BURST as HINT_BURST
+from paciencia.web.service.admission import HINTS_PER_MINUTE, Admission, Rates
+from paciencia.web.service.daily import daily_code
+from paciencia.web.service.levels import CHOSEN, Levels, NoLevelledDeals
+from paciencia.web.service.levels import draw as draw_levelled
+from paciencia.web.service.reviews import Full, ReviewWork
+from paciencia.web.service.winnable import NoWinnableDeal, WinnableDeals, random_code
 
 log = logging.getLogger(__name__)
 

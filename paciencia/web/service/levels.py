@@ -109,7 +109,7 @@ class Levels:
             return True
 
     def _work(self) -> None:
-        from paciencia.web.service import _lower_priority
+        from paciencia.web.service.games import _lower_priority
 
         _lower_priority()
         while not self.stopping.is_set():

@@ -5,7 +5,7 @@
 import { state } from "../state.js";
 
 const PAGES = "paciencia-pages";
-const NEW_GAME = "offline-new"; // a new game's table before the device deals it (web/offline.py's NEW_GAME)
+const NEW_GAME = "offline-new"; // a new game's table before the device deals it (web/routes/offline.py's NEW_GAME)
 
 /** Asks the service worker to keep something and waits until it has. */
 function ask(sw, message) {
