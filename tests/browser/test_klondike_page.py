@@ -54,6 +54,7 @@ def test_draw_one_turns_one_card(page: Page) -> None:
     expect(place(page, "W").locator(".card")).to_have_count(1)
     expect(place(page, "W")).to_have_accessible_name("waste: 1 card, jack of hearts on top")
     page.locator("#new-3").click()
+    page.locator("#confirm-yes").click()  # a game with a move made: New game asks first
     expect(page.locator("#game")).to_have_attribute("data-draw", "3")
     expect(moves(page)).to_have_text("0")
 
