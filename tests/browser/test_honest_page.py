@@ -122,7 +122,7 @@ def test_a_hint_says_why_and_the_chance_with_it_on_the_message_line(page: Page) 
         game = open_game(page, table=REVIEWED, lang="pt-BR")
         page.locator("#hint").click()
         message = page.locator("#message")
-        expect(message).to_contain_text(re.compile(r"Chance de vencer"))
+        expect(message).to_contain_text(re.compile(r"Chance de ganhar"))
         expect(page.locator("#moves")).to_have_text("1")
         text = message.inner_text()
         assert text.split(" Chance")[0] in WHY_PT_BR, text
