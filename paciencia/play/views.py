@@ -271,6 +271,9 @@ def game_view(
             "announce": announce(words, played[0], played[1], obs) if played is not None else "",
             "description": ". ".join("; ".join(labels[n] for n in group) for group in obs.reading) + ".",
             "winnable": meta.winnable,
+            # Whether the device may keep this game's record (``/record``): the disclosure rule's
+            # word, so a page never asks for a record the server would refuse.
+            "record": meta.deal_told,
         }
     )
     view["level"] = meta.level

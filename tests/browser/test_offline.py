@@ -449,3 +449,18 @@ def test_offline_play_starts_from_the_bundles_memory_snapshot(context: BrowserCo
     play(page, state, ["D", "D", "U"], timeout=BOOT)
     assert page.evaluate("performance.getEntriesByName('offline:snapshotRead').length") == 1
     assert not page.evaluate("performance.getEntriesByName('offline:snapshotMake').length")
+
+
+def test_fast_play_of_a_deal_with_hidden_cards_asks_for_no_record_the_server_refuses(context: BrowserContext) -> None:
+    """Issue 37's point 9: every move of a fast Klondike game asked for the game's record and was
+    refused (409 ``record_hidden``, 182 times in a 185-move game). The view now says whether the
+    record may be kept; the page asks for a stand-in once the player pauses instead."""
+    page = context.new_page()
+    refused: list[str] = []
+    page.on("response", lambda res: refused.append(res.url) if "/record" in res.url and res.status == 409 else None)
+    open_table(page, "klondike", {"code": "KL1-3-AAAAAAB"})
+    for n in range(1, 9):
+        place(page, "S").click()
+        expect(moves(page)).to_have_text(str(n))
+    page.wait_for_selector("html[data-offline-kept]", state="attached", timeout=BOOT)  # the stand-in came
+    assert refused == []

@@ -92,6 +92,11 @@ class GameView(BaseModel):
     announce: str = Field(description="What the last action did, for the live region")
     description: str = Field(description="The whole board description")
     winnable: bool = Field(default=False, description="The deal is one the solver proved winnable")
+    record: bool = Field(
+        default=False,
+        description="The game's record may be kept on the device (GET /api/games/{id}/record answers it); "
+        "false while it would tell unseen cards (a stand-in is kept instead)",
+    )
     level: str | None = Field(
         default=None,
         description="The deal's difficulty (easy, medium, hard, expert, unwinnable) once the game is closed, "

@@ -151,6 +151,13 @@ function follow() {
       else document.documentElement.dataset.offlineKept = `${view.id}:${view.version}`;
       return;
     }
+    if (view.record === false) {
+      // The record stays on the server (the view says so): no request that it would refuse,
+      // a stand-in once the player pauses.
+      last = null;
+      standInLater(view);
+      return;
+    }
     if (record && record.tokens.length === view.version) {
       last = record;
       document.documentElement.dataset.offlineKept = `${view.id}:${view.version}`;
