@@ -57,15 +57,10 @@ static int run(SEARCH_BOARD *b, SEARCH_OPTIONS *o, long *nodes, size_t table_sta
 }
 
 #if defined(Py_PYTHON_H) && defined(SEARCH_TRAIL_STEPS)
-/* Runs the search without holding the GIL and answers Python: (status, steps, nodes), the steps
- * being the trail of a win as (kind, a, b, n, card) tuples (a searcher whose moves have these
- * fields, defining SEARCH_TRAIL_STEPS); frees the board. */
-static PyObject *run_for_python(SEARCH_BOARD *b, SEARCH_OPTIONS *o, size_t start) {
-    long nodes = 0;
-    int status;
-    Py_BEGIN_ALLOW_THREADS;
-    status = run(b, o, &nodes, start);
-    Py_END_ALLOW_THREADS;
+/* Answers Python: (status, steps, nodes), the steps being the trail of a win as (kind, a, b, n,
+ * card) tuples (a searcher whose moves have these fields, defining SEARCH_TRAIL_STEPS); frees the
+ * board. run_for_python runs the search without holding the GIL first. */
+static PyObject *answer_for_python(SEARCH_BOARD *b, int status, long nodes) {
     PyObject *steps = PyList_New(0);
     if (status == WON)
         for (int q = 0; q < b->nt; q++) {
@@ -77,5 +72,14 @@ static PyObject *run_for_python(SEARCH_BOARD *b, SEARCH_OPTIONS *o, size_t start
     free(b->trail);
     free(b);
     return Py_BuildValue("iNl", status, steps, nodes);
+}
+
+static PyObject *run_for_python(SEARCH_BOARD *b, SEARCH_OPTIONS *o, size_t start) {
+    long nodes = 0;
+    int status;
+    Py_BEGIN_ALLOW_THREADS;
+    status = run(b, o, &nodes, start);
+    Py_END_ALLOW_THREADS;
+    return answer_for_python(b, status, nodes);
 }
 #endif

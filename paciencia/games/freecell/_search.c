@@ -685,17 +685,7 @@ static PyObject *race(PyObject *self, PyObject *args) {
     Py_BEGIN_ALLOW_THREADS;
     status = race_run(b, &o, &nodes, (size_t)1 << 12, mask);
     Py_END_ALLOW_THREADS;
-    PyObject *steps = PyList_New(0);
-    if (status == WON)
-        for (int q = 0; q < b->nt; q++) {
-            Step s = b->trail[q];
-            PyObject *x = Py_BuildValue("(iiiii)", s.kind, s.a, s.b, s.n, s.card);
-            PyList_Append(steps, x);
-            Py_DECREF(x);
-        }
-    free(b->trail);
-    free(b);
-    return Py_BuildValue("iNl", status, steps, nodes);
+    return answer_for_python(b, status, nodes);
 }
 
 static PyMethodDef methods[] = {
