@@ -517,6 +517,11 @@ class Store(Deals):
             found = conn.execute(select(games.c.start).where(games.c.player == player, games.c.closed == 0))
             return set(found.scalars())
 
+    def replayed(self, game: SavedGame) -> bool:
+        """Whether another of the player's games plays ``game``'s deal: what the disclosure rule
+        (``play.disclosure.deal_told``) asks of a closed game; a game in play is itself the one."""
+        return game.closed and game.start in self.open_starts(game.player)
+
     def player_starts(self, player: str, game: str) -> set[str]:
         """The starts of every game of this kind the player has had (a chosen level's draw
         avoids them)."""

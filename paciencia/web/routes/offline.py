@@ -272,7 +272,7 @@ async def record(game_id: str, request: Request) -> Response:
 def _record(store: Any, game_id: str, player: str) -> dict[str, Any]:
     with store.lock(game_id):  # not while a move is half made
         saved = store.load(game_id, player)
-        hide_unless_told(saved, replayed(store, saved))  # the record names the deal
+        hide_unless_told(saved, store.replayed(saved))  # the record names the deal
         return {
             "id": saved.id,
             "game": saved.game,
@@ -392,12 +392,6 @@ def line_id(player: str, line: str) -> str:
     return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
 
 
-def replayed(store: Store, saved: SavedGame) -> bool:
-    """Whether another of the player's games plays ``saved``'s deal (the disclosure rule asks
-    it of a closed game)."""
-    return saved.closed and saved.start in store.open_starts(saved.player)
-
-
 def take_line(store: Store, player: str, body: OfflineLine) -> tuple[SavedGame, bool]:
     """Plays an offline line on the server: onto its game, move by move as it was played, when
     the game still stands where the line left it; else as a game of its own from the same start
@@ -413,7 +407,7 @@ def take_line(store: Store, player: str, body: OfflineLine) -> tuple[SavedGame, 
             saved = store.load(body.id, player)
             if saved.tokens == body.tokens:
                 return saved, False  # sent already
-            hide_unless_told(saved, replayed(store, saved))
+            hide_unless_told(saved, store.replayed(saved))
             kind, start = saved.start_kind, saved.start
             if not saved.closed and saved.version == body.base and saved.tokens == body.tokens[: body.base]:
                 check_line(saved.state, body.tokens[body.base :], body.base)

@@ -103,7 +103,7 @@ def standing(
     if not mine.closed:
         return out
     with store.held(mine.id, player) as saved:  # the disclosure rule's word on the deal
-        if not deal_told(saved, code in store.open_starts(player)):
+        if not deal_told(saved, store.replayed(saved)):
             return out
     out["told"] = True
     # The comparison keeps the server's clock: a game that a line from offline went onto (its

@@ -209,7 +209,7 @@ class Games:
     def told(self, saved: SavedGame) -> bool:
         """``play.disclosure.deal_told`` of the stored game (under its lock): the store says
         whether another of the player's games plays the same deal, where the rule asks."""
-        return deal_told(saved, saved.closed and saved.start in self.store.open_starts(saved.player))
+        return deal_told(saved, self.store.replayed(saved))
 
     def _levelled(self, saved: SavedGame) -> SavedGame:
         """The game with its deal's level where it may be said (chosen, or the game closed),
@@ -444,7 +444,7 @@ class Games:
             saved = self.store.close_game(game_id, player)
         if not saved.closed:
             raise ServiceError(409, "in_play", "review_in_play")
-        if saved.start in self.store.open_starts(player):  # its deal is being played again
+        if self.store.replayed(saved):  # its deal is being played again
             raise ServiceError(409, "in_play", "review_replay_in_play")
         return saved
 
