@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from paciencia.i18n import LOCALES
 from paciencia.play.words import ui_words
 from tests.tables import BLOCKING_MOVE, CRESCENT_BLOCKED_IN_ONE, CRESCENT_WON_IN_ONE, WINNING_MOVE
+from tests.web.test_honesty import new, played
 
 Game = dict[str, Any]
 
@@ -21,20 +22,6 @@ Game = dict[str, Any]
 def db_url(request: pytest.FixtureRequest, tmp_path: Any) -> str:
     """The figures are counted above the store: SQLite is enough here."""
     return f"sqlite:///{tmp_path / 'games.sqlite3'}"
-
-
-def new(client: TestClient, **body: Any) -> Game:
-    res = client.post("/api/games", json=body)
-    assert res.status_code == 201, res.text
-    game: Game = res.json()
-    return game
-
-
-def played(client: TestClient, game: Game, token: str) -> Game:
-    res = client.post(f"/api/games/{game['id']}/moves", json={"move": token, "version": game["version"]})
-    assert res.status_code == 200, res.text
-    view: Game = res.json()
-    return view
 
 
 def any_move(game: Game) -> str:
