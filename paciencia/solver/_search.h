@@ -201,23 +201,59 @@ static void push_frame(Stack *st, const void *ms, int n, int mark, int tag) {
 }
 
 /* The cards, as every game's loop numbers them (card c: suit c / 13, spades, hearts, diamonds,
- * clubs; rank c % 13, from the Ace), and building down in alternate colours: FITS[c][p] when c
- * may lie on p (one rank lower, the other colour). Filled once by cards_init(), at the module's
- * start. */
-__attribute__((unused)) static uint8_t SUIT_[52], RANK_[52], RED_[52], FITS[52][52];
+ * clubs; rank c % 13, from the Ace; a game of two decks holds each card twice, as the same
+ * number), and their colours: OPP1[s] and OPP2[s] are the suits of the other colour than suit
+ * s, SAME[s] the other suit of its colour. */
+__attribute__((unused)) static const int OPP1[4] = {1, 0, 0, 1}, OPP2[4] = {2, 3, 3, 2}, SAME[4] = {3, 2, 1, 0};
+
+/* How a column builds down (the game's rule, given to cards_init): a card one rank lower of the
+ * other colour, of the same suit, or of any suit. */
+enum { BUILD_ALTERNATE, BUILD_SAME_SUIT, BUILD_ANY_SUIT };
+
+/* FITS[c][p] when c may lie on p by the game's building rule (one rank lower, and the colour or
+ * suit it asks); IN_SUIT[c][p] when c is p's next card down in its suit (a run of one suit, as
+ * Spider moves and sends up). Filled once by cards_init(), at the module's start. */
+__attribute__((unused)) static uint8_t SUIT_[52], RANK_[52], RED_[52], FITS[52][52], IN_SUIT[52][52];
 __attribute__((unused)) static inline int suit(int c) { return SUIT_[c]; }
 __attribute__((unused)) static inline int rank(int c) { return RANK_[c]; }
 __attribute__((unused)) static inline int fits(int c, int parent) { return FITS[c][parent]; }
 
-static void cards_init(void) {
+static void cards_init(int build) {
     for (int c = 0; c < 52; c++) {
         SUIT_[c] = (uint8_t)(c / 13);
         RANK_[c] = (uint8_t)(c % 13);
         RED_[c] = (uint8_t)(SUIT_[c] == 1 || SUIT_[c] == 2);
     }
     for (int c = 0; c < 52; c++)
-        for (int p = 0; p < 52; p++) FITS[c][p] = (uint8_t)(RANK_[p] == RANK_[c] + 1 && RED_[c] != RED_[p]);
+        for (int p = 0; p < 52; p++) {
+            int below = RANK_[p] == RANK_[c] + 1;
+            int colour = build == BUILD_ANY_SUIT || (build == BUILD_SAME_SUIT ? SUIT_[c] == SUIT_[p] : RED_[c] != RED_[p]);
+            FITS[c][p] = (uint8_t)(below && colour);
+            IN_SUIT[c][p] = (uint8_t)(below && SUIT_[c] == SUIT_[p]);
+        }
 }
+
+/* A board's columns, each with a Zobrist hash of its cards kept up to date as cards come and go
+ * at its end: COLUMN_OPS(Board, cards, len, hash, Z) defines, for a board type whose field
+ * cards[a] holds column a's cards bottom to top, len[a] their number and hash[a] the xor of
+ * Z[index][card] over them, col_push(b, a, c) (card c onto column a), col_pop(b, a) (column a's
+ * end card off, returned) and col_move(b, from, to, n) (the last n cards of one onto the other,
+ * in their order). */
+#define COLUMN_OPS(BOARD, CARDS, LEN, HASH, Z)                                                      \
+    __attribute__((unused)) static inline void col_push(BOARD *b, int a, int c) {                   \
+        b->HASH[a] ^= Z[b->LEN[a]][c];                                                              \
+        b->CARDS[a][b->LEN[a]++] = (uint8_t)c;                                                      \
+    }                                                                                               \
+    __attribute__((unused)) static inline int col_pop(BOARD *b, int a) {                            \
+        int c = b->CARDS[a][--b->LEN[a]];                                                           \
+        b->HASH[a] ^= Z[b->LEN[a]][c];                                                              \
+        return c;                                                                                   \
+    }                                                                                               \
+    __attribute__((unused)) static inline void col_move(BOARD *b, int from, int to, int n) {        \
+        int start = b->LEN[from] - n;                                                               \
+        for (int q = start; q < start + n; q++) col_push(b, to, b->CARDS[from][q]);                 \
+        for (int q = 0; q < n; q++) col_pop(b, from);                                               \
+    }
 
 /* A move with its score, to order a frame's moves best first: SCORED_MOVES(Step) defines Scored
  * and by_score (a qsort comparison, the higher score first) for a searcher's move type. */

@@ -74,7 +74,7 @@ static PyObject *answer_for_python(SEARCH_BOARD *b, int status, long nodes) {
     return Py_BuildValue("iNl", status, steps, nodes);
 }
 
-static PyObject *run_for_python(SEARCH_BOARD *b, SEARCH_OPTIONS *o, size_t start) {
+__attribute__((unused)) static PyObject *run_for_python(SEARCH_BOARD *b, SEARCH_OPTIONS *o, size_t start) {
     long nodes = 0;
     int status;
     Py_BEGIN_ALLOW_THREADS;

@@ -1,4 +1,5 @@
-"""The schedule the C searches share (one deal's time split between two kinds of search).
+"""The schedules the C searches share: one deal's time split between two kinds of search
+(``alternate``), and ``Game.settle``'s budget of positions split between a few (``settle``).
 
 *Sound* searches try every search move, so running out proves a loss; *dives* order the moves
 with random noise and stop at a node budget, so they only find wins, but a depth-first search
@@ -9,8 +10,8 @@ dives until ``dives_share`` of the time, then the sound search runs to the deadl
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 from paciencia.engine.verdict import Result, Verdict
 from paciencia.solver.meter import Meter
@@ -58,3 +59,34 @@ def alternate(
         slice_ = max(slice_, spent)
         if status == WON:
             return Result(Verdict.WINNABLE, line(steps), m.nodes, m.seconds(), {"phase": "dive", "dives": dives})
+
+
+class Position(Protocol):
+    """A game's position as ``settle`` reads it (every game's state has ``is_won``)."""
+
+    def is_won(self) -> bool: ...
+
+
+Try = tuple[bool, float, Callable[[int], Answer]]
+"""One search of ``settle``'s schedule: whether it is *sound* (it tries every search move, so
+its end proves a loss), its share of the budget, and the search itself on a node budget."""
+
+
+def settle(
+    state: Position, nodes: int, tries: Sequence[Try], first: Callable[[list[Any]], str]
+) -> tuple[str, str | None]:
+    """``Game.settle``'s schedule, written once for every game's searches: the ``tries`` in
+    order, each on ``max(floor(nodes × share), 1)`` positions (a game's usual: a sound search on
+    a quarter, which settles small positions either way, then dives, which only find wins). The
+    first win answers winnable with its line's first move (``first(steps)``, a resolved token;
+    none for a line without moves), a sound search's end answers unwinnable, and with neither
+    the answer is unknown. A won position is winnable with no move."""
+    if state.is_won():
+        return Verdict.WINNABLE.value, None
+    for sound, share, search in tries:
+        status, steps, _ = search(max(int(nodes * share), 1))
+        if status == WON:
+            return Verdict.WINNABLE.value, first(steps) if steps else None
+        if status == EXHAUSTED and sound:
+            return Verdict.UNWINNABLE.value, None
+    return Verdict.UNKNOWN.value, None

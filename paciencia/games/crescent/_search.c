@@ -70,16 +70,8 @@ static void key(const Board *b, uint64_t *k1, uint64_t *k2) {
 
 static void push_trail(Board *b, int t) { TRAIL_PUSH(b, t); }
 
-static void pile_push(Board *b, int i, int card) {
-    b->h[i] ^= Z[b->len[i]][card];
-    b->c[i][b->len[i]++] = (uint8_t)card;
-}
-
-static int pile_pop(Board *b, int i) {
-    int card = b->c[i][--b->len[i]];
-    b->h[i] ^= Z[b->len[i]][card];
-    return card;
-}
+/* Cards onto and off a pile's top (col_push, col_pop), its hash h kept up to date. */
+COLUMN_OPS(Board, c, len, h, Z)
 
 static void make(Board *b, int m) {
     if (m < 0) {
@@ -97,9 +89,9 @@ static void make(Board *b, int m) {
         return;
     }
     int src = m >> 5, dst = m & 31;
-    int card = pile_pop(b, src);
+    int card = col_pop(b, src);
     if (dst < ASC) {
-        pile_push(b, dst, card);
+        col_push(b, dst, card);
         push_trail(b, m);
     } else if (dst < DESC) {
         b->a[dst - ASC]++;
@@ -131,7 +123,7 @@ static void unmake(Board *b) {
     }
     int m = t & 1023, src = m >> 5, dst = m & 31, card;
     if (dst < ASC) {
-        card = pile_pop(b, dst);
+        card = col_pop(b, dst);
     } else if (dst < DESC) {
         int s = dst - ASC;
         card = s * 13 + b->a[s];
@@ -146,7 +138,7 @@ static void unmake(Board *b) {
         b->a[s] = t >> 10;
         b->d[s] = b->a[s] + 1;
     }
-    pile_push(b, src, card);
+    col_push(b, src, card);
 }
 
 static int is_up(int m) { return m >= 0 && (m & 31) >= ASC; }
@@ -856,7 +848,7 @@ static PyMethodDef methods[] = {
 };
 
 static int setup(PyObject *mod) {
-    cards_init();
+    cards_init(BUILD_ALTERNATE);
     for (int c = 0; c < 52; c++) {
         UPC[c] = (c / 13) * 13 + (c % 13 + 1) % 13;
         DOWNC[c] = (c / 13) * 13 + (c % 13 + 12) % 13;

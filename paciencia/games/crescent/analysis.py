@@ -9,14 +9,16 @@ knows: ``crescent_knowledge``, ``settle`` (the solver on a node budget), ``usefu
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from paciencia.engine.knowledge import Knowledge, knowledge_of
 from paciencia.engine.protocol import Analysis, Key, is_undo
 from paciencia.engine.verdict import Result, Verdict
 from paciencia.games.crescent import _search as _crescent
 from paciencia.games.crescent.rules import ASC, DESC, PILE_LIMIT, UNDO_LIMIT, CrescentMove, CrescentState, move
-from paciencia.games.crescent.solver import EXHAUSTED, MET, RANK, WON, _position, evaluate, solve_crescent
+from paciencia.games.crescent.solver import MET, RANK, WON, _position, evaluate, solve_crescent
+from paciencia.solver import schedule
+from paciencia.solver.schedule import BUDGET, Answer
 
 
 def analyse(state: CrescentState, seconds: float, avoid: set[Key]) -> Analysis:
@@ -160,21 +162,23 @@ SAFETY_SECONDS = 10.0
 
 def settle(state: CrescentState, nodes: int) -> tuple[str, str | None]:
     """``Game.settle``: the exhaustive search (a quarter of the budget; it alone may prove a
-    loss), a greedy dive (a quarter) and phased tries (the rest; they only find wins)."""
-    if state.is_won():
-        return Verdict.WINNABLE.value, None
+    loss), a greedy dive (a quarter) and phased tries (the rest; they only find wins), on the
+    shared schedule (``schedule.settle``)."""
     pos = _position(state)
-    status, trail, _, _ = _crescent.search(*pos, 0, max(nodes // 4, 1), SAFETY_SECONDS, 6, 30, 0.0, 0, 0)
-    if status == EXHAUSTED:
-        return Verdict.UNWINNABLE.value, None
-    if status != WON:
-        status, trail, _, _ = _crescent.search(*pos, 1, max(nodes // 4, 1), SAFETY_SECONDS, 6, 30, 0.0, 1, 0)
-    if status != WON:
-        found = _phased_nodes(pos, [nodes // 2], max(nodes // 16, 1), 2, (20, 30, 0.0), 2)
-        if found is None:
-            return Verdict.UNKNOWN.value, None
-        trail = found
-    return Verdict.WINNABLE.value, _first_token(state, trail[0]) if trail else None
+
+    def search(greedy: int, seed: int) -> Callable[[int], Answer]:
+        def run(budget: int) -> Answer:
+            status, trail, n, _ = _crescent.search(*pos, greedy, budget, SAFETY_SECONDS, 6, 30, 0.0, seed, 0)
+            return status, trail, n
+
+        return run
+
+    def phased(budget: int) -> Answer:
+        found = _phased_nodes(pos, [budget], max(nodes // 16, 1), 2, (20, 30, 0.0), 2)
+        return (BUDGET, [], 0) if found is None else (WON, found, 0)
+
+    tries = ((True, 0.25, search(0, 0)), (False, 0.25, search(1, 1)), (False, 0.5, phased))
+    return schedule.settle(state, nodes, tries, lambda trail: _first_token(state, trail[0]))
 
 
 def _phased_nodes(

@@ -38,23 +38,12 @@ typedef struct {
     int nt, tcap;
 } FB;
 
-static const int OPP1[4] = {1, 0, 0, 1}, OPP2[4] = {2, 3, 3, 2};
+COLUMN_OPS(FB, col, len, hc, ZC)
 
 /* solver.py, "Safe moves up" (the proof is there). */
 static int safe(const FB *b, int c) {
     int s = suit(c), r = rank(c);
     return r < 2 || (b->found[OPP1[s]] >= r && b->found[OPP2[s]] >= r);
-}
-
-static inline void col_push(FB *b, int a, int c) {
-    b->hc[a] ^= ZC[b->len[a]][c];
-    b->col[a][b->len[a]++] = (uint8_t)c;
-}
-
-static inline int col_pop(FB *b, int a) {
-    int c = b->col[a][--b->len[a]];
-    b->hc[a] ^= ZC[b->len[a]][c];
-    return c;
 }
 
 static inline void cell_put(FB *b, int k, int c) {
@@ -119,12 +108,9 @@ static void make(FB *b, Step st) {
         col_push(b, st.b, c);
         break;
     }
-    default: { /* CC */
-        int from = b->len[st.a] - st.n;
-        st.card = b->col[st.a][from];
-        for (int q = from; q < from + st.n; q++) col_push(b, st.b, b->col[st.a][q]);
-        for (int q = 0; q < st.n; q++) col_pop(b, st.a);
-    }
+    default: /* CC */
+        st.card = b->col[st.a][b->len[st.a] - st.n];
+        col_move(b, st.a, st.b, st.n);
     }
     push(b, st);
 }
@@ -148,11 +134,7 @@ static void unmake(FB *b) {
         col_pop(b, st.b);
         cell_put(b, st.a, st.card);
         break;
-    default: {
-        int from = b->len[st.b] - st.n;
-        for (int q = from; q < from + st.n; q++) col_push(b, st.a, b->col[st.b][q]);
-        for (int q = 0; q < st.n; q++) col_pop(b, st.b);
-    }
+    default: col_move(b, st.b, st.a, st.n);
     }
 }
 
@@ -696,7 +678,7 @@ static PyMethodDef methods[] = {
 
 static int setup(PyObject *mod) {
     (void)mod;
-    cards_init();
+    cards_init(BUILD_ALTERNATE);
     uint64_t s = 0x46524545434C4CULL;
     for (int q = 0; q < DEPTH; q++)
         for (int c = 0; c < 52; c++) ZC[q][c] = next_rand(&s);

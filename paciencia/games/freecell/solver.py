@@ -62,6 +62,7 @@ from paciencia.engine.verdict import Result, Verdict
 from paciencia.games.freecell import _search as _freecell
 from paciencia.games.freecell import rules
 from paciencia.games.freecell.rules import CELL0, PLACE_NAMES, FreeCellMove, FreeCellState
+from paciencia.solver import schedule
 from paciencia.solver.meter import Meter
 from paciencia.solver.schedule import EXHAUSTED, WON, Answer
 
@@ -171,13 +172,13 @@ SAFETY_SECONDS = 10.0
 
 
 def settle(state: FreeCellState, nodes: int) -> tuple[str, str | None]:
-    """``Game.settle``: one race on the budget; for a win, its first move."""
-    if state.is_won():
-        return Verdict.WINNABLE.value, None
-    status, steps, _ = _race(state, max(nodes, 1), SAFETY_SECONDS)
-    if status == WON:
-        first = str(state.resolve(state.game.parse_move(_token(state, steps[0])))) if steps else None
-        return Verdict.WINNABLE.value, first
-    if status == EXHAUSTED:
-        return Verdict.UNWINNABLE.value, None
-    return Verdict.UNKNOWN.value, None
+    """``Game.settle``: one race on the whole budget (its sound search's end proves a loss), on
+    the shared schedule (``schedule.settle``); for a win, its first move."""
+
+    def race(budget: int) -> Answer:
+        return _race(state, budget, SAFETY_SECONDS)
+
+    def first(steps: list[Step]) -> str:
+        return str(state.resolve(state.game.parse_move(_token(state, steps[0]))))
+
+    return schedule.settle(state, nodes, ((True, 1.0, race),), first)

@@ -56,7 +56,8 @@ typedef struct {
     int nt, tcap;
 } KB;
 
-static const int OPP1[4] = {1, 0, 0, 1}, OPP2[4] = {2, 3, 3, 2}, SAME[4] = {3, 2, 1, 0};
+/* Cards put on or taken off a column's end (face up: hu[a] hashes them). */
+COLUMN_OPS(KB, col, len, hu, ZC)
 
 /* solver.py, _safe (the proof is there). */
 static int safe(const KB *b, int c) {
@@ -71,20 +72,9 @@ static void hash_talon(KB *b) {
     b->th_ok = 1;
 }
 
-/* Cards put on or taken off a column's end (face up), and a face-down end turned up or back. */
-static inline void col_push(KB *b, int a, int c) {
-    b->hu[a] ^= ZC[b->len[a]][c];
-    b->col[a][b->len[a]++] = (uint8_t)c;
-}
-
-static inline int col_pop(KB *b, int a) {
-    int c = b->col[a][--b->len[a]];
-    b->hu[a] ^= ZC[b->len[a]][c];
-    return c;
-}
-
 static void push(KB *b, Step st) { TRAIL_PUSH(b, st); }
 
+/* A face-down end turned up, or back. */
 static int flip_end(KB *b, int a) {
     if (b->len[a] && b->down[a] == b->len[a]) {
         b->down[a]--;
@@ -148,14 +138,11 @@ static void make(KB *b, Step st) {
         col_push(b, st.b, c);
         break;
     }
-    case CC: {
-        int from = b->len[st.a] - st.n;
-        st.card = b->col[st.a][from];
-        for (int q = from; q < from + st.n; q++) col_push(b, st.b, b->col[st.a][q]);
-        for (int q = 0; q < st.n; q++) col_pop(b, st.a);
+    case CC:
+        st.card = b->col[st.a][b->len[st.a] - st.n];
+        col_move(b, st.a, st.b, st.n);
         st.flip = (uint8_t)flip_end(b, st.a);
         break;
-    }
     default: { /* FC */
         int c = st.a * 13 + b->found[st.a] - 1;
         st.card = (uint8_t)c;
@@ -182,13 +169,10 @@ static void unmake(KB *b) {
         col_pop(b, st.b);
         put_tal(b, st.a, st.card, st.oldp);
         break;
-    case CC: {
+    case CC:
         if (st.flip) unflip_end(b, st.a);
-        int from = b->len[st.b] - st.n;
-        for (int q = from; q < from + st.n; q++) col_push(b, st.a, b->col[st.b][q]);
-        for (int q = 0; q < st.n; q++) col_pop(b, st.b);
+        col_move(b, st.b, st.a, st.n);
         break;
-    }
     default:
         col_pop(b, st.b);
         b->found[st.a]++;
@@ -1135,7 +1119,7 @@ static PyMethodDef methods[] = {
 
 static int setup(PyObject *mod) {
     (void)mod;
-    cards_init();
+    cards_init(BUILD_ALTERNATE);
     for (int q = 0; q < 4; q++) KINGBITS |= 1ULL << (13 * q + 12);
     for (int p = 0; p < 52; p++)
         for (int c = 0; c < 52; c++)

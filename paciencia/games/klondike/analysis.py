@@ -5,7 +5,7 @@ by a heuristic). The solver (``paciencia.games.klondike.solver``) does the searc
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 
 from paciencia.engine.cards import SUIT_LETTERS
 from paciencia.engine.knowledge import Knowledge
@@ -29,6 +29,8 @@ from paciencia.games.klondike.rules import (
     KlondikeState,
 )
 from paciencia.games.klondike.solver import CC, CF, FC, REACH, SOUND, TF, _c_position, _safe, solve_klondike
+from paciencia.solver import schedule
+from paciencia.solver.schedule import Answer
 
 
 def analyse(state: KlondikeState, seconds: float, avoid: set[Key], plans: Plans | None = None) -> Analysis:
@@ -295,22 +297,25 @@ def sure_move(knowledge: Knowledge) -> str | None:
 
 
 def settle(state: KlondikeState, nodes: int) -> tuple[str, str | None]:
-    """``Game.settle``: a sound search (a quarter of the budget: it settles small positions
-    either way), then a plain dive and a noisy one (they only find wins)."""
+    """``Game.settle``: the static test, then a sound search (a quarter of the budget: it
+    settles small positions either way), a plain dive (a half) and a noisy one (a quarter; the
+    dives only find wins), on the shared schedule (``schedule.settle``)."""
     if state.is_won():
         return Verdict.WINNABLE.value, None
     pos = _c_position(state)
     if _klondike.hopeless(*pos):
         return Verdict.UNWINNABLE.value, None
-    tries = ((0, nodes // 4, 0.0, 0), (1, nodes // 2, 0.0, 0), (1, nodes // 4, 20.0, 1))
-    for dive, budget, noise, seed in tries:
-        status, steps, n = _klondike.search(*pos, dive, max(budget, 1), SAFETY_SECONDS, noise, seed, SOUND)
-        SEARCHED[0] += n
-        if status == 0:
-            return Verdict.WINNABLE.value, _first_token(state, steps[0]) if steps else None
-        if status == 1 and not dive:
-            return Verdict.UNWINNABLE.value, None
-    return Verdict.UNKNOWN.value, None
+
+    def search(dive: int, noise: float, seed: int) -> Callable[[int], Answer]:
+        def run(budget: int) -> Answer:
+            answer = _klondike.search(*pos, dive, budget, SAFETY_SECONDS, noise, seed, SOUND)
+            SEARCHED[0] += answer[2]
+            return answer
+
+        return run
+
+    tries = ((True, 0.25, search(0, 0.0, 0)), (False, 0.5, search(1, 0.0, 0)), (False, 0.25, search(1, 20.0, 1)))
+    return schedule.settle(state, nodes, tries, lambda steps: _first_token(state, steps[0]))
 
 
 def _first_token(state: KlondikeState, step: tuple[int, int, int, int, int]) -> str:
