@@ -25,8 +25,11 @@ GENERIC = ("engine", "i18n", "play", "offline", "analysis", "solver", "web", "cl
 
 
 def _names() -> re.Pattern[str]:
-    words = {e.name for e in GAMES.values()} | {e.game.prefix.lower() + "_" for e in GAMES.values()}
-    return re.compile("|".join(sorted(map(re.escape, words))), re.IGNORECASE)
+    """A game's name in any case; a word key's ``<prefix>_`` as such keys are written, in lower
+    case at a word's start (so ``copy_code`` and C's ``Py_ssize_t`` are not Pyramid's ``py_``)."""
+    names = "|".join(sorted(re.escape(e.name) for e in GAMES.values()))
+    prefixes = "|".join(sorted(re.escape(e.game.prefix.lower()) for e in GAMES.values()))
+    return re.compile(rf"(?i:{names})|\b(?:{prefixes})_")
 
 
 def _texts() -> list[tuple[str, str]]:
