@@ -134,13 +134,13 @@ def test_moves_and_games_played_are_two_words(locale: str) -> None:
 
 # The noun that starts each place's description, and its gender: the selection word agrees.
 NOUNS = {
-    "es": {"pila": "f", "columna": "f", "cimiento": "m", "mazo": "m", "descarte": "m", "celda": "f"},
-    "it": {"pila": "f", "colonna": "f", "fondazione": "f", "mazzo": "m", "scarti": "mpl", "cella": "f"},
-    "pt-PT": {"pilha": "f", "coluna": "f", "fundação": "f", "monte": "m", "descarte": "m", "célula": "f"},
-    "pt-BR": {"pilha": "f", "coluna": "f", "fundação": "f", "monte": "m", "descarte": "m", "célula": "f"},
+    "es": {"pila": "f", "columna": "f", "cimiento": "m", "mazo": "m", "descarte": "m", "celda": "f", "carta": "f"},
+    "it": {"pila": "f", "colonna": "f", "fondazione": "f", "mazzo": "m", "scarti": "mpl", "cella": "f", "carta": "f"},
+    "pt-PT": {"pilha": "f", "coluna": "f", "fundação": "f", "monte": "m", "descarte": "m", "célula": "f", "carta": "f"},
+    "pt-BR": {"pilha": "f", "coluna": "f", "fundação": "f", "monte": "m", "descarte": "m", "célula": "f", "carta": "f"},
     "en": {
         **dict.fromkeys(("pile", "column", "ascending", "descending", "foundation", "stock", "waste"), ""),
-        **dict.fromkeys(("free", "cascade"), ""),
+        **dict.fromkeys(("free", "cascade", "card"), ""),
     },
 }
 AGREES = {
@@ -163,6 +163,11 @@ PLACES = {
     "spider_stock": PlaceInfo("S", "spider_stock", 50, face_down=50, role=Role.STOCK),
     "spider_foundation": PlaceInfo("F1", "spider_foundation", 13, number=1, suit=0, cards=(12,), role=Role.FOUNDATION),
     "spider_column": PlaceInfo("3", "spider_column", 2, number=3, cards=(4, 16)),
+    "pyramid_stock": PlaceInfo("S", "pyramid_stock", 20, face_down=20, role=Role.STOCK),
+    "pyramid_waste": PlaceInfo("W", "pyramid_waste", 2, cards=(7,), role=Role.WASTE),
+    "pyramid_foundation": PlaceInfo("F", "pyramid_foundation", 2, cards=(12,), role=Role.FOUNDATION),
+    "pyramid_card": PlaceInfo("22", "pyramid_card", 1, number=22, cards=(5,)),
+    "pyramid_covered": PlaceInfo("7", "pyramid_covered", 1, number=7, cards=(9,)),
 }
 
 
