@@ -168,6 +168,9 @@ PLACES = {
     "pyramid_foundation": PlaceInfo("F", "pyramid_foundation", 2, cards=(12,), role=Role.FOUNDATION),
     "pyramid_card": PlaceInfo("22", "pyramid_card", 1, number=22, cards=(5,)),
     "pyramid_covered": PlaceInfo("7", "pyramid_covered", 1, number=7, cards=(9,)),
+    "tripeaks_stock": PlaceInfo("S", "tripeaks_stock", 23, face_down=23, role=Role.STOCK),
+    "tripeaks_waste": PlaceInfo("W", "tripeaks_waste", 1, cards=(7,), role=Role.WASTE),
+    "tripeaks_card": PlaceInfo("23", "tripeaks_card", 1, number=23, cards=(4,)),
 }
 
 

@@ -1,0 +1,20 @@
+"""How the site would lay out tripeaks' table (``paciencia.games.table.Table``): the default layout
+for now (no layout module or stylesheet of its own yet; the game is not on the site)."""
+
+from __future__ import annotations
+
+from paciencia.games.table import Table
+from paciencia.games.tripeaks.rules import TriPeaksGame
+from paciencia.games.tripeaks.words import WORDS
+
+TABLE = Table(
+    title="tripeaks",
+    blurb="tripeaks_blurb",
+    rules="rules_tripeaks",
+    board_label="tripeaks_board",
+    keys_help="tripeaks_keys_help",
+    counters=(("moves", "moves", "moves"), ("stock_left", "stock_left", "stock-left")),
+    variant_buttons=tuple((v, f"new_tripeaks_{v}", f"new-{v}") for v in TriPeaksGame.variants),
+    tools=True,
+    words=WORDS,
+)
