@@ -52,6 +52,21 @@ print(json.dumps({{"parsed": parsed, "dealt": sorted(sys.modules), "status": sta
     assert [m for e in GAMES.values() if e is not found for m in _of(e.package, seen["dealt"])] == []
 
 
+@pytest.mark.parametrize("name", list(GAMES))
+def test_solve_answers_every_game_plainly(name: str) -> None:
+    """A game with a solver says its verdict; one without (yet) exits 2 saying so, never with a
+    traceback (Pyramid's and TriPeaks' rules came before their solvers)."""
+    found = GAMES[name]
+    code = f"{found.prefix}{found.game.version}-{next(iter(found.game.variants))}-AAAAAAB"
+    p = run("solve", code, "--nodes", "2000")
+    if "solve" in found.game.capabilities:
+        assert p.returncode == 0, p.stderr
+        assert p.stdout.split("\n")[0] in ("winnable", "unwinnable", "unknown")
+    else:
+        assert p.returncode == 2
+        assert f"{name} has no solver" in p.stderr and "Traceback" not in p.stderr
+
+
 def test_a_registry_line_that_is_not_its_package_s_game_is_refused_when_loaded() -> None:
     """A registry line names a package and its prefix without importing it: the package's game
     is checked against them when it is first asked for."""

@@ -36,6 +36,11 @@ class InvalidPosition(PacienciaError):
         self.reason = reason
 
 
+class NoSolver(PacienciaError, NotImplementedError):
+    """A search asked of a game that has none yet (``solve``, ``settle``: the ``solve``
+    capability says which games have one)."""
+
+
 class IllegalMove(PacienciaError):
     """A well-formed move that the rules refuse; ``reason`` is a code from ``reasons``."""
 

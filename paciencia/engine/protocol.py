@@ -16,7 +16,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from paciencia.engine.dealcode import DealCode
-from paciencia.engine.errors import IllegalMove, InvalidCode
+from paciencia.engine.errors import IllegalMove, InvalidCode, NoSolver
 from paciencia.engine.knowledge import Knowledge, Slot, knowledge_of
 from paciencia.engine.reasons import Reason
 
@@ -241,7 +241,7 @@ class Game(ABC, Generic[M]):
         """Is ``state`` winnable (with every card known)? ``paciencia.solver.solve`` calls this.
         Given ``nodes``, the search is bounded by that many positions searched instead of the
         clock (the same answer on any machine), ``timeout`` being only a cap (inf: none)."""
-        raise NotImplementedError(f"{self.name} has no solver")
+        raise NoSolver(f"{self.name} has no solver yet")
 
     def analyse(self, state: State[M], seconds: float, avoid: set[Key], memo: dict[str, Any]) -> Analysis:
         """A hint for ``state`` (a private copy, which it may change): a move worth playing,
@@ -288,7 +288,7 @@ class Game(ABC, Generic[M]):
         """The solver with full knowledge of ``state`` and at most about ``nodes`` positions
         searched (so the answer does not depend on the machine's speed): a ``Verdict`` value and,
         when winnable, the first move of the line found (as ``State.resolve`` names it)."""
-        raise NotImplementedError(f"{self.name} has no solver")
+        raise NoSolver(f"{self.name} has no solver yet")
 
     def sure_move(self, knowledge: Knowledge) -> str | None:
         """A move (resolved token) that keeps every completion of ``knowledge`` as winnable as it
