@@ -4,9 +4,11 @@ plays without the site's stack or the C loops), the records, and the lines sent 
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +21,9 @@ from paciencia.offline.engine import OFFLINE_PREFIX, Offline
 from paciencia.play.held import MAX_TOKENS
 from paciencia.play.views import LEFT
 from paciencia.play.words import say
+from paciencia.web import Settings, create_app
 from paciencia.web.db.store import new_id
+from paciencia.web.http import offline_files
 from paciencia.web.routes import offline
 
 
@@ -52,8 +56,87 @@ def test_the_engine_files_are_served_by_the_site(client: TestClient) -> None:
         res = client.get(url)
         assert res.status_code == 200, url
         assert "immutable" in res.headers["cache-control"]
-    assert client.get(urls["pyodide_files"][0].replace(offline.pyodide_version() or "", "0.0.0")).status_code == 404
+    other = urls["pyodide_files"][0].replace(offline_files.runtime_version() or "", "0.0.0")
+    assert client.get(other).status_code == 404
     assert client.get(f"{urls['words']}xx.mo").status_code == 404
+
+
+@pytest.fixture
+def lite(tmp_path: Path) -> Iterator[TestClient]:
+    """The site on SQLite alone: what is asked of it here has nothing of the store."""
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'games.sqlite3'}"))
+    with TestClient(app, base_url="http://127.0.0.1") as c:
+        yield c
+
+
+BUNDLE_BOUND = 6_500_000
+"""Issue 38: the bytes a device fetches for offline play, as sent, no more than before it."""
+
+
+def test_the_offline_bundle_as_sent_stays_under_its_bound(lite: TestClient) -> None:
+    """Everything the page keeps for offline play (``engine.js``'s ``prepare``: the manifest,
+    Pyodide's files, the bundle, the page language's catalog, a new game's table of each game),
+    as sent to a browser that takes gzip alone (brotli, when made, is smaller still)."""
+    urls = lite.get("/offline/manifest.json").json()
+    assert urls["available"], "npm's pyodide is not installed (scripts/test installs it)"
+    words = max(LOCALES, key=lambda loc: len(offline.catalog_mo(loc)))
+    tables = [f"{urls['tables']}{words}/{game}" for game in urls["games"]]
+    files = ["/offline/manifest.json", *urls["pyodide_files"], urls["engine"], f"{urls['words']}{words}.mo", *tables]
+    sizes = {}
+    for url in files:
+        with lite.stream("GET", url, headers={"accept-encoding": "gzip"}) as res:
+            assert res.status_code == 200, url
+            sizes[url] = sum(len(chunk) for chunk in res.iter_raw())
+    assert sum(sizes.values()) <= BUNDLE_BOUND, sizes
+
+
+def test_the_standard_library_is_cut_to_what_the_engine_and_pyodide_import() -> None:
+    if offline_files.runtime_version() is None:
+        pytest.skip("npm's pyodide is not installed (scripts/test installs it)")
+    names = set(zipfile.ZipFile(__import__("io").BytesIO(offline_files.stdlib_zip())).namelist())
+    # The bundle's own imports, one named late (``from . import``), a codec named by zipfile.
+    for kept in ("gettext.py", "json/decoder.py", "secrets.py", "re/_compiler.py", "encodings/cp437.py"):
+        assert kept in names, kept
+    assert "pyodide/webloop.py" in names and "_pyodide/_base.py" in names  # Pyodide's start
+    for gone in ("unittest/", "_pyrepl/", "pdb.py", "multiprocessing/", "encodings/cp1252.py", "tkinter/"):
+        assert not any(n.startswith(gone) for n in names), gone
+
+
+def test_the_cut_standard_library_runs_the_engine_under_pyodide(lite: TestClient, tmp_path: Path) -> None:
+    """Pyodide (in node) from the files as the site sends them, the standard library cut: it
+    starts, the bundle's engine plays every game a little (``warm``), and a memory snapshot made
+    then starts it again (as the page's worker does)."""
+    node = shutil.which("node")
+    urls = lite.get("/offline/manifest.json").json()
+    if node is None or not urls["available"]:
+        pytest.skip("node and npm's pyodide run offline play's engine (scripts/test installs them)")
+    for url in [*urls["pyodide_files"], urls["engine"]]:
+        (tmp_path / url.rsplit("/", 1)[1]).write_bytes(lite.get(url).content)
+    script = tmp_path / "run.mjs"
+    script.write_text(NODE_RUN.replace("DIR", str(tmp_path)))
+    done = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    assert found["status"] == 201 and found["restored"] == 201
+
+
+NODE_RUN = """
+import { loadPyodide } from "DIR/pyodide.mjs";
+import { readFileSync } from "fs";
+const engine = () => new Uint8Array(readFileSync("DIR/engine.zip"));
+const opts = { indexURL: "DIR/" };
+const game = '{"game": "klondike"}';
+const engineOf = (py) => py.pyimport("paciencia.offline.browser");
+const ask = (py) => JSON.parse(engineOf(py).request("POST", "/api/games", game, "en")).status;
+let py = await loadPyodide({ ...opts, _makeSnapshot: true });
+py.unpackArchive(engine(), "zip", { extractDir: "/offline" });
+py.runPython("import sys; sys.path.insert(0, '/offline'); import paciencia.offline.browser as b; b.warm()");
+const status = ask(py);
+const memory = py.makeMemorySnapshot();
+py = await loadPyodide({ ...opts, _loadSnapshot: memory });
+py.unpackArchive(engine(), "zip", { extractDir: "/offline" });
+console.log(JSON.stringify({ status, restored: ask(py) }));
+"""
 
 
 def test_the_bundle_plays_without_the_site_stack_or_the_c_loops(tmp_path: Path) -> None:

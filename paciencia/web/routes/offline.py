@@ -16,8 +16,10 @@ each game's record.
   carries is only the table's look (a deal of nobody's, ``NEW_GAME``); the page deals its own game
   on the device as it opens.
 - ``/pyodide/<version>/<file>``: npm's ``pyodide`` (``offline/package.json`` pins it; installed
-  by ``scripts/bootstrap`` when npm is there), gzipped once and answered from memory. Without
-  it the site still works and the shell is still kept; only the offline engine is missing.
+  by ``scripts/bootstrap`` when npm is there), its standard library cut to what the engine
+  imports and each file compressed once (``http/offline_files.py``; the version names the cut
+  too). Without it the site still works and the shell is still kept; only the offline engine
+  is missing. The bundle and the catalogs are compressed once the same way.
 - ``GET /api/games/{id}/record``: a game's record (start and moves), which the browser's engine
   replays. It names the deal, so it is given only where no card is hidden from the player (or
   the game is closed, or the player pasted the position): a game with hidden cards in play is
@@ -30,10 +32,7 @@ import base64
 import hashlib
 import io
 import json
-import os
-import threading
 import time
-import zipfile
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -55,46 +54,28 @@ from paciencia.play.held import MAX_TOKENS
 from paciencia.play.token import check_line, play_token
 from paciencia.play.words import say
 from paciencia.web.db.store import SavedGame, Store, starting_state
-from paciencia.web.http.compress import precompressed, wants_gzip
+from paciencia.web.http.compress import accepted
 from paciencia.web.http.lang import request_words
+from paciencia.web.http.offline_files import (
+    PYODIDE_FILES,
+    Packed,
+    bundle_files,
+    packed,
+    runtime_version,
+    stored_zip,
+)
 
 router = APIRouter(include_in_schema=False)
 
-PACKAGE = Path(__file__).resolve().parents[2]
 SW_SOURCE = Path(__file__).parents[1] / "sw.js"
-PYODIDE_DIR = Path(os.environ.get("PACIENCIA_PYODIDE", PACKAGE.parent / "offline" / "node_modules" / "pyodide"))
-PYODIDE_FILES = {
-    "pyodide.mjs": "text/javascript; charset=utf-8",
-    "pyodide.asm.mjs": "text/javascript; charset=utf-8",
-    "pyodide.asm.wasm": "application/wasm",
-    "python_stdlib.zip": "application/zip",
-    "pyodide-lock.json": "application/json",
-}
-"""What Pyodide loads to run the standard library alone (no package of its own is needed)."""
-
-BUNDLED = ("__init__.py", "engine", "games", "solver", "play", "offline", "i18n/__init__.py")
-"""The package's parts the browser runs, as they are (every ``.py`` under each folder named: the
-solvers' C loops are not among them, and nothing that plays a move needs them). ``play/`` is
-pure, so nothing of the site's stack is stubbed or stood in for."""
 IMMUTABLE = "public, max-age=31536000, immutable"
 
 
 @cache
 def engine_zip() -> bytes:
-    """The engine's bundle, made once: its bytes are the same for the same sources."""
-    files: dict[str, bytes] = {}
-    for part in BUNDLED:
-        path = PACKAGE / part
-        found = [path] if path.is_file() else sorted(path.rglob("*.py"))
-        for f in found:
-            files["paciencia/" + f.relative_to(PACKAGE).as_posix()] = f.read_bytes()
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
-        for name in sorted(files):
-            info = zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            z.writestr(info, files[name])
-    return buf.getvalue()
+    """The engine's bundle, made once (stored: it is compressed as a whole on the way): its bytes
+    are the same for the same sources."""
+    return stored_zip(sorted(bundle_files().items()))
 
 
 @cache
@@ -136,30 +117,13 @@ def bundle_version() -> str:
     return digest.hexdigest()[:10]
 
 
-@cache
-def pyodide_version() -> str | None:
-    """The installed Pyodide's version, or None when it is not installed."""
-    try:
-        version = json.loads((PYODIDE_DIR / "package.json").read_text())["version"]
-    except (OSError, ValueError, KeyError):
-        return None
-    if not all((PYODIDE_DIR / name).is_file() for name in PYODIDE_FILES):
-        return None
-    return str(version)
-
-
-_PACKED: dict[str, tuple[bytes, bytes]] = {}
-_PACKING = threading.Lock()
-
-
-def pyodide_file(name: str) -> tuple[bytes, bytes]:
-    """A Pyodide file as it is and gzipped, read and compressed once (the first asker waits)."""
-    with _PACKING:
-        found = _PACKED.get(name)
-        if found is None:
-            body = (PYODIDE_DIR / name).read_bytes()
-            found = _PACKED[name] = (body, precompressed(body) if not name.endswith(".zip") else b"")
-        return found
+def sent(request: Request, packed: Packed, media_type: str) -> Response:
+    """``packed`` as the client takes it (brotli once made, else gzip), cached for good."""
+    body, coding = packed.answer(accepted(request.headers.get("accept-encoding", "")))
+    headers = {"cache-control": IMMUTABLE, "vary": "Accept-Encoding"}
+    if coding:
+        headers["content-encoding"] = coding
+    return Response(body, media_type=media_type, headers=headers)
 
 
 def shell_assets(request: Request) -> list[str]:
@@ -176,7 +140,7 @@ def engine_urls(assets: str) -> dict[str, Any]:
     """Where the browser finds the engine's files (``available``: Pyodide is installed), and each
     registered game's table for a new game offline (``tables`` + ``<lang>/<game>``)."""
     version = bundle_version()
-    pyodide = pyodide_version()
+    pyodide = runtime_version()
     base = f"/pyodide/{pyodide}/" if pyodide else None
     return {
         "available": base is not None,
@@ -227,31 +191,28 @@ async def new_table(versions: str, lang: str, game: str, request: Request) -> Re
 
 
 @router.get("/offline/{version}/engine.zip")
-async def engine_bundle(version: str) -> Response:
+async def engine_bundle(version: str, request: Request) -> Response:
     if version != bundle_version():
         return Response(status_code=404)
-    return Response(engine_zip(), media_type="application/zip", headers={"cache-control": IMMUTABLE})
+    found = await run_in_threadpool(lambda: packed("engine.zip", engine_zip()))
+    return sent(request, found, "application/zip")
 
 
 @router.get("/offline/{version}/words/{locale}.mo")
-async def words_catalog(version: str, locale: str) -> Response:
+async def words_catalog(version: str, locale: str, request: Request) -> Response:
     found = normalize_locale(locale)
     if version != bundle_version() or found is None or found != locale:
         return Response(status_code=404)
-    body = await run_in_threadpool(catalog_mo, found)
-    return Response(body, media_type="application/octet-stream", headers={"cache-control": IMMUTABLE})
+    body = await run_in_threadpool(lambda: packed(f"words/{found}.mo", catalog_mo(found)))
+    return sent(request, body, "application/octet-stream")
 
 
 @router.get("/pyodide/{version}/{name}")
 async def pyodide(version: str, name: str, request: Request) -> Response:
-    if version != pyodide_version() or name not in PYODIDE_FILES:
+    if name not in PYODIDE_FILES or version != await run_in_threadpool(runtime_version):
         return Response(status_code=404)
-    body, packed = await run_in_threadpool(pyodide_file, name)
-    headers = {"cache-control": IMMUTABLE, "vary": "Accept-Encoding"}
-    if packed and wants_gzip(request.scope):
-        body = packed
-        headers["content-encoding"] = "gzip"
-    return Response(body, media_type=PYODIDE_FILES[name], headers=headers)
+    found = await run_in_threadpool(packed, name)
+    return sent(request, found, PYODIDE_FILES[name])
 
 
 async def _players_game(request: Request, game_id: str, answer: Callable[[Any, str, str], dict[str, Any]]) -> Response:
