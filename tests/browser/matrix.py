@@ -141,12 +141,18 @@ def levelled_variant(game: str) -> str | None:
     return next((v for v in REGISTRY[game].game.variants if levels.pool(game, v, "expert")), None)
 
 
+def fresh_scene(game: str) -> Scene:
+    """The game's fresh table: its example's first position (a deal, nothing played)."""
+    example = must_example(game)
+    body = {"code": example.start} if example.start_kind == "code" else {"table": example.start}
+    return Scene(game, "fresh", body)
+
+
 def scenes_of(game: str) -> dict[str, Scene]:
     """The game's scenes, by state (a state the game has no way to show is left out)."""
     example = must_example(game)
     start = example.start_state()
-    body = {"code": example.start} if example.start_kind == "code" else {"table": example.start}
-    found: dict[str, Scene] = {"fresh": Scene(game, "fresh", body)}
+    found: dict[str, Scene] = {"fresh": fresh_scene(game)}
     for state in example.states():
         obs = state.observe()
         roles = {p.place: p.role for p in obs.places}

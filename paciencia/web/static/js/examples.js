@@ -63,7 +63,7 @@ function drawPlace(ref, p) {
   if (spread === "fan") cards.forEach((c, k) => { c.style.left = `calc(var(--fan) * ${k})`; c.classList.toggle("under", k < cards.length - 1); });
   if (spread === "cascade") {
     const cw = slot.clientWidth || 40;
-    const ch = cw * 1.4;
+    const ch = cw * (parseFloat(getComputedStyle(document.body).getPropertyValue("--ratio")) || 1.4); // the table's (site.css)
     const h = el.clientHeight || ch * 4;
     const need = p.down * cw * 0.16 + Math.max(0, p.cards.length - 1) * cw * 0.46 + ch;
     const scale = need > h && p.count > 1 ? Math.max(0, h - ch) / (need - ch) : 1;

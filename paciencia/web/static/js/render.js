@@ -68,8 +68,14 @@ function wanted(p, spread) {
   return p.cards.length ? p.cards.slice(-1) : p.count ? [null] : [];
 }
 
+/** A card's height over its width: the table's `--ratio` (site.css: taller cards where a
+ * portrait screen has the height to spare). */
+export function cardRatio() {
+  return parseFloat(getComputedStyle(document.body).getPropertyValue("--ratio")) || 1.4;
+}
+
 function room(ref) {
-  return (ref.room = ref.room || { h: ref.button.clientHeight, cw: ref.slot.clientWidth || 40 });
+  return (ref.room = ref.room || { h: ref.button.clientHeight, cw: ref.slot.clientWidth || 40, ratio: cardRatio() });
 }
 
 // A packed column's covered face-up cards keep at least this strip of their face: the rank
@@ -78,19 +84,24 @@ const MIN_STRIP = 24;
 const UP = 0.46; // a face-up card's strip, in card widths, where the column has the room
 const DOWN = 0.16; // a face-down card's
 const MIN_DOWN = 4; // a face-down card's least, in px
+// Where the column has more room still (a phone's spare height), its strips grow towards these:
+// a face-up card's up to 0.7 card widths and a finger's comfortable 44 px, a face-down card's
+// to a quarter of a width and 14 px (no bigger than UP and DOWN make them on a wide screen).
+const ROOMY_UP = [0.7, 44];
+const ROOMY_DOWN = [0.25, 14];
 let fitted = Infinity;
 
 /** When a column could not fit its cards with readable strips, the cards get smaller (the
  * rows above them too): the widest card with which every cascade fits, as `--cw-fit`. The room
- * a column has grows by 1.4 card widths for each width the cards lose (the row above it). */
+ * a column has grows by a card's height for each width the cards lose (the row above it). */
 function fitCards(v) {
   let fit = Infinity;
   for (const p of v.places) {
     const ref = refs.get(p.id);
     if (!ref || spreadOf(p) !== "cascade") continue;
-    const { h, cw } = room(ref);
+    const { h, cw, ratio } = room(ref);
     const up = Math.max(0, p.cards.length - 1);
-    fit = Math.min(fit, (h + 1.4 * cw - up * MIN_STRIP - p.down * MIN_DOWN) / 2.8);
+    fit = Math.min(fit, (h + ratio * cw - up * MIN_STRIP - p.down * MIN_DOWN) / (2 * ratio));
   }
   fit = Math.max(32, Math.floor(fit));
   // Smaller at once when a column needs it; bigger only by 3 px or more (no flicker).
@@ -112,7 +123,7 @@ function render() {
     const spread = spreadOf(p);
     const n = sel && sel.id === p.id ? sel.n : 0;
     const r = spread === "cascade" ? room(ref) : {};
-    const key = `${p.count}|${p.down}|${p.cards}|${n}|${r.h}|${r.cw}`;
+    const key = `${p.count}|${p.down}|${p.cards}|${n}|${r.h}|${r.cw}|${r.ratio}`;
     if (ref.key === undefined && spread === "top") ref.key = key; // as table.html drew it
     if (ref.key !== key) changed.push({ p, ref, spread, n, want: wanted(p, spread) });
     ref.key = key;
@@ -140,6 +151,10 @@ function render() {
     b.classList.toggle("recycle", !p.count && p.id in v.taps); // a tap turns the waste back
     b.classList.toggle("selected", on);
     b.classList.toggle("dest", dest);
+  }
+  for (const a of v.actions) {
+    const ref = a.place != null && a.left != null && refs.get(a.place);
+    if (ref) ref.button.dataset.left = a.left; // what a tap there has left (the stock's rows), for the stylesheet
   }
   for (const out of els.fields) out.textContent = v[out.dataset.field] ?? "";
   for (const b of els.actions) {
@@ -213,14 +228,22 @@ function layOut({ p, ref, spread, n, want, got }, settle) {
   let down = 0;
   let ch = 0;
   if (spread === "cascade") {
-    // Face-down and face-up steps; where the column would not fit its room, the face-up strips
-    // shrink first, never under MIN_STRIP, then the backs.
-    const { h, cw } = room(ref);
-    ch = cw * 1.4;
+    // Face-down and face-up steps; where the column has room to spare they grow into it, and
+    // where it would not fit its room, the face-up strips shrink first, never under MIN_STRIP,
+    // then the backs.
+    const { h, cw, ratio } = room(ref);
+    ch = cw * ratio;
     const ups = Math.max(0, p.cards.length - 1);
     const space = Math.max(0, h - ch);
     [down, up] = [cw * DOWN, Math.max(cw * UP, MIN_STRIP)];
-    if (p.down * down + ups * up > space) {
+    const roomy = [Math.max(down, Math.min(cw * ROOMY_DOWN[0], ROOMY_DOWN[1])), Math.max(up, Math.min(cw * ROOMY_UP[0], ROOMY_UP[1]))];
+    const spare = space - p.down * down - ups * up;
+    const more = p.down * (roomy[0] - down) + ups * (roomy[1] - up);
+    if (spare > 0 && more > 0) {
+      // Room to spare: the strips grow into it, as far as their roomy size.
+      const t = Math.min(1, spare / more);
+      [down, up] = [down + t * (roomy[0] - down), up + t * (roomy[1] - up)];
+    } else if (p.down * down + ups * up > space) {
       if (ups) up = Math.max(MIN_STRIP, Math.min(up, (space - p.down * down) / ups));
       if (p.down && p.down * down + ups * up > space) down = Math.max(MIN_DOWN, (space - ups * up) / p.down);
       // Cards at their smallest and still too long: the column stays in its room all the same.
