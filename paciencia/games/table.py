@@ -21,6 +21,10 @@ class Table:
     the default layout (every place shows its top card, the arrows move spatially)."""
     stylesheet: str | None = None
     """The table's stylesheet (``table.css``), where its places stand."""
+    spreads: dict[str, str] = field(default_factory=dict)
+    """How the pages drawn without the board's script (the rules pages' schemas) spread each kind
+    of place's cards: ``cascade`` or ``fan`` (``top``, the default, shows its top card), as the
+    layout module spreads them at the table."""
     base_styles: tuple[str, ...] = ()
     """Site stylesheets (``css/<name>`` under the site's static root) the table's own builds on."""
     title: str = ""

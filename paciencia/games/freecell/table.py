@@ -9,6 +9,7 @@ from paciencia.games.table import Table
 TABLE = Table(
     layout="layout.js",
     stylesheet="table.css",
+    spreads={"cascade": "cascade"},
     base_styles=("cascades.css",),
     title="freecell",
     blurb="freecell_blurb",

@@ -8,6 +8,7 @@ from paciencia.games.table import Table
 TABLE = Table(
     layout="layout.js",
     stylesheet="table.css",
+    spreads={"waste": "fan"},
     base_styles=("cascades.css",),
     title="klondike",
     blurb="klondike_blurb",

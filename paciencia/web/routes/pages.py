@@ -386,6 +386,7 @@ async def rules(lang: str, game: str, request: Request) -> Response:
         f"/{game}/rules",
         game=game,
         schemas=schemas,
+        spreads=entry(game).table.spreads,
         steps_of=steps_of,
         examples_url=f"/{lang}/{game}/examples" if found is not None else "",
         odds_url=f"/{lang}/{game}/odds" if game in odds.games() else "",

@@ -1,7 +1,8 @@
 // The one board of every game. js/table.js calls boot() with the game's layout: `spread` (per
 // place kind: "top", the default, "cascade" or "fan"), `arrows` ("order": ←/→ walk the places in
-// board order, ↑/↓ choose a run; else spatial) and `doubleTap` (false: a second tap only puts
-// the cards down).
+// board order, ↑/↓ choose a run; else spatial), `doubleTap` (false: a second tap only puts
+// the cards down), `jumps` (keys that go to a place and tap it: input.js) and `foundations`
+// ("auto": cards reach them by themselves, never by hand: state.js).
 
 import { autoUp, listenToOtherTabs, refresh, setView } from "./actions.js";
 import { offlineComing } from "./api.js";

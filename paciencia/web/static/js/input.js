@@ -57,8 +57,9 @@ export function tap(id, i, pointer = false, hit = null) {
     return move(id, sel.n, found);
   }
   if (sel) {
-    if (sel.id !== id) move(sel.id, sel.n, dropOn(sel, id));
-    else select(null); // a tap on the picked-up cards puts them down
+    const to = sel.id !== id && dropOn(sel, id);
+    if (to) move(sel.id, sel.n, to);
+    else select(null); // a tap on the picked-up cards (or where no card is put by hand) puts them down
     return;
   }
   const pick = pickAt(id, i);
@@ -187,21 +188,26 @@ function onClick(ev) {
   }
 }
 
-/** The layout's jump keys (`jumps`: true): a key that is a place's one-character id (cascades
+/** The layout's jump keys (`jumps`: true, every place whose id is one character; or the keys
+ * and their places, as `{1: "1", 0: "10"}`): a key that is a place's one-character id (cascades
  * 1–8 and cells a–d) goes to that place and taps it there, so a move costs the source's key and the
- * destination's. What a jump key picks up is loose: put down by another jump key, it is as many
- * cards as go there (the longest run that does: onto an empty cascade, all that may go). A run
- * chosen with the picker (↑/↓, Enter) goes as chosen. */
+ * destination's. What a jump
+ * key picks up is loose: put down by another jump key, it is as many cards as go there (the
+ * longest run that does: onto an empty cascade, all that may go). A run chosen with the picker
+ * (↑/↓, Enter) goes as chosen. */
 function jumpKey(key) {
-  const found = state.layout.jumps && state.view.places.find((p) => p.id.length === 1 && p.id.toLowerCase() === key);
+  const jumps = state.layout.jumps;
+  const listed = jumps && typeof jumps === "object";
+  const found = jumps && state.view.places.find((p) => (listed ? p.id === jumps[key] : p.id.length === 1 && p.id.toLowerCase() === key));
   if (!found) return false;
   const id = found.id;
   const b = document.querySelector(`#board [data-place="${id}"]`);
   if (b) focusPlace(b);
   const sel = state.selected;
-  if (sel && sel.id !== id && state.view.status === "playing" && !state.hinting) {
+  const to = sel && sel.id !== id && dropOn(sel, id);
+  if (to && state.view.status === "playing" && !state.hinting) {
     stopFinish();
-    move(sel.id, fitting(sel, id), dropOn(sel, id));
+    move(sel.id, fitting(sel, id), to);
   } else {
     tap(id);
     if (state.selected && state.selected.id === id) state.selected.loose = true;

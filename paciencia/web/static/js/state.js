@@ -40,9 +40,15 @@ const isFoundation = (id) => (place(id) || {}).role === "foundation";
 /** The foundation that takes `id`'s last `n` cards now, or null. */
 export const foundationFor = (id, n = 1) => dests(id, n).find(isFoundation) || null;
 
-/** Where the picked-up `sel` goes when put down on place `id`: on a foundation, the one that takes it. */
+// The layout's `foundations: "auto"`: cards reach the foundations by themselves (a complete run
+// leaves), never by hand; a tap or a drop there only puts the picked-up cards down.
+const byHand = () => state.layout.foundations !== "auto";
+
+/** Where the picked-up `sel` goes when put down on place `id`: on a foundation, the one that
+ * takes it; null where no card is put by hand. */
 export function dropOn(sel, id) {
   if (!isFoundation(id) || dests(sel.id, sel.n).includes(id)) return id;
+  if (!byHand()) return null;
   return foundationFor(sel.id, sel.n) || id;
 }
 
@@ -51,7 +57,7 @@ export function dropOn(sel, id) {
  * the suit of its top card, else of its notation (Fh, Ah: the suit's letter last). */
 export function toFoundations(sel) {
   const found = foundationFor(sel.id, sel.n);
-  if (found) return found;
+  if (found || !byHand()) return found;
   const all = state.view.places.filter((p) => p.role === "foundation");
   const p = place(sel.id);
   const card = p && p.cards[p.cards.length - sel.n];
