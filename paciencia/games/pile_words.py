@@ -1,5 +1,5 @@
-"""The words of the pile vocabulary several one-deck games share (``piles``): columns built down
-in alternating colours and foundations by suit from the Ace up, with their refusal reasons.
+"""The words of the pile vocabulary the games share (``piles``): the refusals of its builds, runs,
+empty places and face-down cards, and its foundations by suit.
 
 A game that builds this way takes these words into its own (``combine``); their msgids live in
 the site's catalog, since no one game owns them.
@@ -16,6 +16,12 @@ COLUMN_RANK = Reason("column_rank")
 NOT_A_RUN = Reason("not_a_run")
 RUN_TOO_LONG = Reason("run_too_long")
 ONE_CARD_ONLY = Reason("one_card_only")
+NOT_ONE_SUIT = Reason("not_one_suit")
+WRONG_RANK = Reason("wrong_rank")
+RANK_ABOVE = Reason("rank_above")
+KING_ONLY = Reason("king_only")
+EMPTY_PILE = Reason("empty_pile")
+FACE_DOWN = Reason("face_down")
 
 
 def describe_foundation(w: Words, p: PlaceInfo) -> str:
@@ -42,6 +48,12 @@ WORDS = GameWords(
         NOT_A_RUN: N_("Those cards are not an ordered run"),
         RUN_TOO_LONG: N_("The column does not hold that many cards"),
         ONE_CARD_ONLY: N_("Only one card at a time can go there"),
+        NOT_ONE_SUIT: N_("Only cards of one suit move together"),
+        WRONG_RANK: N_("Must be one rank higher or lower"),
+        RANK_ABOVE: N_("Must be one rank higher than the card it goes on"),
+        KING_ONLY: N_("Only a King can go on an empty column"),
+        EMPTY_PILE: N_("Cannot place on an empty pile"),
+        FACE_DOWN: N_("A face-down card cannot move"),
     },
     places={"foundation": describe_foundation},
     names={"foundation": name_foundation},

@@ -96,14 +96,14 @@ def test_bad_table_text_is_refused_naming_the_problem(text: str, needle: str) ->
 def test_card_counts_are_checked() -> None:
     with pytest.raises(InvalidPosition, match="105 cards"):
         state_from_text(replace_line(DEAL, "1", "9d 7h 5c 2h 9h 8d 8d"))
-    with pytest.raises(InvalidPosition, match="but 2h 1 time, 9h 3 times"):
+    with pytest.raises(InvalidPosition, match="but 2h appears 1 time, 9h appears 3 times"):
         state_from_text(replace_line(DEAL, "1", "9d 7h 5c 9h 9h 8d"))  # 2h once, 9h three times
     with pytest.raises(InvalidPosition, match="103 cards"):
         state_from_text(replace_line(DEAL, "1", "9d 7h 5c 2h 9h"))
 
 
 def test_crescent_places_are_checked() -> None:
-    with pytest.raises(InvalidPosition, match="foundation As must run from its base"):
+    with pytest.raises(InvalidPosition, match="foundation As must run from the Ace up"):
         state_from_text(replace_line(replace_line(DEAL, "As", "2s"), "4", "Ts 9s 3s As 4d Qh"))
     with pytest.raises(InvalidPosition, match="face-down"):
         state_from_text(replace_line(DEAL, "1", "9d [7h] 5c 2h 9h 8d"))

@@ -20,18 +20,9 @@ from paciencia.engine.errors import IllegalMove, InvalidMove, InvalidPosition
 from paciencia.engine.protocol import Role, Status
 from paciencia.engine.reasons import Position, Reason
 from paciencia.games import GAMES, REGISTRY, new_state, state_from_text
-from paciencia.games.pile_words import COLUMN_RANK, NOT_A_RUN, RUN_TOO_LONG
+from paciencia.games.pile_words import COLUMN_RANK, FACE_DOWN, NOT_A_RUN, NOT_ONE_SUIT, RUN_TOO_LONG
 from paciencia.games.spider.rules import SpiderGame, SpiderState, deck
-from paciencia.games.spider.words import (
-    COLUMN,
-    DEAL,
-    FACE_DOWN_CARD,
-    FOUNDATION,
-    NO_DEALS_LEFT,
-    NOT_ONE_SUIT,
-    STOCK,
-    UNFILLED_COLUMN,
-)
+from paciencia.games.spider.words import COLUMN, DEAL, FOUNDATION, NO_DEALS_LEFT, STOCK, UNFILLED_COLUMN
 from paciencia.i18n import LOCALES, Words
 from tests.tables import RANKS, read, refusal
 
@@ -169,7 +160,7 @@ def test_only_a_run_in_sequence_of_one_suit_moves_as_one() -> None:
     t.play("1x2-3")  # 8♥ 7♥ onto 9♦: one suit, any suit beneath
     assert lines(t)["3"] == "9d 8h 7h"
     assert refusal(s, "4x2-5") == NOT_A_RUN  # 5♣ 3♣: not in sequence
-    assert refusal(s, "1x4-2") == FACE_DOWN_CARD
+    assert refusal(s, "1x4-2") == FACE_DOWN
     assert refusal(s, "1x5-2") == RUN_TOO_LONG
     assert refusal(s, "6-2") == Reason.SOURCE_EMPTY
     assert refusal(s, "2-2") == Reason.SAME_PLACE
@@ -393,7 +384,7 @@ def test_every_place_refusal_and_deal_has_words(locale: str) -> None:
     s = position({1: "[Kc] 9s 8s", 3: "Qd", 10: "Kd"}, variant="4", found=["h"], stock=STOCK_ROW)
     text = w.describe(s)
     assert text and "%(" not in text
-    for reason_code in (NO_DEALS_LEFT, UNFILLED_COLUMN, NOT_ONE_SUIT, FACE_DOWN_CARD):
+    for reason_code in (NO_DEALS_LEFT, UNFILLED_COLUMN, NOT_ONE_SUIT, FACE_DOWN):
         assert w.reason(reason_code).strip()
     for p in s.observe().places:
         assert w.place_name(p) and "%(" not in w.place_name(p)

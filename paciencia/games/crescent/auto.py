@@ -37,7 +37,8 @@ and the redeals left: nothing the player has not been shown.
 
 from __future__ import annotations
 
-from paciencia.games.crescent.rules import ASC, DESC, KING, RANK, SUIT, CrescentMove, CrescentState, move
+from paciencia.games.crescent.rules import ASC, DESC, CrescentMove, CrescentState, move
+from paciencia.games.piles import KING, RANK, SUIT
 
 ACE = 0
 

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Self
 
-from paciencia.engine.cards import CARD_NAMES, SUIT_LETTERS
+from paciencia.engine.cards import SUIT_LETTERS
 from paciencia.engine.dealcode import DealCode, shuffled
 from paciencia.engine.errors import InvalidMove, InvalidPosition
 from paciencia.engine.knowledge import Knowledge
@@ -38,13 +38,23 @@ from paciencia.engine.protocol import (
 )
 from paciencia.engine.reasons import Position, Reason
 from paciencia.engine.tabletext import check_fields, check_places, check_status, face_down_first, int_field
-from paciencia.games.crescent.words import (
-    BASE_LOCKED,
-    EMPTY_PILE,
-    FOUNDATION_TO_PILE,
-    NO_REDEALS,
-    PILE_FULL,
-    WRONG_RANK,
+from paciencia.games.crescent.words import BASE_LOCKED, FOUNDATION_TO_PILE, NO_REDEALS, PILE_FULL
+from paciencia.games.piles import (
+    ACE,
+    DOWN,
+    EITHER,
+    KING,
+    RANK,
+    SAME_SUIT,
+    SUIT,
+    UP,
+    Build,
+    BySuit,
+    Deck,
+    Empty,
+    Run,
+    Tableau,
+    check_decks,
 )
 
 if TYPE_CHECKING:
@@ -56,16 +66,21 @@ PILE_LIMIT = 13
 UNDO_LIMIT = 100
 ASC = 16
 DESC = 20
-ACE, KING = 0, 12
 
 PLACE_NAMES = [str(i + 1) for i in range(PILES)] + [f"A{s}" for s in SUIT_LETTERS] + [f"K{s}" for s in SUIT_LETTERS]
 PLACE_INDEX = {name.lower(): i for i, name in enumerate(PLACE_NAMES)}
 TEXT_ORDER = PLACE_NAMES[ASC:] + PLACE_NAMES[:ASC]
 
-SUIT = [c // 13 for c in range(52)]
-RANK = [c % 13 for c in range(52)]
-UP = [(c // 13) * 13 + (c % 13 + 1) % 13 for c in range(52)]
-DOWN = [(c // 13) * 13 + (c % 13 - 1) % 13 for c in range(52)]
+DECK = Deck(2)
+PILE = Tableau(Build(SAME_SUIT, EITHER, wrap=True), Run(), Empty.NOTHING)
+"""A pile: a card goes on one of its suit a rank above or below (King and Ace next to each
+other), one card at a time, and never on an empty pile; it holds ``PILE_LIMIT`` cards at most."""
+FOUNDATIONS = (BySuit(ACE, UP), BySuit(KING, DOWN))
+"""Four ascending foundations from the Ace, four descending from the King, their bases dealt there."""
+ABOVE = [(c // 13) * 13 + (c % 13 + 1) % 13 for c in range(52)]
+BELOW = [(c // 13) * 13 + (c % 13 - 1) % 13 for c in range(52)]
+"""The card of the same suit a rank above (below) each, King and Ace next to each other: the two
+cards ``PILE.build`` lets it lie on."""
 _NONE: tuple[int, ...] = ()
 
 
@@ -154,7 +169,7 @@ class CrescentGame(Game[CrescentMove]):
         return solve_crescent(state, timeout, nodes=nodes)
 
     def deck(self) -> list[int]:
-        return list(range(52)) * 2
+        return list(DECK.cards)
 
     def knowledge(self, start: State[CrescentMove], tokens: Sequence[str]) -> Knowledge:
         from paciencia.games.crescent.analysis import crescent_knowledge
@@ -185,30 +200,11 @@ class CrescentGame(Game[CrescentMove]):
     ) -> CrescentState:
         check_fields(fields, ("status", "moves", "redeals"))
         check_places(places, TEXT_ORDER)
-        counts = [0] * 52
-        for cards in places.values():
-            for c, _ in cards:
-                counts[c] += 1
-        total = sum(counts)
-        if total != 104:
-            raise InvalidPosition(f"the position holds {total} cards; Crescent has 104 (each card twice)")
-        wrong = [f"{CARD_NAMES[c]} {n} time{'s' if n != 1 else ''}" for c, n in enumerate(counts) if n != 2]
-        if wrong:
-            raise InvalidPosition(f"each card appears exactly twice, but {', '.join(wrong)}")
+        check_decks(places, DECK, "Crescent")
         ftop = []
-        for f in range(8):
-            name = PLACE_NAMES[ASC + f]
-            cards = places[name]
-            suit = f % 4
-            step = 1 if f < 4 else -1
-            base = ACE if f < 4 else KING
-            want = [suit * 13 + base + step * k for k in range(len(cards))]
-            if not cards or [c for c, _ in cards] != want:
-                expect = " ".join(CARD_NAMES[c] for c in want[:3]) or CARD_NAMES[suit * 13 + base]
-                raise InvalidPosition(f"foundation {name} must run from its base in order ({expect} …)")
-            if not all(up for _, up in cards):
-                raise InvalidPosition(f"foundation {name} holds a face-down card")
-            ftop.append(base + step * (len(cards) - 1))
+        for k, found in enumerate(FOUNDATIONS):
+            for count in found.read(places, PLACE_NAMES[ASC + 4 * k : ASC + 4 * k + 4], based=True):
+                ftop.append(RANK[found.card(0, count - 1)])
         piles: list[list[int]] = []
         down: list[int] = []
         for i in range(PILES):
@@ -286,9 +282,9 @@ class CrescentState(State[CrescentMove]):
                 continue
             c = p[-1]
             row = _MOVES[i]
-            for j in where.get(UP[c], _NONE):
+            for j in where.get(ABOVE[c], _NONE):
                 out.append(row[j])
-            for j in where.get(DOWN[c], _NONE):
+            for j in where.get(BELOW[c], _NONE):
                 out.append(row[j])
             s = SUIT[c]
             r = RANK[c]
@@ -330,16 +326,10 @@ class CrescentState(State[CrescentMove]):
             card = (s - ASC) % 4 * 13 + top
         if d < ASC:
             target = self.piles[d]
-            if not target:
-                return EMPTY_PILE
-            t = target[-1]
-            if SUIT[t] != SUIT[card]:
-                return Reason.WRONG_SUIT
-            if card != UP[t] and card != DOWN[t]:
-                return WRONG_RANK
-            if len(target) >= PILE_LIMIT:
-                return PILE_FULL
-            return None
+            why = PILE.put_refusal(target, card)
+            if why is not None:
+                return why
+            return PILE_FULL if len(target) >= PILE_LIMIT else None
         f = d - ASC
         if SUIT[card] != f % 4:
             return Reason.WRONG_SUIT

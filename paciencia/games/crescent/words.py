@@ -7,19 +7,18 @@ from pathlib import Path
 
 from paciencia.engine.protocol import Observation, PlaceInfo
 from paciencia.engine.reasons import Reason
-from paciencia.i18n import N_, NP_, ActionWords, GameWords, Words
+from paciencia.games import pile_words
+from paciencia.games.pile_words import EMPTY_PILE as EMPTY_PILE
+from paciencia.games.pile_words import WRONG_RANK as WRONG_RANK
+from paciencia.i18n import N_, NP_, ActionWords, GameWords, Words, combine
 
 BASE_LOCKED = Reason("base_locked")
-EMPTY_PILE = Reason("empty_pile")
-WRONG_RANK = Reason("wrong_rank")
 PILE_FULL = Reason("pile_full")
 FOUNDATION_TO_PILE = Reason("foundation_to_pile")
 NO_REDEALS = Reason("no_redeals")
 
 REASONS: dict[str, str] = {
     BASE_LOCKED: N_("The foundation's base card is locked"),
-    EMPTY_PILE: N_("Cannot place on an empty pile"),
-    WRONG_RANK: N_("Must be one rank higher or lower"),
     PILE_FULL: N_("This pile is full; choose another destination"),
     FOUNDATION_TO_PILE: N_("A card never goes back from a foundation to a pile"),
     NO_REDEALS: N_("No redeals"),
@@ -76,7 +75,7 @@ def _redealt(w: Words, obs: Observation) -> str:
     return w._("Cards redealt. %(none)s.", none=redeal_button(w, 0))
 
 
-WORDS = GameWords(
+_OWN = GameWords(
     catalog=Path(__file__).parent / "locales",
     reasons=REASONS,
     places={"pile": _pile, "asc": _asc, "desc": _desc},
@@ -129,3 +128,6 @@ WORDS = GameWords(
         "odds_first_crescent": N_("As far as we know, these are the first figures ever published for Crescent."),
     },
 )
+
+WORDS = combine(pile_words.WORDS, _OWN, catalog=_OWN.catalog)
+"""Crescent's words and the pile vocabulary's it gives (an empty pile, a rank above or below)."""

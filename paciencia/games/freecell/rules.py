@@ -32,18 +32,20 @@ from paciencia.engine.tabletext import check_fields, check_places, check_status,
 from paciencia.games.freecell.deal import CASCADES, microsoft_deal
 from paciencia.games.freecell.words import CELL_FULL, FROM_FOUNDATION, RUN_CAPACITY
 from paciencia.games.moves import MoveTable, PlaceMove
-from paciencia.games.pile_words import COLUMN_RANK, NOT_A_RUN, ONE_CARD_ONLY, RUN_TOO_LONG, WRONG_COLOUR
+from paciencia.games.pile_words import ONE_CARD_ONLY
 from paciencia.games.piles import (
-    FITS,
+    ALTERNATE,
+    DOWN,
+    ONE_DECK,
     RANK,
     RED,
     SUIT,
-    check_one_deck,
-    foundation_counts,
-    foundation_lines,
-    foundation_places,
-    is_run,
-    ordered_run,
+    SUIT_UP,
+    Build,
+    Empty,
+    Run,
+    Tableau,
+    check_decks,
 )
 
 if TYPE_CHECKING:
@@ -61,6 +63,11 @@ EXPECTED_MOVE = (
     "SRC-DST or SRCxN-DST with cascades 1-8, free cells a-d, Fs Fh Fd Fc the foundations (F: the card's own), "
     "as 3-6, 3x4-6, 5-a, a-F, 5-Fh"
 )
+
+CASCADE = Tableau(Build(ALTERNATE, DOWN), Run(Build(ALTERNATE, DOWN)), Empty.ANY)
+"""A cascade: built down in alternating colours, a run moving as one (as far as the free places
+allow: ``FreeCellState.capacity``), any card or run taking an empty one."""
+FITS = CASCADE.build.fits
 
 # Move kinds, fixed when a move is made.
 K_CAS_CAS, K_CAS_CELL, K_CAS_F, K_CELL_CAS, K_CELL_CELL, K_CELL_F, K_BAD = range(7)
@@ -141,7 +148,7 @@ class FreeCellGame(Game[FreeCellMove]):
         foundations in order; a cascade may hold any cards (a made-up position)."""
         check_fields(fields, ("status", "moves"))
         check_places(places, self.text_order)
-        check_one_deck(places, "FreeCell")
+        check_decks(places, ONE_DECK, "FreeCell")
         for name, cards in places.items():
             for c, up in cards:
                 if not up:
@@ -149,7 +156,7 @@ class FreeCellGame(Game[FreeCellMove]):
                         f"{name}: [{CARD_NAMES[c]}] is face down, but FreeCell deals every card face up",
                         Position.FACE_DOWN_IN_FACE_UP_DEAL,
                     )
-        found = foundation_counts(places, FOUNDATIONS)
+        found = SUIT_UP.read(places, FOUNDATIONS)
         cells = []
         for k in range(self.cells):
             name = PLACE_NAMES[CELL0 + k]
@@ -212,7 +219,7 @@ class FreeCellState(State[FreeCellMove]):
         for i, col in enumerate(cascades):
             if not col:
                 continue
-            run = ordered_run(col)
+            run = CASCADE.run.length(col)
             for t, dest in enumerate(cascades):
                 if t == i:
                     continue
@@ -252,25 +259,18 @@ class FreeCellState(State[FreeCellMove]):
             return Reason.NOT_A_DESTINATION
         if s < CELL0:
             col = self.cascades[s]
-            if not col:
-                return Reason.SOURCE_EMPTY
-            if n > len(col):
-                return RUN_TOO_LONG
-            if not is_run(col[-n:]):
-                return NOT_A_RUN
+            why = CASCADE.take_refusal(col, 0, n)
+            if why is not None:
+                return why
             card = col[-n]
         else:
             if s >= CELL0 + cells or self.cells[s - CELL0] < 0:
                 return Reason.SOURCE_EMPTY
             card = self.cells[s - CELL0]
         if d < CELL0:
-            dest = self.cascades[d]
-            if dest:
-                t = dest[-1]
-                if RED[t] == RED[card]:
-                    return WRONG_COLOUR
-                if RANK[t] != RANK[card] + 1:
-                    return COLUMN_RANK
+            why = CASCADE.put_refusal(self.cascades[d], card)
+            if why is not None:
+                return why
             return RUN_CAPACITY if n > self.capacity(d) else None
         if d < F0:
             return CELL_FULL if self.cells[d - CELL0] >= 0 else None
@@ -404,7 +404,7 @@ class FreeCellState(State[FreeCellMove]):
         out: list[tuple[str, Sequence[tuple[int, bool]]]] = [
             (PLACE_NAMES[CELL0 + k], [(c, True)] if c >= 0 else []) for k, c in enumerate(self.cells)
         ]
-        out += foundation_lines(FOUNDATIONS, self.found)
+        out += SUIT_UP.lines(FOUNDATIONS, self.found)
         out += [(PLACE_NAMES[i], [(c, True) for c in col]) for i, col in enumerate(self.cascades)]
         return out
 
@@ -423,7 +423,7 @@ class FreeCellState(State[FreeCellMove]):
 
     def max_run(self, i: int) -> int:
         """How many cards at cascade ``i``'s end may go together onto a cascade that holds cards."""
-        return min(ordered_run(self.cascades[i]), self.capacity(i))
+        return min(CASCADE.run.length(self.cascades[i]), self.capacity(i))
 
     def observe(self) -> Observation:
         """Every card in sight (the deal code too: nothing is hidden)."""
@@ -431,7 +431,7 @@ class FreeCellState(State[FreeCellMove]):
             PlaceInfo(PLACE_NAMES[CELL0 + k], "cell", int(c >= 0), cards=(c,) if c >= 0 else ())
             for k, c in enumerate(self.cells)
         )
-        found = foundation_places(FOUNDATIONS, self.found)
+        found = SUIT_UP.places(FOUNDATIONS, self.found)
         cascades = tuple(
             PlaceInfo(PLACE_NAMES[i], "cascade", len(col), number=i + 1, cards=tuple(col))
             for i, col in enumerate(self.cascades)

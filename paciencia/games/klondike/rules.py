@@ -51,20 +51,31 @@ from paciencia.engine.protocol import (
 )
 from paciencia.engine.reasons import Position, Reason
 from paciencia.engine.tabletext import NUMBER, check_fields, check_places, check_status, face_down_first, int_field
-from paciencia.games.klondike.words import FACE_DOWN, KING_ONLY, STOCK_EMPTY
+from paciencia.games.klondike.words import STOCK_EMPTY
 from paciencia.games.moves import MAX_RUN as MAX_RUN
 from paciencia.games.moves import MoveTable, PlaceMove
-from paciencia.games.pile_words import COLUMN_RANK, NOT_A_RUN, ONE_CARD_ONLY, RUN_TOO_LONG, WRONG_COLOUR
+from paciencia.games.pile_words import FACE_DOWN, ONE_CARD_ONLY
 
 # The pile vocabulary is shared (``piles``); its names are also this module's, as the
 # Klondike modules and tests read them here.
-from paciencia.games.piles import FITS as FITS
+from paciencia.games.piles import (
+    ALTERNATE,
+    DOWN,
+    ONE_DECK,
+    SUIT_UP,
+    Build,
+    Empty,
+    Run,
+    Tableau,
+    check_decks,
+    column_lines,
+    column_places,
+    turn_up,
+)
 from paciencia.games.piles import KING as KING
-from paciencia.games.piles import PARENTS as PARENTS
 from paciencia.games.piles import RANK as RANK
 from paciencia.games.piles import RED as RED
 from paciencia.games.piles import SUIT as SUIT
-from paciencia.games.piles import check_one_deck, foundation_counts, foundation_lines, foundation_places, ordered_run
 
 if TYPE_CHECKING:
     from paciencia.engine.knowledge import Knowledge
@@ -78,6 +89,12 @@ STOCK = 13
 PLACES = 14
 PLACE_NAMES = [str(i + 1) for i in range(COLS)] + ["W"] + [f"F{s}" for s in SUIT_LETTERS] + ["F", "S"]
 TEXT_ORDER = ["S", "W", *PLACE_NAMES[F0:FANY], *PLACE_NAMES[:COLS]]
+FOUNDATIONS = PLACE_NAMES[F0:FANY]
+
+COLUMN = Tableau(Build(ALTERNATE, DOWN), Run(Build(ALTERNATE, DOWN)), Empty.KING)
+"""A column: built down in alternating colours, a run moving as one, a King alone taking an empty one."""
+FITS = COLUMN.build.fits
+PARENTS = COLUMN.build.parents
 
 
 # Move kinds, fixed when a move is made so that check/push/undo dispatch on one int.
@@ -170,7 +187,7 @@ class KlondikeGame(Game[KlondikeMove]):
         column's last card is its only face-up card. Cards 28–51 form the stock in that
         order, bottom to top, so card 51 is the first one drawn.
         """
-        cards = shuffled(list(range(52)), self.code(number))
+        cards = shuffled(ONE_DECK.cards, self.code(number))
         cols: list[list[int]] = [[] for _ in range(COLS)]
         k = 0
         for row in range(COLS):
@@ -226,14 +243,14 @@ class KlondikeGame(Game[KlondikeMove]):
         """
         check_fields(fields, ("status", "moves", "recycles", "fan", "up"))
         check_places(places, TEXT_ORDER)
-        check_one_deck(places, "Klondike")
+        check_decks(places, ONE_DECK, "Klondike")
         for c, up in places["S"]:
             if up:
                 raise InvalidPosition(f"stock S: {CARD_NAMES[c]} must be face down, as [{CARD_NAMES[c]}]")
         for c, up in places["W"]:
             if not up:
                 raise InvalidPosition(f"waste W: [{CARD_NAMES[c]}] must be face up")
-        found = foundation_counts(places, PLACE_NAMES[F0:FANY])
+        found = SUIT_UP.read(places, FOUNDATIONS)
         cols: list[list[int]] = []
         down: list[int] = []
         for i in range(COLS):
@@ -405,18 +422,10 @@ class KlondikeState(State[KlondikeMove]):
         s, d, n = move.src, move.dst, move.n
         if s < COLS:
             col = self.cols[s]
-            if not col:
-                return Reason.SOURCE_EMPTY
-            size = len(col)
-            if n > size:
-                return RUN_TOO_LONG
-            start = size - n
-            if start < self.down[s]:
-                return FACE_DOWN
-            for i in range(start, size - 1):
-                if not FITS[col[i] * 52 + col[i + 1]]:
-                    return NOT_A_RUN
-            card = col[start]
+            why = COLUMN.take_refusal(col, self.down[s], n)
+            if why is not None:
+                return why
+            card = col[-n]
         elif s == WASTE:
             if not self.waste:
                 return Reason.SOURCE_EMPTY
@@ -427,15 +436,7 @@ class KlondikeState(State[KlondikeMove]):
                 return Reason.SOURCE_EMPTY
             card = suit * 13 + found[suit] - 1
         if d < COLS:
-            dest = self.cols[d]
-            if not dest:
-                return None if RANK[card] == KING else KING_ONLY
-            t = dest[-1]
-            if RED[t] == RED[card]:
-                return WRONG_COLOUR
-            if RANK[t] != RANK[card] + 1:
-                return COLUMN_RANK
-            return None
+            return COLUMN.put_refusal(self.cols[d], card)
         if d != FANY and SUIT[card] != d - F0:
             return Reason.WRONG_SUIT
         if found[SUIT[card]] != RANK[card]:
@@ -499,11 +500,7 @@ class KlondikeState(State[KlondikeMove]):
 
     def _turn_up(self, i: int) -> int:
         """Turns up column ``i``'s end when it is face down; 1 when it did."""
-        hidden = self.down[i]
-        if hidden and hidden == len(self.cols[i]):
-            self.down[i] = hidden - 1
-            return 1
-        return 0
+        return turn_up(self.cols, self.down, i)
 
     def undo(self) -> KlondikeMove:
         if not self.history:
@@ -616,10 +613,8 @@ class KlondikeState(State[KlondikeMove]):
             ("S", [(c, False) for c in self.stock]),
             ("W", [(c, True) for c in self.waste]),
         ]
-        out += foundation_lines(PLACE_NAMES[F0:FANY], self.found)
-        for i, col in enumerate(self.cols):
-            hidden = self.down[i]
-            out.append((PLACE_NAMES[i], [(c, k >= hidden) for k, c in enumerate(col)]))
+        out += SUIT_UP.lines(FOUNDATIONS, self.found)
+        out += column_lines(PLACE_NAMES[:COLS], self.cols, self.down)
         return out
 
     def shown(self) -> list[int]:
@@ -644,7 +639,7 @@ class KlondikeState(State[KlondikeMove]):
 
     def run_length(self, i: int) -> int:
         """How many face-up cards at column ``i``'s end form an ordered run (0 when empty)."""
-        return ordered_run(self.cols[i], self.down[i])
+        return COLUMN.run.length(self.cols[i], self.down[i])
 
     def observe(self) -> Observation:
         """The stock as a count, the waste's fan (or its top alone), each foundation's top card,
@@ -654,18 +649,8 @@ class KlondikeState(State[KlondikeMove]):
             PlaceInfo("S", "stock", len(self.stock), role=Role.STOCK),
             PlaceInfo("W", "waste", len(self.waste), cards=self.visible_waste(), role=Role.WASTE),
         )
-        found = foundation_places(PLACE_NAMES[F0:FANY], self.found)
-        cols = tuple(
-            PlaceInfo(
-                PLACE_NAMES[i],
-                "column",
-                len(col),
-                number=i + 1,
-                cards=tuple(col[self.down[i] :]),
-                face_down=self.down[i],
-            )
-            for i, col in enumerate(self.cols)
-        )
+        found = SUIT_UP.places(FOUNDATIONS, self.found)
+        cols = column_places(PLACE_NAMES[:COLS], self.cols, self.down)
         status = self.status
         playing = status == Status.PLAYING
         legal = self.legal_moves()

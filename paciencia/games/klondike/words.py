@@ -9,10 +9,10 @@ from pathlib import Path
 from paciencia.engine.protocol import Observation, PlaceInfo, Role
 from paciencia.engine.reasons import Reason
 from paciencia.games import pile_words
+from paciencia.games.pile_words import FACE_DOWN as FACE_DOWN
+from paciencia.games.pile_words import KING_ONLY as KING_ONLY
 from paciencia.i18n import N_, NP_, ActionWords, GameWords, Words, combine
 
-KING_ONLY = Reason("king_only")
-FACE_DOWN = Reason("face_down")
 STOCK_EMPTY = Reason("stock_empty")
 
 
@@ -62,8 +62,6 @@ WORDS = combine(
     pile_words.WORDS,
     GameWords(
         reasons={
-            KING_ONLY: N_("Only a King can go on an empty column"),
-            FACE_DOWN: N_("A face-down card cannot move"),
             STOCK_EMPTY: N_("The stock and the waste are both empty"),
         },
         places={"stock": _stock, "waste": _waste, "column": _column},

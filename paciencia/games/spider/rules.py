@@ -52,17 +52,24 @@ from paciencia.engine.protocol import (
 from paciencia.engine.reasons import Reason
 from paciencia.engine.tabletext import check_fields, check_places, check_status, face_down_first, int_field
 from paciencia.games.moves import PlaceMove
-from paciencia.games.pile_words import COLUMN_RANK, NOT_A_RUN, RUN_TOO_LONG
-from paciencia.games.spider.words import (
-    COLUMN,
-    DEAL,
-    FACE_DOWN_CARD,
-    FOUNDATION,
-    NO_DEALS_LEFT,
-    NOT_ONE_SUIT,
-    STOCK,
-    UNFILLED_COLUMN,
+from paciencia.games.piles import (
+    ANY_SUIT,
+    DOWN,
+    RANK,
+    SAME_SUIT,
+    SUIT,
+    Build,
+    CompleteRuns,
+    Deck,
+    Empty,
+    Run,
+    Tableau,
+    check_decks,
+    column_lines,
+    column_places,
+    turn_up,
 )
+from paciencia.games.spider.words import COLUMN, DEAL, FOUNDATION, NO_DEALS_LEFT, STOCK, UNFILLED_COLUMN
 
 if TYPE_CHECKING:
     from paciencia.engine.knowledge import Knowledge
@@ -73,13 +80,16 @@ ROWS = 5
 """Rows the stock deals: 50 cards, ten a row."""
 RUN = 13
 """A complete run: King down to Ace of one suit."""
-SUIT = [c // 13 for c in range(52)]
-RANK = [c % 13 for c in range(52)]
+COLUMN_RULE = Tableau(Build(ANY_SUIT, DOWN), Run(Build(SAME_SUIT, DOWN)), Empty.ANY)
+"""A column: a card goes on one a rank higher of any suit, cards move together as a run of one
+suit, and an empty column takes any card or run."""
+COMPLETE = CompleteRuns()
+"""The foundations: each takes a complete run, King down to Ace of one suit, as it forms."""
 COLUMN_NAMES = [str(i + 1) for i in range(COLS)]
 FOUNDATION_NAMES = [f"F{k + 1}" for k in range(FOUNDATIONS)]
 TEXT_ORDER = ["S", *FOUNDATION_NAMES, *COLUMN_NAMES]
-SUITS_OF = {"1": (0,), "2": (0, 1), "4": (0, 1, 2, 3)}
-"""The suits each variant deals: spades alone, spades and hearts, or all four."""
+DECKS = {"1": Deck(2, "s"), "2": Deck(2, "sh"), "4": Deck(2, "shdc")}
+"""The cards each variant deals: two packs' worth of spades alone, of spades and hearts, or of all four suits."""
 
 _TOKEN = re.compile(r"(10|[1-9])(?:X([1-9][0-9]{0,2}))?-(10|[1-9])", re.ASCII)
 EXPECTED_MOVE = "SRC-DST or SRCxN-DST with columns 1-10, as 3-6 or 3x4-10; or D to deal a row from the stock"
@@ -127,29 +137,19 @@ def move(src: int, dst: int, n: int = 1) -> SpiderMove:
 def deck(variant: str) -> list[int]:
     """The variant's 104 cards in deck order: eight (one suit), four (two) or two (four) packs'
     worth, each pack by suit, Ace to King; card ``k`` of the four-suit game is card ``k`` of
-    every variant with its suit folded onto the variant's suits."""
-    suits = SUITS_OF[variant]
-    return [RANK[c] + 13 * suits[SUIT[c] % len(suits)] for c in list(range(52)) * 2]
+    every variant with its suit folded onto the variant's suits (``Deck.cards``)."""
+    return list(DECKS[variant].cards)
 
 
 def run_length(col: list[int], stop: int) -> int:
     """How many cards at ``col``'s end run down in sequence in one suit (0 when empty), not
     reaching below index ``stop`` (the column's first face-up card)."""
-    j = len(col) - 1
-    if j < stop:
-        return 0
-    n = 1
-    while j > stop and col[j - 1] == col[j] + 1 and RANK[col[j]] != 12:
-        n += 1
-        j -= 1
-    return n
+    return COLUMN_RULE.run.length(col, stop)
 
 
 def complete_run_at_end(col: list[int], down: int) -> int:
     """The suit of the complete run (King down to Ace, one suit, face up) at ``col``'s end, or -1."""
-    if len(col) - down < RUN or RANK[col[-1]] != 0:
-        return -1
-    return SUIT[col[-1]] if run_length(col, len(col) - RUN) == RUN else -1
+    return COMPLETE.at_end(col, down)
 
 
 class SpiderGame(Game[SpiderMove]):
@@ -161,7 +161,7 @@ class SpiderGame(Game[SpiderMove]):
 
     def __init__(self, variant: str = "1") -> None:
         super().__init__(variant)
-        self.suits = len(SUITS_OF[variant])
+        self.suits = len(DECKS[variant].suits)
         self.cards = deck(variant)
 
     def deal(self, number: int) -> tuple[list[list[int]], list[int]]:
@@ -213,27 +213,14 @@ class SpiderGame(Game[SpiderMove]):
         any other cards in any order (a made-up position)."""
         check_fields(fields, ("status", "moves"))
         check_places(places, TEXT_ORDER)
-        self._check_cards(places)
+        check_decks(places, DECKS[self.variant], f"Spider with {self.variants[self.variant]}")
         stock = places["S"]
         for c, up in stock:
             if up:
                 raise InvalidPosition(f"stock S: {CARD_NAMES[c]} must be face down, as [{CARD_NAMES[c]}]")
         if len(stock) % COLS or len(stock) > ROWS * COLS:
             raise InvalidPosition(f"stock S holds {len(stock)} cards; it deals rows of ten, five at most")
-        found: list[int] = []
-        for k, name in enumerate(FOUNDATION_NAMES):
-            cards = places[name]
-            if not cards:
-                continue
-            suit = SUIT[cards[0][0]]
-            if [c for c, _ in cards] != [suit * 13 + r for r in range(RUN)] or not all(up for _, up in cards):
-                raise InvalidPosition(
-                    f"foundation {name} must be empty or hold one suit's complete run face up, "
-                    f"from the Ace to the King (A{SUIT_LETTERS[suit]} 2{SUIT_LETTERS[suit]} … K{SUIT_LETTERS[suit]})"
-                )
-            if k != len(found):
-                raise InvalidPosition(f"foundation {name} is full but F{len(found) + 1} is empty; they fill in order")
-            found.append(suit)
+        found = COMPLETE.read(places, FOUNDATION_NAMES)
         cols: list[list[int]] = []
         down: list[int] = []
         for name in COLUMN_NAMES:
@@ -248,21 +235,6 @@ class SpiderGame(Game[SpiderMove]):
         state = SpiderState(self, code, [c for c, _ in stock], cols, down, found, moves)
         check_status(fields, state)
         return state
-
-    def _check_cards(self, places: dict[str, list[tuple[int, bool]]]) -> None:
-        want = [0] * 52
-        for c in self.cards:
-            want[c] += 1
-        counts = [0] * 52
-        for cards in places.values():
-            for c, _ in cards:
-                counts[c] += 1
-        for c in range(52):
-            if counts[c] != want[c]:
-                raise InvalidPosition(
-                    f"card {CARD_NAMES[c]} appears {counts[c]} times; "
-                    f"Spider with {self.variants[self.variant]} holds it {want[c]} times"
-                )
 
 
 class SpiderState(State[SpiderMove]):
@@ -333,22 +305,8 @@ class SpiderState(State[SpiderMove]):
         if move.static is not None:
             return move.static
         col = self.cols[move.src]
-        n = move.n
-        if not col:
-            return Reason.SOURCE_EMPTY
-        if n > len(col):
-            return RUN_TOO_LONG
-        start = len(col) - n
-        if start < self.down[move.src]:
-            return FACE_DOWN_CARD
-        if any(RANK[col[k]] != RANK[col[k + 1]] + 1 for k in range(start, len(col) - 1)):
-            return NOT_A_RUN
-        if any(SUIT[col[k]] != SUIT[col[start]] for k in range(start + 1, len(col))):
-            return NOT_ONE_SUIT
-        dest = self.cols[move.dst]
-        if dest and RANK[dest[-1]] != RANK[col[start]] + 1:
-            return COLUMN_RANK
-        return None
+        why = COLUMN_RULE.take_refusal(col, self.down[move.src], move.n)
+        return why if why is not None else COLUMN_RULE.put_refusal(self.cols[move.dst], col[-move.n])
 
     def push(self, move: SpiderMove) -> None:
         if move.kind == K_DEAL:
@@ -384,11 +342,7 @@ class SpiderState(State[SpiderMove]):
 
     def _turn_up(self, i: int) -> int:
         """Turns up column ``i``'s end when it is face down; 1 when it did."""
-        hidden = self.down[i]
-        if hidden and hidden == len(self.cols[i]):
-            self.down[i] = hidden - 1
-            return 1
-        return 0
+        return turn_up(self.cols, self.down, i)
 
     def undo(self) -> SpiderMove:
         if not self.history:
@@ -449,12 +403,8 @@ class SpiderState(State[SpiderMove]):
 
     def place_lines(self) -> list[tuple[str, Sequence[tuple[int, bool]]]]:
         out: list[tuple[str, Sequence[tuple[int, bool]]]] = [("S", [(c, False) for c in self.stock])]
-        for k, name in enumerate(FOUNDATION_NAMES):
-            cards = [(self.found[k] * 13 + r, True) for r in range(RUN)] if k < len(self.found) else []
-            out.append((name, cards))
-        for i, col in enumerate(self.cols):
-            hidden = self.down[i]
-            out.append((COLUMN_NAMES[i], [(c, k >= hidden) for k, c in enumerate(col)]))
+        out += COMPLETE.lines(FOUNDATION_NAMES, self.found)
+        out += column_lines(COLUMN_NAMES, self.cols, self.down)
         return out
 
     def shown(self) -> list[int]:
@@ -495,17 +445,7 @@ class SpiderState(State[SpiderMove]):
             else PlaceInfo(name, FOUNDATION, 0, number=k + 1, role=Role.FOUNDATION)
             for k, name in enumerate(FOUNDATION_NAMES)
         )
-        cols = tuple(
-            PlaceInfo(
-                COLUMN_NAMES[i],
-                COLUMN,
-                len(col),
-                number=i + 1,
-                cards=tuple(col[self.down[i] :]),
-                face_down=self.down[i],
-            )
-            for i, col in enumerate(self.cols)
-        )
+        cols = column_places(COLUMN_NAMES, self.cols, self.down, COLUMN)
         status = self.status
         playing = status == Status.PLAYING
         legal = self.legal_moves()

@@ -26,8 +26,6 @@ DEAL = "deal_row"
 
 NO_DEALS_LEFT = Reason("no_deals_left")
 UNFILLED_COLUMN = Reason("unfilled_column")
-NOT_ONE_SUIT = Reason("not_one_suit")
-FACE_DOWN_CARD = Reason("face_down_card")
 
 
 def _stock(w: Words, p: PlaceInfo) -> str:
@@ -79,8 +77,6 @@ WORDS = combine(
         reasons={
             NO_DEALS_LEFT: N_("The stock is empty: every row has been dealt"),
             UNFILLED_COLUMN: N_("Every column needs a card before you deal"),
-            NOT_ONE_SUIT: N_("Only cards of one suit move together"),
-            FACE_DOWN_CARD: N_("Face-down cards cannot move"),
         },
         places={STOCK: _stock, FOUNDATION: _foundation, COLUMN: _column},
         names={
