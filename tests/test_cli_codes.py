@@ -6,13 +6,12 @@ import sys
 from pathlib import Path
 
 from paciencia.games import new_state
-
-GOLDEN = Path(__file__).parent / "solver" / "golden" / "solve.jsonl"
+from tests.solver.golden import rows as pinned_rows
 
 
 def fastest(prefix: str, verdict: str, count: int = 1) -> list[str]:
-    """The golden file's quickest deals of this variant and verdict (settled in milliseconds)."""
-    rows = [json.loads(line) for line in GOLDEN.read_text(encoding="utf-8").splitlines()]
+    """The pinned deals' quickest of this variant and verdict (settled in milliseconds)."""
+    rows = pinned_rows()
     found = sorted(
         (r for r in rows if r["code"].startswith(prefix) and r["verdict"] == verdict), key=lambda r: r["seconds"]
     )
@@ -77,8 +76,8 @@ def test_a_file_of_good_codes_exits_0_and_agrees_with_solve_code(tmp_path: Path)
 
 
 def test_out_of_time_is_unknown_and_not_an_error() -> None:
-    # A Crescent deal the golden file shows needing far more than a millisecond.
-    rows = [json.loads(line) for line in GOLDEN.read_text(encoding="utf-8").splitlines()]
+    # A Crescent deal the pinned verdicts show needing far more than a millisecond.
+    rows = pinned_rows()
     slow = max((r for r in rows if r["code"].startswith("CR1-N")), key=lambda r: r["seconds"])
     assert slow["seconds"] > 0.1
     p = solve("--codes", "-", "--timeout", "0.001", stdin=slow["code"] + "\n")

@@ -1,4 +1,5 @@
-"""Solver verdicts pinned in a golden file (scripts/make-golden, from survey results).
+"""Solver verdicts each game pins in its package (``golden.jsonl``; scripts/make-golden, from
+survey results).
 
 Every pinned winning line must replay to won on the engine, and ``solve`` must still agree on
 a sample of the pinned codes (a verdict may never flip between winnable and unwinnable).
@@ -6,23 +7,35 @@ a sample of the pinned codes (a verdict may never flip between winnable and unwi
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from paciencia.engine.protocol import Status
 from paciencia.engine.verdict import Verdict
-from paciencia.games import new_state
+from paciencia.games import GAMES, REGISTRY, new_state
 from paciencia.solver import solve
+from tests.solver.golden import pinned
 
-GOLDEN = [json.loads(t) for t in (Path(__file__).parent / "golden" / "solve.jsonl").read_text().splitlines()]
+PINNED = pinned()
+GOLDEN = [row for rows in PINNED.values() for row in rows]
 
 
-def test_golden_file_covers_every_variant() -> None:
-    variants = {row["code"][:5] for row in GOLDEN}
-    assert variants >= {"CR1-N", "CR1-F", "CR1-D", "CR1-B", "KL1-3", "KL1-1"}
+def _variant(row: dict[str, Any]) -> str:
+    """A pinned deal's code without its letters (``KL1-3``)."""
+    return str(row["code"]).rpartition("-")[0]
+
+
+def _variants(name: str) -> set[str]:
+    """The codes' beginnings (``KL1-3``) of every variant of the game."""
+    game = GAMES[name].game
+    return {f"{game.prefix}{game.version}-{v}" for v in game.variants}
+
+
+def test_every_solving_game_on_the_site_pins_every_variant() -> None:
+    assert {name for name, e in REGISTRY.items() if "solve" in e.game.capabilities} <= set(PINNED)
+    for name, rows in PINNED.items():
+        assert {_variant(row) for row in rows} == _variants(name), name
     assert sum(row["verdict"] == "winnable" for row in GOLDEN) >= 300
 
 
@@ -43,10 +56,10 @@ def test_every_pinned_line_replays_to_won() -> None:
 # the timeout is generous so that a loaded machine does not turn them unknown).
 SAMPLE = [
     row
-    for prefix in ("CR1-N", "CR1-F", "CR1-D", "CR1-B", "KL1-3", "KL1-1")
+    for variant in sorted({_variant(row) for row in GOLDEN})
     for verdict in ("winnable", "unwinnable")
     for row in sorted(
-        (r for r in GOLDEN if r["code"].startswith(prefix) and r["verdict"] == verdict), key=lambda r: r["seconds"]
+        (r for r in GOLDEN if _variant(r) == variant and r["verdict"] == verdict), key=lambda r: r["seconds"]
     )[:3]
 ]
 
