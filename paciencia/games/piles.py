@@ -36,9 +36,11 @@ from paciencia.engine.errors import InvalidPosition
 from paciencia.engine.protocol import PlaceInfo, Role
 from paciencia.engine.reasons import Reason
 from paciencia.games.pile_words import (
+    COLUMN,
     COLUMN_RANK,
     EMPTY_PILE,
     FACE_DOWN,
+    FOUNDATION,
     KING_ONLY,
     NOT_A_RUN,
     NOT_ONE_SUIT,
@@ -381,7 +383,7 @@ def column_lines(
 
 
 def column_places(
-    names: Sequence[str], cols: Sequence[list[int]], down: Sequence[int], kind: str = "column"
+    names: Sequence[str], cols: Sequence[list[int]], down: Sequence[int], kind: str = COLUMN
 ) -> tuple[PlaceInfo, ...]:
     """Columns as a player sees them: numbered from 1, their face-down count and face-up cards.
 
@@ -449,7 +451,7 @@ class BySuit:
         """The table text lines of the foundations holding ``found[suit]`` cards each."""
         return [(name, [(self.card(s, k), True) for k in range(found[s])]) for s, name in enumerate(names)]
 
-    def places(self, names: Sequence[str], found: Sequence[int], kind: str = "foundation") -> tuple[PlaceInfo, ...]:
+    def places(self, names: Sequence[str], found: Sequence[int], kind: str = FOUNDATION) -> tuple[PlaceInfo, ...]:
         """The foundations as a player sees them: each its top card and count."""
         return tuple(
             PlaceInfo(name, kind, n, suit=s, cards=(self.card(s, n - 1),) if n else (), role=Role.FOUNDATION)

@@ -54,7 +54,10 @@ from paciencia.engine.tabletext import NUMBER, check_fields, check_places, check
 from paciencia.games.klondike.words import STOCK_EMPTY
 from paciencia.games.moves import MAX_RUN as MAX_RUN
 from paciencia.games.moves import MoveTable, PlaceMove
+from paciencia.games.pile_words import COLUMN as COLUMN_KIND
 from paciencia.games.pile_words import FACE_DOWN, ONE_CARD_ONLY
+from paciencia.games.pile_words import STOCK as STOCK_KIND
+from paciencia.games.pile_words import WASTE as WASTE_KIND
 
 # The pile vocabulary is shared (``piles``); its names are also this module's, as the
 # Klondike modules and tests read them here.
@@ -170,7 +173,7 @@ class KlondikeGame(Game[KlondikeMove]):
     prefix = "KL"
     variants: ClassVar[dict[str, str]] = {"3": "draw three", "1": "draw one"}
     capabilities = frozenset({"draw", "finish", "runs", "solve"})
-    explains = Explains(emptied={"column": "empty_king"}, actions={"draw": ("stock_next", "recycle")})
+    explains = Explains(emptied={COLUMN_KIND: "empty_king"}, actions={"draw": ("stock_next", "recycle")})
     hint_budget = (24, 20_000)
     deal_search = (0.5, 3.0, 1.0)
 
@@ -646,8 +649,8 @@ class KlondikeState(State[KlondikeMove]):
         each column's face-down count and face-up cards; the deal code only once the game is
         over (with the published shuffle it would reveal every card)."""
         heaps = (
-            PlaceInfo("S", "stock", len(self.stock), role=Role.STOCK),
-            PlaceInfo("W", "waste", len(self.waste), cards=self.visible_waste(), role=Role.WASTE),
+            PlaceInfo("S", STOCK_KIND, len(self.stock), role=Role.STOCK),
+            PlaceInfo("W", WASTE_KIND, len(self.waste), cards=self.visible_waste(), role=Role.WASTE),
         )
         found = SUIT_UP.places(FOUNDATIONS, self.found)
         cols = column_places(PLACE_NAMES[:COLS], self.cols, self.down)

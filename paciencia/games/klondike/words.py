@@ -1,50 +1,19 @@
-"""Klondike's words: its refusal reasons, its places (stock, waste, columns; the foundations are
-the shared pile vocabulary's), its draw and its UI keys. The catalogs beside them (``locales/``)
-translate them."""
+"""Klondike's words: its refusal reason, its draw and its UI keys; its places (the stock, the waste,
+the columns and the foundations) and the reasons of its builds are the shared pile vocabulary's
+(``pile_words``). The catalogs beside them (``locales/``) translate them."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from paciencia.engine.protocol import Observation, PlaceInfo, Role
+from paciencia.engine.protocol import Observation, Role
 from paciencia.engine.reasons import Reason
 from paciencia.games import pile_words
 from paciencia.games.pile_words import FACE_DOWN as FACE_DOWN
 from paciencia.games.pile_words import KING_ONLY as KING_ONLY
-from paciencia.i18n import N_, NP_, ActionWords, GameWords, Words, combine
+from paciencia.i18n import N_, ActionWords, GameWords, Words, combine
 
 STOCK_EMPTY = Reason("stock_empty")
-
-
-def _stock(w: Words, p: PlaceInfo) -> str:
-    return w._("stock: %(count)s", count=w.cards(p.count)) if p.count else w._("stock: empty")
-
-
-def _waste(w: Words, p: PlaceInfo) -> str:
-    if not p.count:
-        return w._("waste: empty")
-    count = w.cards(p.count)
-    if len(p.cards) > 1:
-        under = ", ".join(w.card_name(c) for c in p.cards[:-1])
-        return w._("waste: %(count)s, %(cards)s, %(card)s on top", count=count, cards=under, card=w.top(p))
-    return w._("waste: %(count)s, %(card)s on top", count=count, card=w.top(p))
-
-
-def _column(w: Words, p: PlaceInfo) -> str:
-    if not p.count:
-        return w._("column %(number)d: empty", number=p.number)
-    shown = ", ".join(w.card_name(c) for c in p.cards)
-    if p.face_down:
-        hidden = w.n_("%(count)d face-down card", "%(count)d face-down cards", p.face_down)
-        return w._("column %(number)d: %(hidden)s, then %(cards)s", number=p.number, hidden=hidden, cards=shown)
-    return w._("column %(number)d: %(cards)s", number=p.number, cards=shown)
-
-
-def _to_column(w: Words, p: PlaceInfo, card: int, n: int) -> str:
-    name = w.card_name(card)
-    if n > 1:
-        return w._("%(card)s and the cards on it to column %(number)s.", card=name, number=p.number)
-    return w._("%(card)s to column %(number)s.", card=name, number=p.number)
 
 
 def _no_button(w: Words, left: int | None) -> str:
@@ -63,18 +32,6 @@ WORDS = combine(
     GameWords(
         reasons={
             STOCK_EMPTY: N_("The stock and the waste are both empty"),
-        },
-        places={"stock": _stock, "waste": _waste, "column": _column},
-        names={
-            "stock": lambda w, p: w._("the stock"),
-            "waste": lambda w, p: w._("the waste"),
-            "column": lambda w, p: w._("column %(number)d", number=p.number),
-        },
-        arrivals={"column": _to_column},
-        selected={
-            "stock": NP_("stock", "selected"),
-            "waste": NP_("waste", "selected"),
-            "column": NP_("column", "selected"),
         },
         actions={"draw": ActionWords(_no_button, _drew)},
         ui={
