@@ -104,13 +104,31 @@ def announce(words: Words, before: Observation, played: Played[Any], obs: Observ
             parts.append(_action_words(words, action.name, before, obs))
         elif dst is not None:
             there = obs.place(dst)
-            if there.cards:
+            came = before.place(src).cards if src is not None else ()
+            if n <= len(came):  # the first card moved, as the source showed it
+                parts.append(arrival(words, there, came[-n], n))
+            elif there.cards:
                 parts.append(arrival(words, there, there.cards[-n] if n <= len(there.cards) else there.cards[-1], n))
+            if there.count < before.place(dst).count + n:  # cards left it at once (a complete run, by itself)
+                parts += _gone_up(words, before, obs, dst)
+                parts.append(_left_behind(words, before.place(dst), there))
             if src is not None:
                 parts.append(_left_behind(words, before.place(src), obs.place(src)))
+        if action is not None or dst is None:
+            parts += _gone_up(words, before, obs, dst)
     if obs.status != Status.PLAYING:
         parts.append(words.status(obs.status.value))
     return " ".join(p[:1].upper() + p[1:] for p in parts if p)  # sentences that start with a card's name
+
+
+def _gone_up(words: Words, before: Observation, obs: Observation, dst: str | None) -> list[str]:
+    """The cards that went to a foundation by themselves as the token was played (a complete
+    run that leaves as part of the move or the deal that completed it), as arrivals there."""
+    out = []
+    for was, now in zip(before.places, obs.places, strict=True):
+        if now.role == Role.FOUNDATION and now.place != dst and now.count > was.count and now.cards:
+            out.append(arrival(words, now, now.cards[-1], now.count - was.count))
+    return out
 
 
 def _action_words(words: Words, name: str, before: Observation, obs: Observation) -> str:

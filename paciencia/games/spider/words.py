@@ -62,6 +62,15 @@ def _to_column(w: Words, p: PlaceInfo, card: int, n: int) -> str:
     return w.p_("spider", "%(card)s to column %(number)s.") % {"card": name, "number": p.number}
 
 
+def _to_foundation(w: Words, p: PlaceInfo, card: int, n: int) -> str:
+    """A complete run leaving for foundation ``p`` (by itself: no move names a foundation)."""
+    return w._(
+        "The run of %(suit)s, King to Ace, goes to foundation %(number)d.",
+        suit=w.suit_name(card // 13),
+        number=p.number,
+    )
+
+
 def _no_button(w: Words, left: int | None) -> str:
     return ""  # a tap on the stock
 
@@ -84,7 +93,7 @@ WORDS = combine(
             FOUNDATION: lambda w, p: w.p_("spider", "foundation %(number)d") % {"number": p.number},
             COLUMN: lambda w, p: w.p_("spider", "column %(number)d") % {"number": p.number},
         },
-        arrivals={COLUMN: _to_column},
+        arrivals={COLUMN: _to_column, FOUNDATION: _to_foundation},
         selected={
             STOCK: NP_("spider_stock", "selected"),
             FOUNDATION: NP_("spider_foundation", "selected"),
@@ -106,8 +115,9 @@ WORDS = combine(
             "new_spider_4": N_("New game, four suits"),
             "deals_left": N_("Deals left"),
             "spider_keys_help": N_(
-                "Keys: ←/→ move between columns, Enter picks up or puts down, ↑/↓ choose how much of a column to "
-                "take, Space deals a row, U undo, H hint, F finish, N new game, Esc cancels."
+                "Keys: 1–9 and 0 take cards from columns 1–10, then the key of the column where they go; ←/→ move "
+                "between places, Enter picks up or puts down, ↑/↓ choose how much of a column to take, Space deals a "
+                "row, U undo, H hint, F finish, N new game, Esc cancels."
             ),
             "cannot_finish_spider": N_("Finish comes once every card is face up and the stock is dealt."),
             "hint_deal_row": N_("Hint: deal a row from the stock."),

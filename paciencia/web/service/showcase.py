@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from paciencia.engine.protocol import Observation, Status
+from paciencia.games import entry
 from paciencia.games.examples import example
 from paciencia.i18n import Words
 from paciencia.play.views import Meta, game_view
@@ -20,8 +21,9 @@ from paciencia.play.words import say
 PLACE_FIELDS = ("id", "count", "down", "cards", "label")
 
 
-KEPT = ("game", "status", "status_text", "moves", "redeals", "passes", "recycles", "sent_up", "description")
-"""What a step keeps of its view: what the page and the API show (no destinations, buttons…)."""
+KEPT = ("game", "status", "status_text", "moves", "sent_up", "description")
+"""What a step keeps of its view: what the page and the API show (no destinations, buttons…),
+and the figures the game's table shows (its ``Table``'s counters and results figures)."""
 PLACE_KEPT = ("id", "kind", "role", "number", "count", "down", "cards", "label")
 
 
@@ -48,10 +50,15 @@ def steps(game: str, lang: str) -> tuple[dict[str, Any], ...] | None:
     return tuple(out)
 
 
+def _kept(game: str) -> tuple[str, ...]:
+    table = entry(game).table
+    return tuple(dict.fromkeys((*KEPT, *(field for _key, field, _el in (*table.counters, *table.end_figures)))))
+
+
 def _step(
     view: dict[str, Any], obs: Observation, words: Words, token: str | None, previous: dict[str, Any] | None
 ) -> dict[str, Any]:
-    step = {key: view[key] for key in KEPT if key in view}
+    step = {key: view[key] for key in _kept(view["game"]) if key in view}
     places = []
     for i, p in enumerate(view["places"]):
         slim = {key: p[key] for key in PLACE_KEPT}
