@@ -48,8 +48,10 @@ def reason(state: State[Any], token: str, others: list[str] | None = None) -> st
         there = obs.place(action.place) if action.place else None
         return found[0] if there is None or there.count > 0 else found[1]
     src, n, dst = move.places()
-    if src is None or dst is None:
+    if src is None:
         return "build"
+    if dst is None:  # cards taken off the table: the move empties its first place
+        return explains.emptied.get(obs.place(src).kind, "build")
     to = obs.place(dst)
     if to.role == Role.FOUNDATION:
         return "foundation"
