@@ -3,8 +3,11 @@ the table text and the observation, ``words`` its words (``locales/`` their cata
 are all different, so ``Game.knowledge``'s default follows what the player has seen: the
 pyramid's cards and each card once turned onto the waste; the stock's order stays unknown.
 
-The command line plays it (``paciencia deal PY1-3-…``, ``paciencia play PY1-3-… 12+W D 28 U``);
-it is registered off the site (``site=False``) until the site has what it still lacks:
+The command line plays and solves it (``paciencia deal PY1-3-…``, ``paciencia play PY1-3-… 12+W D
+28 U``, ``paciencia solve PY1-3-…``): its solver (``_search.c``, ``solver.py``: ``Game.solve``,
+``settle``) and the honest hints' parts (``analysis.py``: ``sure_move``, ``scores``; a removal's
+reason through ``Explains``). It is registered off the site (``site=False``) until the site has
+what it still lacks:
 
 * the board's removals: a move takes one or two cards away with no destination
   (``PyramidMove.places()`` gives none, ``taken()`` the places it empties; ``Observation.dests``
@@ -12,9 +15,6 @@ it is registered off the site (``site=False``) until the site has what it still 
   and words for a removal done;
 * its table: a layout module and stylesheet (``static/``: the pyramid's overlapping rows, the
   stock, the waste and the foundation);
-* a solver (``_search.c``, ``solver.py``: ``Game.solve``/``settle``, so hints, chances,
-  "winnable deals only", levels, the daily deal and the review), and honest hints beyond the
-  default ``analyse`` (``useful``, ``scores``, ``sure_move``, a hint reason for a removal);
 * its pages: rules in five languages with diagrams (``templates/``), an Examples game
   (``example.py``, ``examples.json``), the odds page (``odds.json``) and its levels.
 """

@@ -34,7 +34,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import ClassVar, Self
+from typing import TYPE_CHECKING, ClassVar, Self
 
 from paciencia.engine.cards import CARD_NAMES
 from paciencia.engine.dealcode import DealCode, shuffled
@@ -74,6 +74,10 @@ from paciencia.games.pyramid.words import (
     WASTE_EMPTY,
 )
 from paciencia.games.pyramid.words import WASTE as WASTE_KIND
+
+if TYPE_CHECKING:
+    from paciencia.engine.knowledge import Knowledge
+    from paciencia.engine.verdict import Result
 
 ROWS = 7
 SIZE = 28
@@ -157,12 +161,38 @@ class PyramidGame(Game[PyramidMove]):
     name = "pyramid"
     prefix = "PY"
     variants: ClassVar[dict[str, str]] = {"3": "three passes"}
-    capabilities = frozenset({"draw"})
-    explains = Explains(actions={TURN: ("stock_next", "recycle")})
+    capabilities = frozenset({"draw", "solve"})
+    explains = Explains(
+        emptied={CARD: "pyramid_taken", WASTE_KIND: "pyramid_king"}, actions={TURN: ("stock_next", "recycle")}
+    )
+    hint_budget = (32, 20_000)
 
     def __init__(self, variant: str = "3") -> None:
         super().__init__(variant)
         self.passes = int(variant)
+
+    def solve(self, state: State[PyramidMove], timeout: float, nodes: int | None = None) -> Result:
+        from paciencia.games.pyramid.solver import solve_pyramid
+
+        assert isinstance(state, PyramidState), "a Pyramid position"
+        return solve_pyramid(state, timeout, nodes)
+
+    def settle(self, state: State[PyramidMove], nodes: int) -> tuple[str, str | None]:
+        from paciencia.games.pyramid.solver import settle
+
+        assert isinstance(state, PyramidState), "a Pyramid position"
+        return settle(state, nodes)
+
+    def sure_move(self, knowledge: Knowledge) -> str | None:
+        from paciencia.games.pyramid.analysis import sure_move
+
+        return sure_move(knowledge)
+
+    def scores(self, state: State[PyramidMove], tokens: Sequence[str]) -> list[float]:
+        from paciencia.games.pyramid.analysis import move_scores
+
+        assert isinstance(state, PyramidState), "a Pyramid position"
+        return move_scores(state, tokens)
 
     def new_state(self, number: int) -> PyramidState:
         code = self.code(number)

@@ -147,6 +147,8 @@ WORDS = GameWords(
         "pyramid_heaps": N_("Stock, waste and foundation"),
         "new_pyramid_3": N_("New game of Pyramid"),
         "passes_left": N_("Passes left"),
+        "hint_why_pyramid_taken": N_("It takes cards away from the pyramid."),
+        "hint_why_pyramid_king": N_("It takes the King off the waste, freeing the card under it."),
         "pyramid_keys_help": N_(
             "Keys: ←/→ move between cards, Enter picks a card and then its partner (a King alone), Space turns "
             "a card from the stock, U undo, H hint, N new game, Esc cancels."

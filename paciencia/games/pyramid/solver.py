@@ -1,0 +1,176 @@
+"""The Pyramid solver (every card known: the stock's order too); the honest hints are built on
+it by ``paciencia.analysis.honest`` through ``Game.settle``, ``useful``, ``scores`` and
+``sure_move`` (``paciencia.games.pyramid.analysis``).
+
+``solve_pyramid(state, timeout)`` answers ``winnable`` with a line of move tokens (played on a
+copy of the position, token by token, before it is returned), ``unwinnable`` when the search
+tried every move (or the dead-position test condemned the position), ``unknown`` when the
+budget or the clock ran out first.
+
+The search runs in C (``_search.c``, several million positions a second): depth-first over
+make/unmake on its own copy of the position, with a transposition table. Every search move is
+tried (the order is a score's, with random noise in the later searches), so the end of a search
+proves a loss. The sections below are its model and the proofs of its reductions.
+
+**The talon as reachable cards.** The waste and the stock are one sequence ``T`` (the waste
+bottom to top, then the stock in the order it is turned: every pass turns it in that order,
+since a recycle turns the waste over as it lies) with a pointer ``p``: the cards left before it
+are the waste, those from it on the stock, and the waste's top is the last card left before it.
+A turn moves ``p`` one card on; a recycle (the stock empty) sets it to 0 and spends a pass.
+Turns and recycles touch nothing else, so in a winning line they can all be moved to just
+before the removal that uses the waste's top (a removal of pyramid cards alone does not read
+the waste; the turns after the last removal are dropped: the pyramid is cleared by then). So a
+search move is a removal, and one that uses the waste pairs a free pyramid card with a talon
+card ``T[i]`` that turns and recycles bring to the top: the top itself or a card of the stock in
+this pass (``i >= p - 1``), else, with a pass left, any card left in the next pass. Of the ways
+to bring ``T[i]`` up, the one that spends the fewest passes is the only one searched: it reaches
+the same cards with as many passes left (below), so it wins whenever another does. After the
+removal the pointer is one past the highest card left below ``i`` (the new top).
+
+**Key and pointer.** The table's key is the set of pyramid places emptied, the talon's cards
+taken away and the passes left; the pointer is kept beside it as one bit of the entry. A
+position reaches by turns and recycles alone every position with the same cards, the same
+passes and a pointer at least as far, and every one with fewer passes (turn to the end, turn
+the waste over, which is not empty while a talon card is left, and turn on). So a position is
+not entered when one with the same cards was entered with a pointer no further in the same
+pass, or with more passes: whatever it leads to, that one leads to too. Every search move takes
+a card away, so a position entered earlier with the same cards is never on the current line: it
+was searched to the end and lost. The pointer is kept canonical (one past the waste's top, as
+the cards before it that are gone change nothing), and with no talon card left the passes are
+forgotten (they change nothing either).
+
+**Kings.** A free pyramid King is taken away at once, before any other move: it pairs with
+nothing, so taking it early only uncovers cards sooner (any winning line, with the King's move
+moved first, stays legal and wins). The talon's Kings are taken away from the start: a
+position with them wins exactly when the one without them does, since a King on the waste's top
+can always be taken away before anything else is done there (``_tokens`` writes those moves
+out: a King turned up is taken at once), and with the King gone every turn and recycle of a
+line leaves the same other cards in the same order (a recycle that the King alone made possible
+is not needed: nothing else was left in the talon).
+
+**Forced pairs.** A free pyramid card whose only partner left (below) is one other pyramid card,
+free too, is taken away with it at once: every winning line takes those two away together
+sometime, and moving that removal first keeps the line legal (it only uncovers cards sooner, and
+neither card serves any other removal).
+
+**Dead positions** (``hopeless``; checked on entering a position). A pyramid card goes with a
+*partner* that adds up to 13 with it: a talon card that may still be taken away, or a pyramid
+card that is neither in its *cone* (the cards that cover it, those that cover them…, which must
+all go before it) nor has it in its own. In the last pass a talon card under a card of the waste
+that nothing left can pair with (no pyramid card of the value it needs is left) can never come
+back to the top: it is no partner. For each value ``v`` of 1 to 6, with ``a`` pyramid cards of
+value ``v`` and ``c`` of ``13 - v`` left and ``ta``, ``tc`` such talon partners, each pyramid card
+goes with a talon card of the other value or with a pyramid card of it, so some pairing of the
+pyramid's cards of the two values among themselves (a matching of cards that may leave together)
+must hold at least ``max(a - tc, c - ta)`` pairs; when the largest holds fewer, the position is
+lost (this covers a card with no partner at all).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from paciencia.engine.verdict import Result, Verdict
+from paciencia.games.pyramid.rules import PAIR, VALUE, PyramidState
+from paciencia.solver import schedule
+from paciencia.solver.meter import Meter
+from paciencia.solver.schedule import EXHAUSTED, WON, Answer
+
+__all__ = ["settle", "solve_pyramid"]
+
+# Search moves, as the C search reports them: (kind, a, b, pass, card).
+KING = 0  # the pyramid King at a
+PAIR_MOVE = 1  # the pyramid cards at a and b
+TALON = 2  # the pyramid card at a with the talon's card (T[b]), brought to the waste's top
+
+Step = tuple[int, int, int, int, int]
+
+SAFETY_SECONDS = 10.0
+"""A clock only against a runaway search: node budgets decide, so a busy machine answers alike."""
+
+
+def c_position(state: PyramidState) -> tuple[list[int], list[int], int, int]:
+    """The position as the C search reads it: the places, the talon ``T``, the pointer, the passes."""
+    return list(state.pyr), state.waste + state.stock[::-1], len(state.waste), state.passes
+
+
+def _search(state: PyramidState, budget: int, seconds: float, noise: float = 0.0, seed: int = 0) -> Answer:
+    from paciencia.games.pyramid import _search as _pyramid
+
+    return _pyramid.search(*c_position(state), budget, seconds, noise, seed)
+
+
+def hopeless(state: PyramidState) -> bool:
+    """The dead-position test (module notes) on ``state``."""
+    from paciencia.games.pyramid import _search as _pyramid
+
+    return bool(_pyramid.hopeless(*c_position(state)))
+
+
+def _step_tokens(sim: PyramidState, step: Step) -> Iterable[str]:
+    """The tokens of one search move in ``sim`` (which they are played on as they come): for a
+    talon card, the turns (and recycles) that bring it to the waste's top, each King turned up
+    taken away at once."""
+    kind, a, b, _, card = step
+    if kind == KING:
+        yield str(a + 1)
+    elif kind == PAIR_MOVE:
+        yield f"{a + 1}+{b + 1}"
+    else:
+        for _ in range(3 * 53):
+            while sim.waste and VALUE[sim.waste[-1]] == PAIR:
+                yield "W"
+            if sim.waste and sim.waste[-1] == card:
+                break
+            yield "D"
+        yield f"{a + 1}+W"
+
+
+def _tokens(state: PyramidState, steps: Iterable[Step]) -> tuple[str, ...]:
+    """The line in move notation, each token played on a copy of ``state`` as it is written (a
+    refused one raises); it must win (else AssertionError)."""
+    sim = state.copy()
+    out: list[str] = []
+    for step in steps:
+        for token in _step_tokens(sim, step):
+            sim.play(token)
+            out.append(token)
+    if not sim.is_won():
+        raise AssertionError("the solver's line does not win")
+    return tuple(out)
+
+
+def first_token(state: PyramidState, step: Step) -> str:
+    """The first move of a search move's tokens in ``state``, resolved."""
+    token = next(iter(_step_tokens(state.copy(), step)))
+    return str(state.resolve(state.game.parse_move(token)))
+
+
+def solve_pyramid(state: PyramidState, timeout: float = 10.0, nodes: int | None = None) -> Result:
+    """Whether ``state`` (left untouched) can be won; see the module notes. The dead-position
+    test, then one sound search on the whole budget (seconds, or ``nodes`` positions searched:
+    the same answer on any machine, ``timeout`` being then only a cap). ``notes``: ``proof``
+    (``static`` or ``search``) for a loss."""
+    m = Meter(timeout, nodes)
+    if state.is_won():
+        return Result(Verdict.WINNABLE, (), 0, 0.0)
+    if hopeless(state):
+        return Result(Verdict.UNWINNABLE, (), 0, m.seconds(), {"proof": "static"})
+    if m.total <= 0:
+        return Result(Verdict.UNKNOWN, (), 0, 0.0)
+    status, steps, n = _search(state, *m.limits(m.total))
+    m.count(n)
+    if status == WON:
+        return Result(Verdict.WINNABLE, _tokens(state, steps), m.nodes, m.seconds())
+    if status == EXHAUSTED:
+        return Result(Verdict.UNWINNABLE, (), m.nodes, m.seconds(), {"proof": "search"})
+    return Result(Verdict.UNKNOWN, (), m.nodes, m.seconds())
+
+
+def settle(state: PyramidState, nodes: int) -> tuple[str, str | None]:
+    """``Game.settle``: one sound search on the whole budget (``schedule.settle``)."""
+
+    def sound(budget: int) -> Answer:
+        return _search(state, budget, SAFETY_SECONDS)
+
+    return schedule.settle(state, nodes, ((True, 1.0, sound),), lambda steps: first_token(state, steps[0]))
