@@ -29,7 +29,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import ClassVar, Self
+from typing import TYPE_CHECKING, ClassVar, Self
 
 from paciencia.engine.cards import CARD_NAMES
 from paciencia.engine.dealcode import DealCode, shuffled
@@ -54,6 +54,9 @@ from paciencia.engine.tabletext import check_fields, check_places, check_status,
 from paciencia.games.piles import check_one_deck
 from paciencia.games.tripeaks.words import CARD, NOT_NEXT, ON_THE_WASTE, STILL_FACE_DOWN, STOCK, STOCK_USED_UP, TURN
 from paciencia.games.tripeaks.words import WASTE as WASTE_KIND
+
+if TYPE_CHECKING:
+    from paciencia.engine.verdict import Result
 
 SIZE = 28
 """Cards in the peaks."""
@@ -134,11 +137,30 @@ class TriPeaksGame(Game[TriPeaksMove]):
     name = "tripeaks"
     prefix = "TP"
     variants: ClassVar[dict[str, str]] = {"1": "one pass"}
-    capabilities = frozenset({"draw"})
-    explains = Explains(actions={TURN: ("stock_next", "stock_next")})
+    capabilities = frozenset({"draw", "solve"})
+    explains = Explains(emptied={CARD: "tripeaks_played"}, actions={TURN: ("stock_next", "stock_next")})
+    hint_budget = (32, 20_000)
 
     def __init__(self, variant: str = "1") -> None:
         super().__init__(variant)
+
+    def solve(self, state: State[TriPeaksMove], timeout: float, nodes: int | None = None) -> Result:
+        from paciencia.games.tripeaks.solver import solve_tripeaks
+
+        assert isinstance(state, TriPeaksState), "a TriPeaks position"
+        return solve_tripeaks(state, timeout, nodes)
+
+    def settle(self, state: State[TriPeaksMove], nodes: int) -> tuple[str, str | None]:
+        from paciencia.games.tripeaks.solver import settle
+
+        assert isinstance(state, TriPeaksState), "a TriPeaks position"
+        return settle(state, nodes)
+
+    def scores(self, state: State[TriPeaksMove], tokens: Sequence[str]) -> list[float]:
+        from paciencia.games.tripeaks.analysis import move_scores
+
+        assert isinstance(state, TriPeaksState), "a TriPeaks position"
+        return move_scores(state, tokens)
 
     def new_state(self, number: int) -> TriPeaksState:
         code = self.code(number)

@@ -112,6 +112,7 @@ WORDS = GameWords(
         "tripeaks_heaps": N_("Stock and waste pile"),
         "new_tripeaks_1": N_("New game of TriPeaks"),
         "stock_left": N_("Cards in the stock"),
+        "hint_why_tripeaks_played": N_("It clears a card off the peaks onto the waste."),
         "tripeaks_keys_help": N_(
             "Keys: ←/→ move between cards, Enter plays a card onto the waste, Space turns a card from the stock, "
             "U undo, H hint, N new game, Esc cancels."
