@@ -246,8 +246,9 @@ FRAMES = """() => new Promise((done) =>
 # whole (the header's and the bar's on one line); no text runs out of the box it is drawn in
 # (the nearest element with a background, a border or a clip), nor off the screen; every card is
 # at least 24 px wide, every covered face-up card of a spread column shows a strip at least 24 px
-# tall, and on a portrait phone the board spans at least 90 % of the width. Returns the problems
-# and the board's figures (its card width, the share of the screen it fills).
+# tall (one under the run a tap takes there aside: no target of its own), and on a portrait
+# phone the board spans at least 90 % of the width. Returns the problems and the board's figures
+# (its card width, the share of the screen it fills).
 PROBE = """([w, h, portrait]) => {
   const bad = [];
   const doc = document.documentElement;
@@ -360,7 +361,8 @@ PROBE = """([w, h, portrait]) => {
   for (const slot of document.querySelectorAll("#board .spread-cascade .slot")) {
     const kids = [...slot.children].filter(shown);
     for (let k = 0; k + 1 < kids.length; k++) {
-      if (!kids[k].dataset.card) continue;  // a face-down card is no target
+      // A face-down card is no target, nor one under the run a tap takes (render.js marks it).
+      if (!kids[k].dataset.card || kids[k].classList.contains("fixed")) continue;
       strips.push(kids[k + 1].getBoundingClientRect().top - kids[k].getBoundingClientRect().top);
     }
   }

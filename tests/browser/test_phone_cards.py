@@ -8,6 +8,9 @@ Klondike: nearly a seventh of the screen); and its columns spread their cards in
 they have, each covered face-up card showing at least 0.6 of a card's width, each face-down
 card a fifth (at 390x844, 8 columns of Crescent filled 64 % of that height, FreeCell's strips
 were 0.54 of a width and Klondike's backs 0.16). ``bench/phone_cards.py`` prints the figures.
+
+And the example's longest column, on a landscape phone and upright, passes the layout matrix's
+probe: every card a tap takes on its own keeps its 24 px strip there too.
 """
 
 from __future__ import annotations
@@ -17,8 +20,10 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Playwright
 
+from paciencia.engine.protocol import Role
 from paciencia.games import REGISTRY
-from tests.browser.matrix import FRAMES, SIZES, Walker, fresh_scene, make
+from paciencia.games.examples import must_example
+from tests.browser.matrix import FRAMES, SIZES, Scene, Walker, fresh_scene, make
 
 TALL = "390x844"
 
@@ -64,3 +69,26 @@ def test_a_tall_phone_table_uses_its_height(playwright: Playwright, base_url: st
     up, down = min(found["up"], default=cw), min(found["down"], default=cw)
     assert up >= 0.6 * cw, f"a covered card's strip is {up:.1f} px ({cw:.1f} px cards)"
     assert down >= 0.2 * cw, f"a face-down card's step is {down:.1f} px ({cw:.1f} px cards)"
+
+
+def longest_column(game: str) -> str:
+    """The position of the game's example whose tallest tableau place holds the most cards."""
+    best, most = "", -1
+    for state in must_example(game).states():
+        tallest = max(p.count for p in state.observe().places if p.role == Role.TABLEAU)
+        if tallest > most:
+            best, most = state.to_text(), tallest
+    return best
+
+
+@pytest.mark.parametrize("game", list(REGISTRY))
+def test_a_long_column_keeps_its_targets_on_every_phone(
+    playwright: Playwright, base_url: str, walker: Walker, game: str
+) -> None:
+    """The example's longest column on a landscape phone (and upright): every card a tap takes on
+    its own keeps a 24 px strip, the cards under the run a tap may take packed instead (FreeCell's
+    15-card cascade at 844x390: 19 px strips before)."""
+    scene = make(playwright, base_url, Scene(game, "long", {"table": longest_column(game)}))
+    sizes = {size: SIZES[size] for size in ("844x390", "360x640", "390x844")}
+    views = list(walker.probe(scene, "en", sizes))
+    assert not any(v.bad for v in views), [f"{v.size}: {v.bad}" for v in views if v.bad]

@@ -89,7 +89,17 @@ const MIN_DOWN = 4; // a face-down card's least, in px
 // to a quarter of a width and 14 px (no bigger than UP and DOWN make them on a wide screen).
 const ROOMY_UP = [0.7, 44];
 const ROOMY_DOWN = [0.25, 14];
+// A face-up card under the run a tap may take (the view's `runs`: FreeCell's ordered run as far
+// as the free cells allow, Spider's suited run) is no target of its own: a tap there takes that
+// run all the same (state.js, pickAt). Where a column is packed, such cards keep this much, their
+// rank still readable, before the run's strips go under MIN_STRIP.
+const MIN_FIXED = 14;
 let fitted = Infinity;
+
+/** How many of place `p`'s face-up cards lie under the run a tap may take. */
+function fixedOf(p) {
+  return Math.max(0, p.cards.length - Math.max(1, (state.view.runs || {})[p.id] || 1));
+}
 
 /** When a column could not fit its cards with readable strips, the cards get smaller (the
  * rows above them too): the widest card with which every cascade fits, as `--cw-fit`. The room
@@ -100,8 +110,9 @@ function fitCards(v) {
     const ref = refs.get(p.id);
     if (!ref || spreadOf(p) !== "cascade") continue;
     const { h, cw, ratio } = room(ref);
-    const up = Math.max(0, p.cards.length - 1);
-    fit = Math.min(fit, (h + ratio * cw - up * MIN_STRIP - p.down * MIN_DOWN) / (2 * ratio));
+    const fixed = fixedOf(p);
+    const live = Math.max(0, p.cards.length - 1 - fixed);
+    fit = Math.min(fit, (h + ratio * cw - live * MIN_STRIP - fixed * MIN_FIXED - p.down * MIN_DOWN) / (2 * ratio));
   }
   fit = Math.max(32, Math.floor(fit));
   // Smaller at once when a column needs it; bigger only by 3 px or more (no flicker).
@@ -123,7 +134,7 @@ function render() {
     const spread = spreadOf(p);
     const n = sel && sel.id === p.id ? sel.n : 0;
     const r = spread === "cascade" ? room(ref) : {};
-    const key = `${p.count}|${p.down}|${p.cards}|${n}|${r.h}|${r.cw}|${r.ratio}`;
+    const key = `${p.count}|${p.down}|${p.cards}|${n}|${r.h}|${r.cw}|${r.ratio}|${spread === "cascade" ? fixedOf(p) : 0}`;
     if (ref.key === undefined && spread === "top") ref.key = key; // as table.html drew it
     if (ref.key !== key) changed.push({ p, ref, spread, n, want: wanted(p, spread) });
     ref.key = key;
@@ -227,27 +238,38 @@ function layOut({ p, ref, spread, n, want, got }, settle) {
   let up = 0;
   let down = 0;
   let ch = 0;
+  let fixed = 0; // the face-up cards under the run a tap may take, and their strip
+  let low = 0;
   if (spread === "cascade") {
     // Face-down and face-up steps; where the column has room to spare they grow into it, and
     // where it would not fit its room, the face-up strips shrink first, never under MIN_STRIP,
-    // then the backs.
+    // then the backs, then the face-up cards under the run a tap takes (to MIN_FIXED).
     const { h, cw, ratio } = room(ref);
     ch = cw * ratio;
     const ups = Math.max(0, p.cards.length - 1);
+    fixed = Math.min(ups, fixedOf(p));
+    const live = ups - fixed;
     const space = Math.max(0, h - ch);
     [down, up] = [cw * DOWN, Math.max(cw * UP, MIN_STRIP)];
     const roomy = [Math.max(down, Math.min(cw * ROOMY_DOWN[0], ROOMY_DOWN[1])), Math.max(up, Math.min(cw * ROOMY_UP[0], ROOMY_UP[1]))];
     const spare = space - p.down * down - ups * up;
     const more = p.down * (roomy[0] - down) + ups * (roomy[1] - up);
+    const long = () => p.down * down + live * up + fixed * low > space;
+    low = up;
     if (spare > 0 && more > 0) {
       // Room to spare: the strips grow into it, as far as their roomy size.
       const t = Math.min(1, spare / more);
       [down, up] = [down + t * (roomy[0] - down), up + t * (roomy[1] - up)];
-    } else if (p.down * down + ups * up > space) {
-      if (ups) up = Math.max(MIN_STRIP, Math.min(up, (space - p.down * down) / ups));
-      if (p.down && p.down * down + ups * up > space) down = Math.max(MIN_DOWN, (space - ups * up) / p.down);
+      low = up;
+    } else if (long()) {
+      if (ups) low = up = Math.max(MIN_STRIP, Math.min(up, (space - p.down * down) / ups));
+      if (p.down && long()) down = Math.max(MIN_DOWN, (space - ups * up) / p.down);
+      if (fixed && long()) low = Math.max(MIN_FIXED, (space - p.down * down - live * up) / fixed);
       // Cards at their smallest and still too long: the column stays in its room all the same.
-      if (ups && p.down * down + ups * up > space) up = Math.max(0, (space - p.down * down) / ups);
+      if (ups && long()) {
+        const k = Math.max(0, space - p.down * down) / (live * up + fixed * low);
+        [up, low] = [up * k, low * k];
+      }
     }
   }
   const last = got.length - 1;
@@ -262,7 +284,13 @@ function layOut({ p, ref, spread, n, want, got }, settle) {
     el.classList.toggle("under", spread === "fan" && k < last);
     el.style.left = spread === "fan" ? `calc(var(--fan) * ${k})` : "";
     el.style.top = ch ? `${y}px` : "";
-    if (k < last) y += want[k] === null ? down : up;
+    // Face-up cards under the run a tap takes: their own strip (and rank size), and marked as
+    // no target of their own.
+    const under = ch > 0 && want[k] !== null && k - (want.length - p.cards.length) < fixed;
+    el.classList.toggle("fixed", under);
+    if (under && low !== up) el.style.setProperty("--strip", `${low}px`);
+    else el.style.removeProperty("--strip");
+    if (k < last) y += want[k] === null ? down : under ? low : up;
   });
   const kids = ref.slot.children;
   if (kids.length !== got.length || got.some((el, k) => kids[k] !== el)) ref.slot.replaceChildren(...got);
