@@ -432,6 +432,13 @@ class BySuit:
         """Whether ``suit``'s foundation, holding ``count`` cards, takes ``card`` next."""
         return count < 13 and card == self.card(suit, count)
 
+    def refusal(self, suit: int, count: int, card: int) -> Reason | None:
+        """Why ``suit``'s foundation, holding ``count`` cards, refuses ``card``: another suit's, or
+        not its next card; ``None`` if it takes it."""
+        if SUIT[card] != suit:
+            return Reason.WRONG_SUIT
+        return None if self.takes(suit, count, card) else Reason.FOUNDATION_ORDER
+
     def read(self, places: dict[str, list[tuple[int, bool]]], names: Sequence[str], based: bool = False) -> list[int]:
         """How many cards each foundation holds (``names`` in suit order), each having to run from
         the base in order, face up; with ``based``, never empty (the base starts there)."""

@@ -331,11 +331,7 @@ class CrescentState(State[CrescentMove]):
                 return why
             return PILE_FULL if len(target) >= PILE_LIMIT else None
         f = d - ASC
-        if SUIT[card] != f % 4:
-            return Reason.WRONG_SUIT
-        if RANK[card] != self.ftop[f] + (1 if d < DESC else -1):
-            return Reason.FOUNDATION_ORDER
-        return None
+        return FOUNDATIONS[f // 4].refusal(f % 4, self.found_count(f), card)
 
     def push(self, move: CrescentMove) -> None:
         s = move.src
@@ -440,10 +436,13 @@ class CrescentState(State[CrescentMove]):
     def header_fields(self) -> list[tuple[str, str]]:
         return [("status", self.status.value), ("moves", str(self.moves)), ("redeals", str(self.redeals))]
 
+    def found_count(self, f: int) -> int:
+        """How many cards foundation ``f`` (0-7) holds, its base included."""
+        return abs(self.ftop[f] - FOUNDATIONS[f // 4].base) + 1
+
     def foundation_cards(self, f: int) -> list[int]:
-        suit, top = f % 4, self.ftop[f]
-        ranks = range(ACE, top + 1) if f < 4 else range(KING, top - 1, -1)
-        return [suit * 13 + r for r in ranks]
+        found = FOUNDATIONS[f // 4]
+        return [found.card(f % 4, k) for k in range(self.found_count(f))]
 
     def place_lines(self) -> list[tuple[str, Sequence[tuple[int, bool]]]]:
         out: list[tuple[str, Sequence[tuple[int, bool]]]] = []
@@ -460,7 +459,7 @@ class CrescentState(State[CrescentMove]):
         in the face-down variants only once the game is over."""
         found = []
         for f in range(8):
-            count = abs(self.ftop[f] - (ACE if f < 4 else KING)) + 1
+            count = self.found_count(f)
             top = (f % 4) * 13 + self.ftop[f]
             kind = "asc" if f < 4 else "desc"
             found.append(PlaceInfo(PLACE_NAMES[ASC + f], kind, count, suit=f % 4, cards=(top,), role=Role.FOUNDATION))

@@ -274,11 +274,8 @@ class FreeCellState(State[FreeCellMove]):
             return RUN_CAPACITY if n > self.capacity(d) else None
         if d < F0:
             return CELL_FULL if self.cells[d - CELL0] >= 0 else None
-        if d != FANY and SUIT[card] != d - F0:
-            return Reason.WRONG_SUIT
-        if self.found[SUIT[card]] != RANK[card]:
-            return Reason.FOUNDATION_ORDER
-        return None
+        suit = SUIT[card] if d == FANY else d - F0
+        return SUIT_UP.refusal(suit, self.found[suit], card)
 
     def push(self, move: FreeCellMove) -> None:
         kind = move.kind

@@ -440,11 +440,8 @@ class KlondikeState(State[KlondikeMove]):
             card = suit * 13 + found[suit] - 1
         if d < COLS:
             return COLUMN.put_refusal(self.cols[d], card)
-        if d != FANY and SUIT[card] != d - F0:
-            return Reason.WRONG_SUIT
-        if found[SUIT[card]] != RANK[card]:
-            return Reason.FOUNDATION_ORDER
-        return None
+        suit = SUIT[card] if d == FANY else d - F0
+        return SUIT_UP.refusal(suit, found[suit], card)
 
     def push(self, move: KlondikeMove) -> None:
         kind = move.kind
