@@ -11,9 +11,17 @@ The states it decides over (each in ``tests/web/test_secrecy.py``'s matrix): pla
 not yet closed (one undo plays on); won; closed by review; left for another game; left while a
 replay of the same deal (or an offline line kept apart from it) is in play; a pasted position;
 the daily deal. A game in play whose every card was seen tells all (a deal dealt face up).
+
+A daily challenge's deal is everyone's until its day is over (the challenge of the week's until
+its week is): nothing that names it is told before then, not even to a player whose own game of
+it is over, for a second browser (another player) would learn it by leaving the game and play
+the ranked deal knowing every card. The rankings' figures name no card: they are told to a
+player once their own game of the deal is over (``figures_told``).
 """
 
 from __future__ import annotations
+
+import time
 
 from paciencia.engine.protocol import Status
 from paciencia.play.errors import ServiceError
@@ -34,13 +42,37 @@ def deal_told(game: HeldGame, replayed: bool) -> bool:
     """
     obs = game.observation()
     shows_all = obs.code is not None and obs.status in (Status.PLAYING, Status.WON)
-    return told(closed=game.closed, replayed=replayed, pasted=game.start_kind == "text", shows_all=shows_all)
+    return told(
+        closed=game.closed,
+        replayed=replayed,
+        pasted=game.start_kind == "text",
+        shows_all=shows_all,
+        embargoed=embargoed(game),
+    )
 
 
-def told(*, closed: bool, replayed: bool, pasted: bool = False, shows_all: bool = False) -> bool:
+def embargoed(game: HeldGame, now: float | None = None) -> bool:
+    """Whether ``game``'s deal is a challenge whose day (or week) is not over yet: kept from
+    everyone until then, whatever the game's state, a won game's included (its player saw every
+    card, one at a time; the code gives a second browser the whole layout at once). A deal dealt
+    face up has no embargo (``Store.embargo``): anyone who starts the challenge sees all of it."""
+    return game.embargo is not None and (time.time() if now is None else now) < game.embargo
+
+
+def told(
+    *, closed: bool, replayed: bool, pasted: bool = False, shows_all: bool = False, embargoed: bool = False
+) -> bool:
     """``deal_told`` from a game's facts (where only its stored row is at hand, as for the
     statistics, ``shows_all`` is left false: the stricter answer)."""
-    return pasted or shows_all or (closed and not replayed)
+    return pasted or (not embargoed and (shows_all or (closed and not replayed)))
+
+
+def figures_told(game: HeldGame, replayed: bool) -> bool:
+    """Whether the figures of a challenge's deal (everyone's time and moves on it: the ranking,
+    the comparison) may be told to ``game``'s player: once their own game of it is over for good
+    and no other game of theirs plays it. The figures name no card, so the challenge's embargo
+    does not hold them back; before, they could help the game still in play."""
+    return game.closed and not replayed
 
 
 def hide_unless_told(game: HeldGame, replayed: bool) -> None:

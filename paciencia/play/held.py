@@ -36,6 +36,9 @@ class HeldGame:
     """Left for a newer game of the same game (and so closed)."""
     closed: bool = False
     """Over for good: it takes no more moves, and what uses the whole deal may be said of it."""
+    embargo: float | None = None
+    """Until when (seconds since the epoch) the deal is kept from everyone, whatever this game's
+    state: a daily challenge's day's end, the challenge of the week's (``play.disclosure``)."""
     _observed: tuple[int, Observation] | None = None
 
     @property

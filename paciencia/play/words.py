@@ -13,6 +13,7 @@ from functools import cache
 from paciencia.engine.errors import InvalidPosition
 from paciencia.engine.reasons import Position
 from paciencia.i18n import LOCALES, N_, Vocabulary, Words, vocabulary
+from paciencia.play.challenge_words import CHALLENGE_COUNTED, CHALLENGE_UI
 from paciencia.play.odds_words import ODDS_COUNTED, ODDS_UI
 
 UI: dict[str, str] = {
@@ -323,6 +324,7 @@ UI: dict[str, str] = {
     "bad_lang": N_("%(lang)s is not one of our languages (en, pt-PT, pt-BR, es, it)."),
 }
 UI.update(ODDS_UI)
+UI.update(CHALLENGE_UI)
 
 
 def NN_(singular: str, plural: str) -> tuple[str, str]:
@@ -367,6 +369,7 @@ COUNTED: dict[str, tuple[str, str]] = {
     "offline_waiting": NN_("Offline: %(count)s move to send", "Offline: %(count)s moves to send"),
 }
 COUNTED.update(ODDS_COUNTED)
+COUNTED.update(CHALLENGE_COUNTED)
 COUNTED_IN_PAGE = ("picker_count", "picked_run", "finished", "offline_waiting")
 """The counted words that the table's script says by itself (``plural_words``)."""
 

@@ -47,7 +47,7 @@ from paciencia.web.http.middleware import (
 )
 from paciencia.web.http.players import Players, site_secret
 from paciencia.web.http.static import StaticAssets
-from paciencia.web.routes import api, offline, pages
+from paciencia.web.routes import api, challenges, offline, pages
 from paciencia.web.service.games import Games
 from paciencia.web.service.levels import Levels
 from paciencia.web.service.winnable import WinnableDeals
@@ -132,7 +132,7 @@ async def api_fallback(request: Request) -> Response:
     a route takes it with another method, else 404 (without it, ``GET /api/games`` would fall
     through to the pages' ``/{lang}/{game}`` and be answered 404)."""
     allowed: set[str] = set()
-    for route in api.router.routes:
+    for route in (r for router in API_ROUTERS for r in router.routes):
         if isinstance(route, Route):
             match, _ = route.matches(request.scope)
             if match is not Match.NONE:
@@ -143,6 +143,8 @@ async def api_fallback(request: Request) -> Response:
 
 
 ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+API_ROUTERS = (api.router, challenges.router)
+"""The JSON API's routes, in the order they are matched (the fallback answers 405 for their paths)."""
 
 DATABASE_RETRY_AFTER = 5
 """Seconds a client is told to wait when the database does not answer."""
@@ -266,7 +268,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.asset_version = version
     # The routes, in the order they are matched.
-    app.include_router(api.router)
+    for router in API_ROUTERS:
+        app.include_router(router)
     app.include_router(offline.router)  # before the API's fallback and the pages' /{lang}/…
     app.add_api_route("/api/{rest:path}", api_fallback, methods=ALL_METHODS, include_in_schema=False)
     app.include_router(pages.router)

@@ -1,5 +1,6 @@
-"""The daily deal: the same proved winnable deal for everyone, its code withheld until the
-player's own game of it has ended, then an anonymous comparison; and its place in the statistics."""
+"""The daily deal: the same proved winnable deal for everyone, its code withheld until its day
+is over, an anonymous comparison once the player's own game of it has ended; and its place in
+the statistics."""
 
 from __future__ import annotations
 
@@ -39,23 +40,23 @@ def test_the_daily_deal_is_the_same_for_everyone_and_compared_once_finished(
     assert mine["code"] is None  # the code would show every card: not while the game is on
     assert [p["cards"] for p in mine["places"]] == [p["cards"] for p in theirs["places"]]
     code = app.state.store.daily_code(daily.today(), "klondike", "3")
-    assert code in daily.candidates(daily.today(), "klondike", "3")
+    assert code in daily.candidates(daily.today(), "klondike", "3", app.state.store.challenge_key())
     result = solve(new_state(code), 30)
     assert result.verdict is Verdict.WINNABLE  # proved winnable, as every daily deal is
     before = standing(client, "klondike", "3")
-    assert before["played"] is False and "code" not in before
+    assert before["played"] is False and before["code"] is None
 
     client.post(f"/api/games/{mine['id']}/moves", json={"move": "D", "version": 0})
     client.post(f"/api/games/{mine['id']}/moves", json={"move": "U", "version": 1})
     in_play = standing(client, "klondike", "3")
-    assert in_play["played"] and not in_play["ended"] and "code" not in in_play
+    assert in_play["played"] and not in_play["ended"] and in_play["code"] is None
     page = client.get("/en/daily").text
     assert code not in page
 
     won = play_line(client, {**mine, "version": 2}, list(result.line))
-    assert won["status"] == "won" and won["code"] == code
+    assert won["status"] == "won" and won["code"] is None  # not before the day is over
     first = standing(client, "klondike", "3")
-    assert first["ended"] and first["code"] == code and first["winners"] == 1 and first["time_beats"] is None
+    assert first["ended"] and first["code"] is None and first["winners"] == 1 and first["time_beats"] is None
     play_line(other, theirs, [*result.line[:3], "U", *result.line[2:]])  # the same line with a detour
     second = standing(other, "klondike", "3")
     mine_now = standing(client, "klondike", "3")
@@ -99,7 +100,7 @@ def test_a_line_sent_from_offline_does_not_rank_in_the_daily_comparison(
     assert res.json()["game"]["status"] == "won" and res.json()["kept_apart"] is False
     assert play_line(other, theirs, [*line[:3], "U", *line[2:]])["status"] == "won"  # online, a detour
     offline, online = standing(client, "crescent", "F"), standing(other, "crescent", "F")
-    assert offline["ended"] and offline["code"] == code
+    assert offline["ended"] and offline["code"] is None  # not before the day is over
     assert "seconds" not in offline and "time_beats" not in offline  # not compared
     assert (online["players"], online["winners"], online["time_beats"]) == (1, 1, None)  # alone in it
     groups = client.get("/api/stats").json()["groups"]

@@ -94,6 +94,14 @@ def left_while_replayed(client: TestClient, name: str, variant: str, code: str) 
     return first
 
 
+def daily_left(client: TestClient, name: str, variant: str, code: str) -> Game:
+    """The day's deal played and left for another game: closed, nothing of it in play, and still
+    kept from everyone until the day is over (a second browser would play it knowing every card)."""
+    first = daily(client, name, variant, code)
+    new(client, game=name, variant=variant)
+    return first
+
+
 def daily_left_while_replayed(client: TestClient, name: str, variant: str, code: str) -> Game:
     first = daily(client, name, variant, code)
     new(client, replay=first["id"])
@@ -128,6 +136,7 @@ def the_fork(client: TestClient, name: str, variant: str, code: str) -> Game:
 HIDDEN: dict[str, Callable[[TestClient, str, str, str], Game]] = {
     "playing": playing,
     "daily": daily,
+    "daily left": daily_left,
     "replay in play": replay_in_play,
     "left while replayed": left_while_replayed,
     "daily left while replayed": daily_left_while_replayed,

@@ -57,7 +57,7 @@ SHUTTLE = crescent_table(
 def test_the_migrated_schema_is_the_one_the_store_uses(db_url: str) -> None:
     store = Store(db_url)
     with store.engine.connect() as conn:
-        assert current_revision(conn) == "0007"
+        assert current_revision(conn) == "0008"
         assert compare_metadata(MigrationContext.configure(conn), metadata) == []
     store.close()
     Store(db_url).close()  # a second start finds the schema current

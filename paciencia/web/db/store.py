@@ -76,7 +76,7 @@ SNAPSHOT_LAG = 200
 the one before it (a game may bound its undo, to 100 moves say), which the snapshot is checked for."""
 
 # Built once: a move's write, and the version check before every answer, are the hot path.
-_VERSION = select(games.c.version, games.c.closed).where(games.c.id == bindparam("game_id"))
+_VERSION = select(games.c.version, games.c.closed, games.c.player).where(games.c.id == bindparam("game_id"))
 _SAVE_MOVE = (
     update(games)
     .where(
@@ -249,6 +249,7 @@ class Store(Deals):
             winnable=start_kind == "code" and self.proved_winnable(start),
             closed=state.status == Status.WON,
             chosen_level=level,
+            embargo=self._embargo(start_kind, start),
         )
         first = len(tokens) if len(tokens) <= WRITE_CHUNK else WRITE_CHUNK
         head = state
@@ -336,13 +337,15 @@ class Store(Deals):
     def _load(self, game_id: str, player: str) -> SavedGame:
         cached = self._cached(game_id)
         if cached is not None:
-            if cached.player != player:
-                raise GameNotFound(game_id)
-            # Another server may have moved the game on, or left it: the stored version and
-            # status are asked every time.
+            # Another server may have moved the game on, or left it, or a device that joined its
+            # player may have brought it to another (``move_games``): the stored version, status
+            # and player are asked every time.
             with self.engine.connect() as conn:
                 stored = conn.execute(_VERSION, {"game_id": game_id}).first()
-            if stored is not None and stored[0] == cached.version and bool(stored[1]) == cached.closed:
+            fresh = stored is not None and stored[0] == cached.version and bool(stored[1]) == cached.closed
+            if fresh and stored is not None and stored[2] == cached.player:
+                if cached.player != player:
+                    raise GameNotFound(game_id)
                 return cached
             self.forget(game_id)
             if stored is None:
@@ -375,8 +378,20 @@ class Store(Deals):
             left=row["status"] == LEFT,
             closed=bool(row["closed"]),
             chosen_level=row["level"],
+            embargo=self._embargo(row["start_kind"], row["start"]),
         )
         return self._remember(game)
+
+    def _embargo(self, start_kind: str, start: str) -> float | None:
+        """Until when the deal is kept from everyone (``play.disclosure.embargoed``): a running
+        challenge's deal that hides cards when dealt (one dealt face up tells nothing more than
+        its first position, which anyone who starts the challenge sees)."""
+        if start_kind != "code":
+            return None
+        until = self.embargo(start)
+        if until is None or new_state(start).observe().code is not None:
+            return None
+        return until
 
     @contextmanager
     def held(self, game_id: str, player: str, version: int | None = None) -> Iterator[SavedGame]:
@@ -499,6 +514,29 @@ class Store(Deals):
                 update(games).where(games.c.id == game.id).values(started=started, ended=ended, from_offline=1)
             )
             game.started, game.ended = started, ended
+
+    def imported_clock(self, game: SavedGame, created: float, started: float | None, ended: float | None) -> None:
+        """Keeps the clock a game brought in from another site's record had there (its file's
+        word, bounded by ``service/record.py``), and marks it imported: it counts in its
+        player's statistics, in no ranking, calendar or streak."""
+        with self.lock(game.id), self.engine.begin() as conn:
+            conn.execute(
+                update(games)
+                .where(games.c.id == game.id)
+                .values(created=created, started=started, ended=ended, from_offline=1, imported=1)
+            )
+            game.created, game.started, game.ended = created, started, ended
+
+    def move_games(self, from_player: str, to_player: str) -> int:
+        """Gives every game of ``from_player`` to ``to_player`` (a browser joining a player it was
+        linked to: nothing of either is lost); how many moved. A copy cached in another process
+        is read again there (``_load`` asks whose a game is)."""
+        with self.engine.begin() as conn:
+            ids = list(conn.execute(select(games.c.id).where(games.c.player == from_player)).scalars())
+            conn.execute(update(games).where(games.c.player == from_player).values(player=to_player))
+        for game_id in ids:
+            self.forget(game_id)
+        return len(ids)
 
     def played_rows(self, player: str, since: float | None = None) -> list[dict[str, Any]]:
         """The player's games with a move made (since ``since``), oldest first, as stored rows

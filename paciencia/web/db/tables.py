@@ -35,6 +35,10 @@ games = Table(
     # 1 once a line played offline went onto it (or made it): its moves reached the server at
     # once and its clock is the device's, so the daily comparison leaves it out.
     Column("from_offline", Integer, nullable=False, server_default="0"),
+    # 1 for a game brought in from another site's record (``GET /api/export``, then
+    # ``POST /api/import``): checked as an offline line, its clock the file's word, so it counts in
+    # its player's statistics but in no ranking, calendar or streak.
+    Column("imported", Integer, nullable=False, server_default="0"),
     Index("games_by_player", "player", "game", "updated"),
 )
 
@@ -88,9 +92,69 @@ daily = Table(
     Column("game", String(16), primary_key=True),
     Column("variant", String(4), primary_key=True),
     Column("code", String(40), nullable=False),
+    Index("daily_by_code", "code"),
 )
 """The day's deal of each game and variant, the same for everyone: the first server to choose it
 writes it, every other reads it (``paciencia/web/service/daily.py``)."""
+
+weekly = Table(
+    "weekly",
+    metadata,
+    Column("week", String(8), primary_key=True),  # ISO 8601, 2026-W05 (weeks start on Monday, UTC)
+    Column("game", String(16), nullable=False),
+    Column("variant", String(4), nullable=False),
+    Column("code", String(40), nullable=False),
+    Index("weekly_by_code", "code"),
+)
+"""The challenge of the week: one deal, the same for everyone all week (``service/daily.py``)."""
+
+site_keys = Table(
+    "site_keys",
+    metadata,
+    Column("name", String(32), primary_key=True),
+    Column("value", String(128), nullable=False),
+)
+"""Values made once per database and shared by every server on it: ``challenges``, the key that
+orders each day's candidate deals (without it anyone could work out tomorrow's deal)."""
+
+handles = Table(
+    "handles",
+    metadata,
+    Column("player", String(64), primary_key=True),
+    Column("adjective", Integer, nullable=False),  # indexes into service/handles.py's lists
+    Column("animal", Integer, nullable=False),
+    Column("shown", Integer, nullable=False, server_default="0"),  # 1: the player opted in
+    Column("updated", Float, nullable=False),
+)
+"""Each player's name on the rankings: an adjective and an animal, said in the reader's language,
+shown only once the player opts in (no free text: nothing to moderate)."""
+
+devices = Table(
+    "devices",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("player", String(64), nullable=False),
+    Column("label", String(80), nullable=False),
+    Column("created", Float, nullable=False),
+    Column("seen", Float, nullable=False),
+    Index("devices_by_player", "player"),
+)
+"""The browsers of a player who linked one (``service/devices.py``): a linked browser's cookie
+names its row, and a removed row is no cookie any more."""
+
+link_codes = Table(
+    "link_codes",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("player", String(64), nullable=False),
+    Column("slot", String(40), nullable=False),  # the code's first word, folded: where a typed code is looked for
+    Column("digest", String(64), nullable=False),  # sha256 of the whole code, folded
+    Column("created", Float, nullable=False),
+    Column("expires", Float, nullable=False),
+    Index("link_codes_by_slot", "slot"),
+    Index("link_codes_by_player", "player"),
+)
+"""One-time codes that make another browser the same player: ten minutes, single use."""
 
 buckets = Table(
     "limit_buckets",

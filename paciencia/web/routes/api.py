@@ -21,7 +21,7 @@ from paciencia.i18n import normalize_locale
 from paciencia.web.db.store import GameNotFound, SavedGame
 from paciencia.web.http.lang import request_words
 from paciencia.web.routes.models import GameView
-from paciencia.web.service import daily, odds, showcase, stats
+from paciencia.web.service import odds, showcase, stats
 from paciencia.web.service.games import Games, ServiceError, Start, review_answer, step_answer
 
 
@@ -48,6 +48,9 @@ class NewGame(BaseModel):
         default=None, ge=0, description="With replay: replay that game's moves up to (not including) move number at"
     )
     daily: bool = Field(default=False, description="Today's deal of the game and variant (UTC), the same for everyone")
+    week: bool = Field(
+        default=False, description="The challenge of the week (UTC; its game and variant are the week's), for everyone"
+    )
     level: str | None = Field(
         default=None,
         max_length=20,
@@ -217,6 +220,7 @@ def start_of(body: NewGame, request: Request) -> Start:
         winnable,
         at=body.at,
         daily=body.daily,
+        week=body.week,
         level=body.level,
     )
 
@@ -461,30 +465,6 @@ async def reset_stats(request: Request) -> Response:
     response = answer({"since": time.time()})
     response.set_cookie(STATS_SINCE_COOKIE, f"{time.time():.3f}", max_age=315360000, samesite="lax", path="/")
     return response
-
-
-# -- the daily deals ---------------------------------------------------------------------------
-
-
-async def daily_standings(request: Request) -> list[dict[str, Any]]:
-    """Today's deal of every game and variant with a solver, as this player stands on it."""
-    store = request.app.state.store
-    player = player_of(request)
-    levels = games_of(request).levels
-    out = []
-    for name, found in REGISTRY.items():
-        if "solve" not in found.game.capabilities:
-            continue
-        for variant in found.game.variants:
-            out.append(await run_in_threadpool(daily.standing, store, player, name, variant, None, levels.daily_level))
-    return out
-
-
-@router.get("/daily")
-async def get_daily(request: Request) -> Response:
-    """Today's deals (UTC) and, for each one this browser has finished, its code and how its time
-    and moves compare with everyone who won it today (shares of the others beaten, no names)."""
-    return answer({"day": daily.today(), "deals": await daily_standings(request)})
 
 
 @router.get("/odds/{game}", responses=ERRORS, tags=["odds"])

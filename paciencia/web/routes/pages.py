@@ -30,7 +30,7 @@ from paciencia.play.words import LANGUAGE_NAMES, plural_words, say, ui_words
 from paciencia.web.http import assets
 from paciencia.web.http.assets import script_names
 from paciencia.web.http.lang import negotiate, request_words
-from paciencia.web.routes import api
+from paciencia.web.routes import api, challenges
 from paciencia.web.service import daily, odds, showcase, stats, tiles
 from paciencia.web.service.games import review_answer
 from paciencia.web.service.levels import has_levels
@@ -129,8 +129,8 @@ async def home(lang: str, request: Request) -> Response:
 async def _cards(request: Request, lang: str, latest: bool = True) -> list[dict[str, Any]]:
     """The home page's tile of each registered game: its ``Table``, its name, the id of the
     player's game of it in play, if any, the variant this browser chose, a drawing of its table
-    (``tiles.drawing``) and, for a game with a solver, today's deal of that variant as this
-    player stands on it (``daily``: not played, playing, won, lost or left)."""
+    (``tiles.drawing``) and today's deal of that variant as this player stands on it
+    (``daily``: not played, playing, won, lost or left)."""
     store = request.app.state.store
     player = request.state.player
     chosen = api.chosen_variants(request)
@@ -143,10 +143,9 @@ async def _cards(request: Request, lang: str, latest: bool = True) -> list[dict[
         example = str(found.game(first).code(1))  # a deal code's form
         card = {**asdict(found.table), "game": name, "latest": game_id, "example": example, "chosen": variant}
         card["drawing"] = tiles.drawing(name, lang)
-        if "solve" in found.game.capabilities:
-            stand = await run_in_threadpool(daily.standing, store, player, name, variant, None, levels.daily_level)
-            status = {"blocked": "lost"}.get(stand.get("status") or "", stand.get("status") or "not_played")
-            card["daily"] = {"variant": variant, "played": stand["played"], "state": status}
+        stand = await run_in_threadpool(daily.standing, store, player, name, variant, None, levels.daily_level)
+        status = {"blocked": "lost"}.get(stand.get("status") or "", stand.get("status") or "not_played")
+        card["daily"] = {"variant": variant, "played": stand["played"], "state": status}
         cards.append(card)
     return cards
 
@@ -257,40 +256,106 @@ async def stats_page(lang: str, request: Request) -> Response:
     )
 
 
+def _challenge_row(found: dict[str, Any], ui: dict[str, str], words: Words) -> dict[str, Any]:
+    """A challenge's row on the daily page: where this browser stands on it, and its figures."""
+    row = {
+        **found,
+        "name": f"{_game_name(ui, found['game'])} — {_variant_name(ui, found['game'], found['variant'])}",
+        "variant_name": _variant_name(ui, found["game"], found["variant"]),
+        # where this browser stands on it: not played, playing, won, lost or left
+        "state": {"blocked": "lost"}.get(found.get("status") or "", found.get("status") or "not_played"),
+    }
+    if found.get("level"):  # chosen in advance for everyone, like a chosen level: said from the start
+        row["level_text"] = say(words, "level_is", level=ui["level_" + found["level"]])
+    if "seconds" in found:
+        row["time"] = _clock(found["seconds"])
+        beats = [(found["time_beats"], "daily_time"), (found["moves_beats"], "daily_moves")]
+        row["compare"] = [
+            say(words, key, share=f"{share:.0%}", count=found["winners"] - 1)
+            for share, key in beats
+            if share is not None
+        ]
+    elif found.get("told"):
+        row["compare"] = [say(words, "daily_winners", count=found["players"], won=found["winners"])]
+    return row
+
+
+def _calendar(record: dict[str, Any], lang: str, ui: dict[str, str], words: Words) -> dict[str, Any]:
+    """The month's calendar as the page draws it: weeks of seven days from Monday, each day with
+    what was won; the month's name and the weekdays' in the page's language."""
+    import datetime
+
+    from babel.dates import format_date, get_day_names
+
+    found = record["calendar"]
+    month = found["month"]
+    first = datetime.date.fromisoformat(month + "-01")
+    locale = lang.replace("-", "_")
+    cells: list[dict[str, Any] | None] = [None] * found["first_weekday"]
+    for day in found["days"]:
+        won = day["won"]
+        names = [f"{_game_name(ui, w['game'])} — {_variant_name(ui, w['game'], w['variant'])}" for w in won]
+        label = say(words, "calendar_won", count=len(won)) if won else ""
+        cells.append({**day, "number": int(day["date"][-2:]), "names": names, "label": label})
+    cells += [None] * (-len(cells) % 7)
+    previous = (first - datetime.timedelta(days=1)).strftime("%Y-%m")
+    following = (first + datetime.timedelta(days=32)).strftime("%Y-%m")
+    days = get_day_names("wide", locale=locale)
+    narrow = get_day_names("narrow", locale=locale)
+    return {
+        "title": say(words, "calendar_title", month=format_date(first, "LLLL y", locale=locale)),
+        "weeks": [cells[i : i + 7] for i in range(0, len(cells), 7)],
+        "weekdays": [(narrow[i], days[i]) for i in range(7)],
+        "previous": previous,
+        "next": following if following <= daily.today()[:7] else None,
+        "weeks_won": [w for w in found["weeks"] if w["won"]],
+    }
+
+
+def _last_day(ends: float) -> str:
+    """The last day (UTC) of a period that ends at ``ends``."""
+    return time.strftime("%Y-%m-%d", time.gmtime(ends - 1))
+
+
 @router.get("/{lang}/daily")
-async def daily_page(lang: str, request: Request) -> Response:
-    """Today's deals (UTC), one per game and variant, grouped by game, and how this browser did
-    on each (not played, in play, won, lost, left)."""
+async def daily_page(lang: str, request: Request, month: str | None = None) -> Response:
+    """The daily challenges: today's deals (UTC), one per game and variant, grouped by game, and
+    the week's challenge, with how this browser did on each (not played, in play, won, lost,
+    left); its streak, the month's calendar of what it won and the month's badges."""
     if (redirect := _canonical(request, lang)) is not None:
         return redirect
     ui = ui_words(lang)
     words = Words(lang)
     groups: dict[str, dict[str, Any]] = {}
-    for found in await api.daily_standings(request):
-        row = {
-            **found,
-            "name": f"{_game_name(ui, found['game'])} — {_variant_name(ui, found['game'], found['variant'])}",
-            "variant_name": _variant_name(ui, found["game"], found["variant"]),
-            # where this browser stands on it: not played, playing, won, lost or left
-            "state": {"blocked": "lost"}.get(found.get("status") or "", found.get("status") or "not_played"),
-        }
-        if found.get("level"):  # chosen in advance for everyone, like a chosen level: said from the start
-            row["level_text"] = say(words, "level_is", level=ui["level_" + found["level"]])
-        if found.get("status"):
-            row["result_text"] = ui["result_" + {"blocked": "lost"}.get(found["status"], found["status"])]
-        if "seconds" in found:
-            row["time"] = _clock(found["seconds"])
-            beats = [(found["time_beats"], "daily_time"), (found["moves_beats"], "daily_moves")]
-            row["compare"] = [
-                say(words, key, share=f"{share:.0%}", count=found["winners"] - 1)
-                for share, key in beats
-                if share is not None
-            ]
-        elif found.get("told"):
-            row["compare"] = [say(words, "daily_winners", count=found["players"], won=found["winners"])]
+    for found in await challenges.daily_standings(request):
+        row = _challenge_row(found, ui, words)
         name = _game_name(ui, found["game"])
         groups.setdefault(found["game"], {"game": found["game"], "name": name, "rows": []})["rows"].append(row)
-    return render(request, "daily.html", lang, "/daily", groups=list(groups.values()), day=daily.today())
+    week = await challenges.week_standing(request)
+    try:
+        record = await challenges.player_record(request, month)
+    except ServiceError:
+        record = await challenges.player_record(request, None)
+    streak = record["streak"]
+    badges = [
+        {**b, "text": ui["badge_" + b["badge"]], "progress_text": say(words, "badge_progress", **b)}
+        for b in record["badges"]
+    ]
+    return render(
+        request,
+        "daily.html",
+        lang,
+        "/daily",
+        groups=list(groups.values()),
+        day=daily.today(),
+        week=None if week is None else _challenge_row(week, ui, words),
+        week_until=None if week is None else say(words, "week_until", date=_last_day(week["ends"])),
+        streak_now=say(words, "streak_now", count=streak["current"]),
+        streak_best=say(words, "streak_best", count=streak["best"]),
+        streak=streak,
+        calendar=_calendar(record, lang, ui, words),
+        badges=badges,
+    )
 
 
 @router.post("/{lang}/stats/reset")
@@ -350,6 +415,7 @@ async def new_from_form(lang: str, game: str, request: Request) -> Response:
             replay=form.get("replay") or None,
             variant=form.get("variant") or None,
             daily=form.get("daily") == "1",
+            week=form.get("week") == "1",
         )
         saved = await api.create(body, request)
     except (PacienciaError, ServiceError, GameNotFound, ValueError) as e:

@@ -29,7 +29,7 @@ from paciencia.analysis.why import reason
 from paciencia.engine.protocol import Analysis, Game, Key, Observation, Played, State, Status
 from paciencia.games import REGISTRY, new_state, state_from_text
 from paciencia.i18n import Words
-from paciencia.play.disclosure import deal_told, shown_level
+from paciencia.play.disclosure import deal_told, embargoed, shown_level
 from paciencia.play.errors import ServiceError as ServiceError
 from paciencia.play.token import play_token
 from paciencia.play.views import arrival, game_view
@@ -39,7 +39,7 @@ from paciencia.web.db.store import SavedGame, Store, starting_state
 from paciencia.web.service.admission import HEAVY_BURST as HEAVY_BURST
 from paciencia.web.service.admission import HINT_BURST as HINT_BURST
 from paciencia.web.service.admission import HINTS_PER_MINUTE, Admission, Rates
-from paciencia.web.service.daily import daily_code
+from paciencia.web.service.daily import daily_code, weekly_challenge
 from paciencia.web.service.levels import CHOSEN, Levels, NoLevelledDeals
 from paciencia.web.service.levels import draw as draw_levelled
 from paciencia.web.service.reviews import Full, ReviewWork
@@ -179,6 +179,8 @@ class Start:
     at: int | None = None
     """With ``replay``: the new game replays that game's record up to (not including) its move ``at``."""
     daily: bool = False
+    week: bool = False
+    """The challenge of the week (its game and variant are the week's)."""
     level: str | None = None
     """A random deal of this level (easy … expert), from the variant's levelled pool."""
 
@@ -253,7 +255,13 @@ class Games:
         variant = self._random_variant(start)
         if start.level is not None:
             return self._levelled_start(start, player, variant)
-        if start.daily and "solve" in REGISTRY[start.game].game.capabilities:
+        if start.week:  # the challenge of the week: its own game and variant
+            try:
+                _game, _variant, code = weekly_challenge(self.store, self.winnable)
+            except NoWinnableDeal:
+                raise ServiceError(503, "no_winnable_deal", "no_winnable") from None
+            return "code", code, new_state(code), "daily"
+        if start.daily:
             try:
                 code = daily_code(self.store, self.winnable, start.game, variant)
             except NoWinnableDeal:
@@ -273,7 +281,7 @@ class Games:
         measured), one the player has not had yet while there are any."""
         if start.level not in CHOSEN:
             raise ServiceError(422, "bad_level", "bad_level", level=str(start.level)[:20])
-        if not start.winnable or start.daily:
+        if not start.winnable or start.daily or start.week:
             raise ServiceError(422, "level_needs_winnable", "level_needs_winnable")
         try:
             code = draw_levelled(start.game, variant, start.level, self.store.player_starts(player, start.game))
@@ -289,7 +297,7 @@ class Games:
         replay from a move, are admitted for both)."""
         if start.level is not None and not start.random:
             raise ServiceError(422, "level_needs_winnable", "level_needs_winnable")
-        if start.random and not start.daily and (start.level is not None or self._solvable(start)):
+        if start.random and not (start.daily or start.week) and (start.level is not None or self._solvable(start)):
             self.admission.winnable(player, address)  # its deal may be solved while the player waits
         if start.replay is None or start.at is None:
             kind, text, state, source = self._begin(start, player)
@@ -446,6 +454,8 @@ class Games:
             raise ServiceError(409, "in_play", "review_in_play")
         if self.store.replayed(saved):  # its deal is being played again
             raise ServiceError(409, "in_play", "review_replay_in_play")
+        if embargoed(saved):  # a challenge still running: its deal is everyone's (play.disclosure)
+            raise ServiceError(409, "challenge_running", "review_challenge_running")
         return saved
 
     def review(self, game_id: str, player: str, address: str | None = None) -> Review | None:

@@ -10,7 +10,7 @@ games (and their replays) and counts only those started after it (``since``, kep
 The deal code of a game not yet closed (``paciencia/web/db/store.py``: won, left, or reviewed once
 blocked) is left out: it may reveal cards the player has not seen, and the game may still be
 played (a blocked one undone); so is the code of a closed game whose deal the player is
-playing again (a replay of it).
+playing again (a replay of it), and a daily challenge's until its day is over.
 """
 
 from __future__ import annotations
@@ -138,13 +138,16 @@ def played(
     a deal's level where it is known."""
     rows = store.played_rows(player, since)
     playing = store.open_starts(player)
+    running = store.embargoed_codes()  # the deals of the challenges still running: everyone's
     out = []
     now = time.time()
     for r in rows:
         code = _code(r["start_kind"], r["start"], r["table_text"])
         # The code of a dealt game, where the disclosure rule tells its deal (from the stored
         # row: no position is replayed for it, so "every card seen" is not assumed).
-        shown = r["start_kind"] == "code" and told(closed=bool(r["closed"]), replayed=r["start"] in playing)
+        shown = r["start_kind"] == "code" and told(
+            closed=bool(r["closed"]), replayed=r["start"] in playing, embargoed=r["start"] in running
+        )
         result = {"won": "won", "blocked": "lost", LEFT: "left"}.get(r["status"], "playing")
         end = r["ended"] if r["ended"] is not None else now
         seconds = max(0.0, end - r["started"]) if r["started"] is not None else 0.0
