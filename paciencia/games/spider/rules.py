@@ -73,6 +73,7 @@ from paciencia.games.spider.words import COLUMN, DEAL, FOUNDATION, NO_DEALS_LEFT
 
 if TYPE_CHECKING:
     from paciencia.engine.knowledge import Knowledge
+    from paciencia.engine.verdict import Result
 
 COLS = 10
 FOUNDATIONS = 8
@@ -156,8 +157,10 @@ class SpiderGame(Game[SpiderMove]):
     name = "spider"
     prefix = "SP"
     variants: ClassVar[dict[str, str]] = {"1": "one suit", "2": "two suits", "4": "four suits"}
-    capabilities = frozenset({"finish", "runs"})
+    capabilities = frozenset({"finish", "runs", "solve"})
     explains = Explains(emptied={COLUMN: "empty_column"}, actions={DEAL: ("stock_next", "stock_next")})
+    hint_budget = (8, 20_000)
+    deal_search = (2.0, 6.0, 4.0)
 
     def __init__(self, variant: str = "1") -> None:
         super().__init__(variant)
@@ -196,6 +199,27 @@ class SpiderGame(Game[SpiderMove]):
 
     def deck(self) -> list[int]:
         return list(self.cards)
+
+    def solve(self, state: State[SpiderMove], timeout: float, nodes: int | None = None) -> Result:
+        from paciencia.games.spider.solver import solve_spider
+
+        return solve_spider(state, timeout, nodes)
+
+    def settle(self, state: State[SpiderMove], nodes: int) -> tuple[str, str | None]:
+        from paciencia.games.spider.solver import settle
+
+        assert isinstance(state, SpiderState)
+        return settle(state, nodes)
+
+    def useful(self, state: State[SpiderMove]) -> list[str]:
+        from paciencia.games.spider.analysis import useful_moves
+
+        return useful_moves(state)
+
+    def scores(self, state: State[SpiderMove], tokens: Sequence[str]) -> list[float]:
+        from paciencia.games.spider.analysis import move_scores
+
+        return move_scores(state, tokens)
 
     def knowledge(self, start: State[SpiderMove], tokens: Sequence[str]) -> Knowledge:
         from paciencia.games.spider.knowledge import spider_knowledge

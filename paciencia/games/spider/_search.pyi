@@ -1,0 +1,40 @@
+"""The Spider solver's search loops (``_search.c`` beside it); see ``paciencia.games.spider.solver``."""
+
+from collections.abc import Sequence
+
+Step = tuple[int, int, int, int, int]
+
+def search(
+    cols: Sequence[Sequence[int]],
+    down: Sequence[int],
+    stock: Sequence[int],
+    found: int,
+    super: int,
+    budget: int,
+    seconds: float,
+    noise: float,
+    seed: int = 0,
+    weights: Sequence[int] | None = None,
+    /,
+) -> tuple[int, list[Step], int]: ...
+def beam(
+    cols: Sequence[Sequence[int]],
+    down: Sequence[int],
+    stock: Sequence[int],
+    found: int,
+    width: int,
+    budget: int,
+    seconds: float,
+    noise: float,
+    seed: int = 0,
+    weights: Sequence[int] | None = None,
+    /,
+) -> tuple[int, list[Step], int]: ...
+def evaluate(
+    cols: Sequence[Sequence[int]],
+    down: Sequence[int],
+    stock: Sequence[int],
+    found: int,
+    weights: Sequence[int] | None = None,
+    /,
+) -> int: ...

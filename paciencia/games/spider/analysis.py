@@ -1,0 +1,90 @@
+"""Spider's honest hints: which moves really advance (``Game.useful``) and the heuristic's worth of
+each (``Game.scores``). The searching is the solver's (``paciencia.games.spider.solver``); the
+hints read the completions of what the player knows (``paciencia.analysis.honest``).
+
+A move *advances* when it turns up a face-down card, empties a column (onto another column's
+card), sends a complete run up, builds a run of one suit longer than the one it took its cards
+from, or deals a row (ten cards come into sight); or when it makes one of these possible where
+it was not (a run moved off a card so that another run of the card's suit can go on it, say).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from paciencia.engine.protocol import State
+from paciencia.games.piles import RANK, SUIT
+from paciencia.games.spider.rules import K_DEAL, RUN, SpiderMove, SpiderState, run_length
+
+
+def _advances(state: SpiderState, m: SpiderMove) -> list[tuple[int, ...]]:
+    """What ``m`` does at once that advances, by cards (not places, so that a run moved between
+    two cards alike adds nothing): (0, the column's bottom card, the face-down cards it leaves) a
+    card turned up, (1, the run's first card, the card it goes on) a longer run of one suit, (2,)
+    a run sent up, (3,) a column emptied onto another's card, (4,) a row dealt."""
+    if m.kind == K_DEAL:
+        return [(4,)]
+    src, dst = state.cols[m.src], state.cols[m.dst]
+    head, rest = src[-m.n], len(src) - m.n
+    out: list[tuple[int, ...]] = []
+    if rest and rest == state.down[m.src]:
+        out.append((0, src[0], rest))
+    elif not rest and dst:
+        out.append((3,))
+    if dst and SUIT[dst[-1]] == SUIT[head]:
+        grown = m.n + run_length(dst, state.down[m.dst])
+        if grown > run_length(src, state.down[m.src]):
+            out.append((2,) if grown >= RUN and RANK[src[-1]] == 0 else (1, head, dst[-1]))
+    return out
+
+
+WORTH = {0: 90, 1: 40, 2: 120, 3: 70, 4: 10}
+"""The heuristic's worth of each advance (``_advances``): a card turned up 90 (and 10 more less
+one for each face-down card it leaves: a column nearer empty first), a longer run of one suit
+40, a run sent up 120, a column emptied 70, a row dealt 10."""
+
+
+def _worth(state: SpiderState, m: SpiderMove) -> float:
+    best = 0.0
+    for advance in _advances(state, m):
+        worth = WORTH[advance[0]] + (10 - min(advance[2] - 1, 10) if advance[0] == 0 else 0)
+        best = max(best, float(worth))
+    return best
+
+
+def _progress(state: SpiderState) -> set[tuple[int, ...]]:
+    """The advances the legal moves make now."""
+    return {a for m in state.legal_moves() for a in _advances(state, m)}
+
+
+def useful_moves(state: State[SpiderMove]) -> list[str]:
+    """``Game.useful``: the legal moves (resolved tokens) that advance (the module notes), at once
+    or by making an advance possible that was not."""
+    assert isinstance(state, SpiderState)
+    sim = state.copy()
+    before = _progress(sim)
+    out = []
+    for m in sim.legal_moves():
+        if _advances(sim, m):
+            out.append(str(sim.resolve(m)))
+            continue
+        sim.push(m)
+        enabled = not _progress(sim) <= before
+        sim.undo()
+        if enabled:
+            out.append(str(sim.resolve(m)))
+    return out
+
+
+def move_scores(state: State[SpiderMove], tokens: Sequence[str]) -> list[float]:
+    """``Game.scores``: each move's worth by its best advance (``WORTH``), or -5 for a move that
+    takes a run of one suit apart and advances nothing."""
+    assert isinstance(state, SpiderState)
+    out: list[float] = []
+    for token in tokens:
+        m = state.resolve(state.game.parse_move(token))
+        worth = _worth(state, m)
+        if not worth and m.kind != K_DEAL and m.n < run_length(state.cols[m.src], state.down[m.src]):
+            worth = -5.0
+        out.append(worth)
+    return out
