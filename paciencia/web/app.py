@@ -30,6 +30,7 @@ from starlette.routing import Match, Route
 from paciencia.engine.errors import PacienciaError
 from paciencia.play.errors import GameClosed, GameNotFound, GameTooLong, LineRefused, ServiceError, StaleMove, answer
 from paciencia.play.words import say
+from paciencia.web.db.accounts import Accounts
 from paciencia.web.db.limits import Limits
 from paciencia.web.db.store import Store
 from paciencia.web.http.assets import static_folders
@@ -256,6 +257,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     event.listen(app.state.store.engine, "after_cursor_execute", lambda *_args: outage.success())
     app.state.winnable = WinnableDeals(app.state.store, settings.winnable_pool, settings.winnable_attempts)
     app.state.limits = Limits(app.state.store.engine)
+    app.state.accounts = Accounts(app.state.store.engine)
     app.state.players = Players(site_secret())
     app.state.games = Games(
         app.state.store,

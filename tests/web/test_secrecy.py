@@ -22,6 +22,7 @@ from paciencia.engine.protocol import Status
 from paciencia.games import REGISTRY, new_state, state_from_text
 from paciencia.play.disclosure import deal_told
 from paciencia.play.held import HeldGame
+from paciencia.web.service import daily as daily_service
 from tests.tables import KLONDIKE_BLOCKED_IN_ONE
 
 Game = dict[str, Any]
@@ -153,6 +154,7 @@ def answers(client: TestClient, game: Game, probe: list[str]) -> dict[str, Any]:
     store = client.app.state.store  # type: ignore[attr-defined]
     tokens = list(store.load(gid, player).tokens)
     line = {"id": gid, "base": len(tokens), "tokens": [*tokens, *probe], "line": "probe-line-0001"}
+    ranking = f"daily/ranking?game={now['game']}&variant={DealCode.parse(code_of(client, game)).variant}"
     return {
         "view": client.get(f"/api/games/{gid}"),
         "table page": client.get(f"/en/{now['game']}/{gid}"),
@@ -164,6 +166,9 @@ def answers(client: TestClient, game: Game, probe: list[str]) -> dict[str, Any]:
         "stats page": client.get("/en/stats"),
         "daily": client.get("/api/daily"),
         "daily page": client.get("/en/daily"),
+        "daily ranking": client.get(f"/api/{ranking}"),
+        "ranking page": client.get(f"/en/{ranking}"),
+        "week's ranking": client.get(f"/api/daily/ranking?week={daily_service.this_week()}"),
         "review": client.get(f"/api/games/{gid}/review"),
         "review page": client.get(f"/en/{now['game']}/{gid}/review"),
     }

@@ -5,14 +5,20 @@ each, their streak, calendar and badges (``GET /api/daily``), and the daily rank
 
 from __future__ import annotations
 
+import datetime
+import time
 from typing import Any
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
+from pydantic import BaseModel, ConfigDict, Field
 
+from paciencia.games import REGISTRY
 from paciencia.play.errors import ServiceError
-from paciencia.web.routes.api import ERRORS, answer, games_of, player_of
-from paciencia.web.service import daily
+from paciencia.web.db.store import Store
+from paciencia.web.http.lang import request_words
+from paciencia.web.routes.api import ERRORS, address_of, answer, games_of, player_of
+from paciencia.web.service import daily, ranking
 
 router = APIRouter(prefix="/api", tags=["daily"])
 
@@ -57,3 +63,118 @@ async def get_daily(request: Request, month: str | None = None) -> Response:
     body["challenge"] = await week_standing(request)
     body.update(await player_record(request, month))
     return answer(body)
+
+
+# -- the daily ranking -------------------------------------------------------------------------
+
+
+class RankingMe(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    shown: bool = Field(strict=True, description="true: this player's handle shows on the rankings; false: it does not")
+
+
+def _day(date: str | None) -> str:
+    """The day asked for (``YYYY-MM-DD``, today or before), else 422 ``bad_date``."""
+    if date is None:
+        return daily.today()
+    try:
+        found = datetime.date.fromisoformat(date)
+    except ValueError:
+        raise ServiceError(422, "bad_date", "bad_date") from None
+    if len(date) != 10 or found.isoformat() > daily.today() or found.year < 2000:
+        raise ServiceError(422, "bad_date", "bad_date")
+    return found.isoformat()
+
+
+def _week(week: str) -> str:
+    """The week asked for (``YYYY-Www``, this one or before), else 422 ``bad_date``."""
+    try:
+        daily.week_start(week)
+    except ValueError:
+        raise ServiceError(422, "bad_date", "bad_date") from None
+    if len(week) != 8 or week > daily.this_week():
+        raise ServiceError(422, "bad_date", "bad_date")
+    return week
+
+
+def challenge_of(
+    store: Store, game: str | None, variant: str | None, date: str | None, week: str | None
+) -> dict[str, Any]:
+    """The challenge a ranking is asked of: its game, variant, day or week, when it is played
+    (``since``, ``until``) and its code (None: none chosen then)."""
+    if week is not None:
+        week = _week(week)
+        found = store.weekly_code(week)
+        pair = (found[0], found[1]) if found is not None else daily.week_pair(week)
+        since, until = daily.week_start(week), daily.week_end(week)
+        return {
+            "game": pair[0],
+            "variant": pair[1],
+            "week": week,
+            "since": since,
+            "until": until,
+            "code": found[2] if found is not None else None,
+        }
+    if game is None or game not in REGISTRY or variant not in REGISTRY[game].game.variants:
+        raise ServiceError(422, "bad_challenge", "bad_challenge")
+    day = _day(date)
+    code = store.daily_code(day, game, variant)
+    return {
+        "game": game,
+        "variant": variant,
+        "date": day,
+        "since": daily.day_start(day),
+        "until": daily.day_end(day),
+        "code": code,
+    }
+
+
+async def ranking_answer(
+    request: Request, game: str | None, variant: str | None, date: str | None, week: str | None
+) -> dict[str, Any]:
+    store: Store = request.app.state.store
+    found = await run_in_threadpool(challenge_of, store, game, variant, date, week)
+    words = request_words(request)
+    body = await run_in_threadpool(
+        ranking.ranking,
+        store,
+        request.app.state.accounts,
+        player_of(request),
+        words,
+        found["code"],
+        found["since"],
+        found["until"],
+    )
+    told = found["code"] if time.time() >= found["until"] else None  # the code once the challenge is over
+    keep = ("game", "variant", "date", "week")
+    return {**{k: found[k] for k in keep if k in found}, "code": told, "ends": found["until"], **body}
+
+
+@router.get("/daily/ranking", responses=ERRORS)
+async def get_ranking(
+    request: Request,
+    game: str | None = None,
+    variant: str | None = None,
+    date: str | None = Query(default=None, description="A day so far, YYYY-MM-DD (default: today, UTC)"),
+    week: str | None = Query(default=None, description="The challenge of that week instead, YYYY-Www"),
+) -> Response:
+    """A daily deal's ranking (``game``, ``variant``, ``date``), or a week's challenge's
+    (``week``): ``{"entries": [{"place", "handle", "status", "seconds", "moves", "flagged",
+    "mine"}…]}``, won games first (fastest first on the server's clock, then fewest moves), then
+    lost, then left; a time below the solver's line at a human pace is ``flagged`` and takes no
+    place. Only each player's first game of the deal counts, played online (no offline line,
+    replay, pasted table or imported game). A handle is null unless its player opted in. While the
+    challenge runs the entries are told to a player only once their own game of it is over
+    (``shown`` false before)."""
+    return answer(await ranking_answer(request, game, variant, date, week))
+
+
+@router.post("/daily/ranking/me", responses=ERRORS)
+async def rank_me(body: RankingMe, request: Request) -> Response:
+    """Opts this player's handle in or out of the rankings (``shown``): an adjective and an
+    animal drawn the first time, said in each reader's language; no free text."""
+    games = games_of(request)
+    player, address = player_of(request), address_of(request)
+    await run_in_threadpool(games.admission.account, player, address)
+    words = request_words(request)
+    return answer(await run_in_threadpool(ranking.opt, request.app.state.accounts, player, body.shown, words))

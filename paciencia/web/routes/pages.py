@@ -31,7 +31,7 @@ from paciencia.web.http import assets
 from paciencia.web.http.assets import script_names
 from paciencia.web.http.lang import negotiate, request_words
 from paciencia.web.routes import api, challenges
-from paciencia.web.service import daily, odds, showcase, stats, tiles
+from paciencia.web.service import daily, odds, ranking, showcase, stats, tiles
 from paciencia.web.service.games import review_answer
 from paciencia.web.service.levels import has_levels
 
@@ -356,6 +356,73 @@ async def daily_page(lang: str, request: Request, month: str | None = None) -> R
         calendar=_calendar(record, lang, ui, words),
         badges=badges,
     )
+
+
+@router.get("/{lang}/daily/ranking")
+async def ranking_page(
+    lang: str,
+    request: Request,
+    game: str | None = None,
+    variant: str | None = None,
+    date: str | None = None,
+    week: str | None = None,
+) -> Response:
+    """A challenge's ranking (``GET /api/daily/ranking`` as a page), what it can and cannot
+    prove, and this browser's name on the rankings, shown or not (a form, no script)."""
+    if (redirect := _canonical(request, lang)) is not None:
+        return redirect
+    ui = ui_words(lang)
+    words = Words(lang)
+    try:
+        found = await challenges.ranking_answer(request, game, variant, date, week)
+    except ServiceError as e:
+        return render(request, "not_found.html", lang, "/daily", status=e.status, message=say(words, e.key))
+    name = f"{_game_name(ui, found['game'])} — {_variant_name(ui, found['game'], found['variant'])}"
+    when = found.get("week") or found.get("date")
+    rows = [
+        {
+            **e,
+            "who": ui["ranking_you"] if e["mine"] and not e["handle"] else e["handle"] or ui["ranking_anonymous"],
+            "time": _clock(e["seconds"]),
+            "result": ui["result_" + e["status"]],
+        }
+        for e in found["entries"]
+    ]
+    query = f"week={found['week']}" if "week" in found else f"game={found['game']}&variant={found['variant']}"
+    if "date" in found:
+        query += f"&date={found['date']}"
+    return render(
+        request,
+        "ranking.html",
+        lang,
+        f"/daily/ranking?{query}",
+        title=say(words, "ranking_of", name=name, date=when),
+        found=found,
+        rows=rows,
+        query=query,
+        cannot=say(words, "ranking_cannot", seconds=f"{found['pace']:g}"),
+        me_text=say(words, "ranking_shown", handle=found["me"]["handle"])
+        if found["me"]["shown"]
+        else ui["ranking_hidden"],
+    )
+
+
+@router.post("/{lang}/daily/ranking/me")
+async def ranking_me_form(lang: str, request: Request) -> Response:
+    """The no-script opt in or out: ``shown`` 1 or 0, then back to the ranking it came from."""
+    if _lang(lang) != lang:
+        return not_found(request)
+    form = {k: v[0] for k, v in parse_qs((await request.body()).decode("utf-8", "replace")).items() if v}
+    games = api.games_of(request)
+    player, address = api.player_of(request), api.address_of(request)
+    try:
+        await run_in_threadpool(games.admission.account, player, address)
+    except ServiceError as e:
+        return render(request, "not_found.html", lang, "/daily", status=e.status, message=say(Words(lang), e.key))
+    await run_in_threadpool(ranking.opt, request.app.state.accounts, player, form.get("shown") == "1", Words(lang))
+    back = form.get("back", "")
+    safe = back if back.replace("=", "").replace("&", "").replace("-", "").isalnum() else ""
+    return RedirectResponse(f"/{lang}/daily/ranking?{safe}", status_code=303)
 
 
 @router.post("/{lang}/stats/reset")

@@ -16,6 +16,15 @@ What each costs and why (``Rates``):
 - A winnable-only or chosen-level game costs one of ``winnable`` (4 a minute, burst 8): when
   the pool of proved deals is empty each one is solved while the player waits (seconds of a
   core); a person who looks through a few deals for one they like still gets 8 at once.
+- A small write of the player's own (opting in or out of the rankings, removing a device)
+  costs one of ``account`` (30 a minute, burst 10).
+- A one-time link code made costs one of ``links`` (2 a minute, burst 5): a person makes one,
+  maybe two; each drops the player's code before it.
+- A code typed to join a player costs one of ``joins`` (1 a minute, burst 5; an address's
+  bucket four times that): a person types a code once or twice. Besides, each live code
+  (``code_tries``) takes ``CODE_TRIES`` tries in all, right or wrong, from every address: past
+  them it is burnt, so guessing one code is ``CODE_TRIES`` tries against the words it has
+  (``service/devices.py`` says the odds) however many addresses try.
 - A line sent from offline costs its moves from ``moves``: 2,000 an hour, a burst of 5,000.
   A person plays a few hundred moves an hour, so a long day offline (several hours, many
   games, all sent on the way back) goes through at once, and then a player writes at most
@@ -48,6 +57,15 @@ WINNABLE_BURST = 8
 MOVES_PER_HOUR = 2000
 """Moves of lines sent from offline one player may have stored an hour, past ``MOVES_BURST``."""
 MOVES_BURST = 5000
+ACCOUNT_PER_MINUTE = 30
+ACCOUNT_BURST = 10
+LINKS_PER_MINUTE = 2
+LINKS_BURST = 5
+JOINS_PER_MINUTE = 1
+"""Codes one player may type a minute to join another (past ``JOINS_BURST``)."""
+JOINS_BURST = 5
+CODE_TRIES = 5
+"""Tries one link code takes in all, from everyone, before it is burnt (it lives ten minutes)."""
 PER_ADDRESS = 4.0
 """An address's buckets are this many players' (refill and burst): players behind one address."""
 
@@ -60,6 +78,13 @@ class Rates:
     heavy: Rate = field(default_factory=lambda: Rate(HEAVY_PER_MINUTE, HEAVY_BURST))
     winnable: Rate = field(default_factory=lambda: Rate(WINNABLE_PER_MINUTE, WINNABLE_BURST))
     moves: Rate = field(default_factory=lambda: Rate(MOVES_PER_HOUR / 60, MOVES_BURST))
+    account: Rate = field(default_factory=lambda: Rate(ACCOUNT_PER_MINUTE, ACCOUNT_BURST))
+    links: Rate = field(default_factory=lambda: Rate(LINKS_PER_MINUTE, LINKS_BURST))
+    joins: Rate = field(default_factory=lambda: Rate(JOINS_PER_MINUTE, JOINS_BURST))
+    code_tries: Rate = field(default_factory=lambda: Rate(1 / 30, CODE_TRIES))
+    """A code's own bucket: ``CODE_TRIES`` at first, one more every half hour (the code is gone
+    in ten minutes: no try comes back in its life; full again in 150 minutes, as the moves'
+    bucket, so the clean-up of full buckets keeps no row longer than it did)."""
     per_address: float = PER_ADDRESS
 
     @property
@@ -81,7 +106,8 @@ class Admission:
         self.rates = rates or Rates()
 
     def takes(self, kind: str, player: str, address: str | None, cost: float = 1.0) -> list[Take]:
-        """What a request of ``kind`` (``hints``, ``heavy``, ``winnable``, ``moves``) takes."""
+        """What a request of ``kind`` (``hints``, ``heavy``, ``winnable``, ``moves``, ``account``,
+        ``links``, ``joins``) takes."""
         rate: Rate = getattr(self.rates, kind)
         found = [Take(f"{kind}:{player}", rate, cost)]
         if address:
@@ -127,3 +153,26 @@ class Admission:
         wait = self._take("moves", player, address, max(1, moves))
         if wait > 0:
             raise ServiceError(429, "too_many_moves", "too_many_offline", retry_after(wait))
+
+    def account(self, player: str, address: str | None) -> None:
+        """A small write of the player's own: opting in or out of the rankings, removing a device."""
+        wait = self._take("account", player, address)
+        if wait > 0:
+            raise ServiceError(429, "too_many_requests", "too_many_heavy", retry_after(wait))
+
+    def link(self, player: str, address: str | None) -> None:
+        """A one-time link code made."""
+        wait = self._take("links", player, address)
+        if wait > 0:
+            raise ServiceError(429, "too_many_links", "too_many_links", retry_after(wait))
+
+    def join(self, player: str, address: str | None) -> None:
+        """A code typed to join another player (before it is looked for)."""
+        wait = self._take("joins", player, address)
+        if wait > 0:
+            raise ServiceError(429, "too_many_joins", "too_many_joins", retry_after(wait))
+
+    def code_try(self, code: str) -> bool:
+        """One of the link code ``code``'s tries (its row's id), from whoever types it: False once
+        its ``CODE_TRIES`` are spent (the code is then burnt)."""
+        return self.limits.take_all([Take(f"code:{code}", self.rates.code_tries)]) <= 0
