@@ -212,7 +212,8 @@ enum { BUILD_ALTERNATE, BUILD_SAME_SUIT, BUILD_ANY_SUIT };
 
 /* FITS[c][p] when c may lie on p by the game's building rule (one rank lower, and the colour or
  * suit it asks); IN_SUIT[c][p] when c is p's next card down in its suit (a run of one suit, as
- * Spider moves and sends up). Filled once by cards_init(), at the module's start. */
+ * a game that moves only such runs takes and sends up). Filled once by cards_init(), at the
+ * module's start. */
 __attribute__((unused)) static uint8_t SUIT_[52], RANK_[52], RED_[52], FITS[52][52], IN_SUIT[52][52];
 __attribute__((unused)) static inline int suit(int c) { return SUIT_[c]; }
 __attribute__((unused)) static inline int rank(int c) { return RANK_[c]; }

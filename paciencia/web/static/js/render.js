@@ -89,8 +89,8 @@ const MIN_DOWN = 4; // a face-down card's least, in px
 // to a quarter of a width and 14 px (no bigger than UP and DOWN make them on a wide screen).
 const ROOMY_UP = [0.7, 44];
 const ROOMY_DOWN = [0.25, 14];
-// A face-up card under the run a tap may take (the view's `runs`: FreeCell's ordered run as far
-// as the free cells allow, Spider's suited run) is no target of its own: a tap there takes that
+// A face-up card under the run a tap may take (the view's `runs`: a run as far as the game lets one
+// move at once, by free places or by suit) is no target of its own: a tap there takes that
 // run all the same (state.js, pickAt). Where a column is packed, such cards keep this much, their
 // rank still readable, before the run's strips go under MIN_STRIP.
 const MIN_FIXED = 14;
