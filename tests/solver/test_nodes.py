@@ -20,7 +20,7 @@ from paciencia.solver import solve
 from paciencia.solver.meter import Meter
 
 # Each settles a different way at these budgets: won by the sound search, by a Crescent try;
-# lost by the exhaustive search (Pyramid's in 3,254 positions, TriPeaks' in 26,635); unknown at
+# lost by the exhaustive search (Pyramid's in 4,831 positions, TriPeaks' in 26,635); unknown at
 # the budget (the Klondike one is lost with 2 M).
 DEALS = {
     "KL1-3-AAAAAAB": "winnable",
@@ -30,7 +30,7 @@ DEALS = {
     "CR1-F-AAAAAAC": "winnable",
     "CR1-N-AAABDWA": "unknown",
     "PY1-3-AAAAAAC": "winnable",
-    "PY1-3-AAAAAMP": "unwinnable",
+    "PY1-3-AAAAADW": "unwinnable",
     "TP1-1-AAAAAAC": "winnable",
     "TP1-1-AAAAABJ": "unwinnable",
 }

@@ -133,7 +133,28 @@ static int hopeless(const PB *b) {
         int need = na - tc > nc - ta ? na - tc : nc - ta;
         if (need > 0 && (need > na || need > nc || !pairs_at_least(a, c, need))) return 1;
     }
-    return 0;
+    /* Every card must become free and meet a partner: the cards that ever can, grown to a fixed
+     * point from the bottom up (a card whose covers all can go, with a talon partner or a pyramid
+     * partner whose covers all can go, can go). */
+    uint32_t can = b->gone, alone = 0;
+    for (uint32_t q = there; q; q &= q - 1) {
+        int x = __builtin_ctz(q), v = value(b->pyr[x]);
+        if (v == 13 || (b->tval[13 - v] & tleft)) alone |= 1u << x;
+    }
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int x = NP - 1; x >= 0; x--) {
+            if ((can >> x & 1) || (COVER[x] & ~can)) continue;
+            int ok = alone >> x & 1;
+            for (uint32_t ys = b->pval[13 - value(b->pyr[x])] & there & ~COMP[x]; ys && !ok; ys &= ys - 1)
+                ok = !(COVER[__builtin_ctz(ys)] & ~can);
+            if (ok) {
+                can |= 1u << x;
+                changed = 1;
+            }
+        }
+    }
+    return can != ALL;
 }
 
 typedef struct {

@@ -63,7 +63,12 @@ value ``v`` and ``c`` of ``13 - v`` left and ``ta``, ``tc`` such talon partners,
 goes with a talon card of the other value or with a pyramid card of it, so some pairing of the
 pyramid's cards of the two values among themselves (a matching of cards that may leave together)
 must hold at least ``max(a - tc, c - ta)`` pairs; when the largest holds fewer, the position is
-lost (this covers a card with no partner at all).
+lost (this covers a card with no partner at all). And every pyramid card must some time be free
+beside a partner: call a card *able* when the cards that cover it are able (or gone) and it has
+a talon partner (a King needs none) or a pyramid partner whose covers are all able. In a winning
+line each card, when it goes, has its covers gone and its partner free, so by induction on the
+order the cards go every card is able (the least fixed point, grown from the bottom row up); a
+card that is not proves the position lost.
 """
 
 from __future__ import annotations
