@@ -80,6 +80,14 @@ def test_a_card_under_the_waste_s_top_is_reached_by_turning_the_waste_over() -> 
     assert solve_pyramid(last, 10.0).notes == {"proof": "static"}
 
 
+def test_a_blocked_position_is_proved_lost() -> None:
+    # The 5♠'s 8 lies under the 3♣ and the 10♣ on the waste, in the last pass, the stock empty.
+    state = position({1: "5s"}, waste="8h 3c Tc", rest="F", passes=1)
+    assert state.status is Status.BLOCKED
+    assert solve_pyramid(state, 10.0).verdict is Verdict.UNWINNABLE
+    assert settle(state, 100) == ("unwinnable", None)
+
+
 def test_cards_that_cover_their_only_partners_are_lost_at_once() -> None:
     # The 5♠ is covered by the 8♥ and the 8♦, so pairs with neither; the other 8s and two 5s are
     # taken away: the two 8s have only the 5♣ left between them.

@@ -72,6 +72,7 @@ def test_turns_are_written_out_before_the_card_they_serve() -> None:
 def test_positions_lost_before_any_search() -> None:
     # Every 4 and 6 under the waste's top: nothing can ever take the 5♠.
     alone = position(corner("8c 7c Jc 5s"), waste="9h")
+    assert alone.status is Status.BLOCKED  # and so, with no card to turn, at once
     assert hopeless(alone) and solve_tripeaks(alone, 10.0).notes == {"proof": "static"}
     # The 5♠'s only neighbour left is the 4♥ it covers, which can only go after it.
     above = position(corner("2c 3c 4h 5s"), waste="Jd")
