@@ -364,7 +364,7 @@ typedef struct {
 } Link;
 
 typedef struct {
-    int width, super, chaos, prune;
+    int width, super, chaos, prune, levels; /* levels: the most a beam goes down (0: no bound) */
     long budget;
     double deadline, noise;
     uint64_t rng;
@@ -453,7 +453,7 @@ static int beam_run(SB *b, BeamOptions *o, long *nodes) {
         table_enter(&t, k1, k2, 0, 1);
     }
     long start = *nodes;
-    while (ncur && result == DIED) {
+    while (ncur && result == DIED && (!o->levels || nlevels < o->levels)) {
         int n = 0;
         for (int i = 0; i < ncur && result == DIED; i++) {
             unpack(x, &cur[i]);
@@ -624,8 +624,9 @@ static PyObject *search(PyObject *self, PyObject *args) {
     return run_for_python(b, &o, table_start(budget, (size_t)1 << 20));
 }
 
-/* beam(cols, down, stock, found, width, budget, seconds, noise, seed, weights)
- *   -> (status, steps, nodes): a beam search (status 5: it died out, nothing proved). */
+/* beam(cols, down, stock, found, width, budget, seconds, noise, seed, weights, levels)
+ *   -> (status, steps, nodes): a beam search (status 5: it died out or went `levels` down,
+ *   nothing proved); width's bits 20, 21 and 22: supermoves, disorder, pruning. */
 static PyObject *py_beam(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *cols, *down, *stock, *wseq = Py_None;
@@ -633,8 +634,9 @@ static PyObject *py_beam(PyObject *self, PyObject *args) {
     long budget;
     double seconds, noise;
     unsigned long long seed = 0;
-    if (!PyArg_ParseTuple(args, "OOOiildd|KO", &cols, &down, &stock, &found, &width, &budget, &seconds, &noise, &seed,
-                          &wseq))
+    int levels = 0;
+    if (!PyArg_ParseTuple(args, "OOOiildd|KOi", &cols, &down, &stock, &found, &width, &budget, &seconds, &noise, &seed,
+                          &wseq, &levels))
         return NULL;
     if ((width & 0xFFFFF) < 1) {
         PyErr_SetString(PyExc_ValueError, "width must be 1..2**20");
@@ -644,7 +646,7 @@ static PyObject *py_beam(PyObject *self, PyObject *args) {
     if (!weights_from(wseq, &w)) return NULL;
     SB *b = board_from(cols, down, stock, found);
     if (!b) return NULL;
-    BeamOptions o = {width & 0xFFFFF, width >> 20 & 1, width >> 21 & 1, width >> 22 & 1, budget, deadline_in(seconds), noise, (uint64_t)seed, w};
+    BeamOptions o = {width & 0xFFFFF, width >> 20 & 1, width >> 21 & 1, width >> 22 & 1, levels, budget, deadline_in(seconds), noise, (uint64_t)seed, w};
     long nodes = 0;
     int status;
     Py_BEGIN_ALLOW_THREADS;

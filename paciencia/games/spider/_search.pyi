@@ -28,6 +28,7 @@ def beam(
     noise: float,
     seed: int = 0,
     weights: Sequence[int] | None = None,
+    levels: int = 0,
     /,
 ) -> tuple[int, list[Step], int]: ...
 def evaluate(

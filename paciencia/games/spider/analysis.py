@@ -38,10 +38,17 @@ def _advances(state: SpiderState, m: SpiderMove) -> list[tuple[int, ...]]:
     return out
 
 
-WORTH = {0: 90, 1: 40, 2: 120, 3: 70, 4: 10}
+WORTH = {0: 90, 1: 40, 2: 120, 3: 70, 4: 1}
 """The heuristic's worth of each advance (``_advances``): a card turned up 90 (and 10 more less
 one for each face-down card it leaves: a column nearer empty first), a longer run of one suit
-40, a run sent up 120, a column emptied 70, a row dealt 10."""
+40, a run sent up 120, a column emptied 70, a row dealt 1 (below any move that rearranges the
+columns, 2: a deal buries ten cards, and is the last resort)."""
+
+REARRANGE = 2.0
+"""The worth of a move that advances nothing at once (it may make an advance possible)."""
+
+SPLIT = -5.0
+"""... and of one that takes a run of one suit apart for nothing."""
 
 
 def _worth(state: SpiderState, m: SpiderMove) -> float:
@@ -77,14 +84,15 @@ def useful_moves(state: State[SpiderMove]) -> list[str]:
 
 
 def move_scores(state: State[SpiderMove], tokens: Sequence[str]) -> list[float]:
-    """``Game.scores``: each move's worth by its best advance (``WORTH``), or -5 for a move that
-    takes a run of one suit apart and advances nothing."""
+    """``Game.scores``: each move's worth by its best advance (``WORTH``), else ``REARRANGE``, or
+    ``SPLIT`` for a move that takes a run of one suit apart."""
     assert isinstance(state, SpiderState)
     out: list[float] = []
     for token in tokens:
         m = state.resolve(state.game.parse_move(token))
         worth = _worth(state, m)
-        if not worth and m.kind != K_DEAL and m.n < run_length(state.cols[m.src], state.down[m.src]):
-            worth = -5.0
+        if not worth:
+            split = m.n < run_length(state.cols[m.src], state.down[m.src])
+            worth = SPLIT if split else REARRANGE
         out.append(worth)
     return out

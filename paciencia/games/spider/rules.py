@@ -159,7 +159,7 @@ class SpiderGame(Game[SpiderMove]):
     variants: ClassVar[dict[str, str]] = {"1": "one suit", "2": "two suits", "4": "four suits"}
     capabilities = frozenset({"finish", "runs", "solve"})
     explains = Explains(emptied={COLUMN: "empty_column"}, actions={DEAL: ("stock_next", "stock_next")})
-    hint_budget = (8, 20_000)
+    hint_budget = (8, 40_000)
     deal_search = (2.0, 6.0, 4.0)
 
     def __init__(self, variant: str = "1") -> None:

@@ -120,6 +120,12 @@ SOUND_SHARE = 0.1
 """The sound searches' share of the work: each as long as a tenth of the work done when it
 starts (at least 1% of the whole), so they grow geometrically beside the beams."""
 
+LEVELS = 400
+"""The most moves a beam goes down: one wandering among rearrangements that long is given up
+(the next, wider beam goes on). Wins are 90-300 moves long (median 100 with one suit, 220 with
+four); without the bound, a narrow beam ran 70 million positions on a one-suit deal that the
+next width wins in 300,000."""
+
 WIDEST = 4096
 """The widest beam: past it, the beams start again from 8 with supermoves, then without the
 pruned moves (the table of a beam this wide holds a few million positions)."""
@@ -137,9 +143,10 @@ def beams() -> Iterator[tuple[int, int]]:
 def solve_spider(state: State[SpiderMove], timeout: float = 10.0, nodes: int | None = None) -> Result:
     """Whether ``state`` (a Spider position, left untouched) can be won; see the module notes.
 
-    Beams of growing widths (``beams``), each run to its end (won, died out) or to the end of the
-    time, and before each beam a sound search when the sound searches' share of the time has
-    fallen under ``SOUND_SHARE`` (it alone may answer ``unwinnable``). Given ``nodes``, the same
+    Beams of growing widths (``beams``), each run to its end (won, died out, ``LEVELS`` deep) or
+    to the end of the time, and after the first, before each beam, a sound search when the sound
+    searches' share of the time has fallen under ``SOUND_SHARE`` (it alone may answer
+    ``unwinnable``; a beam's line is the shorter, so a beam goes first). Given ``nodes``, the same
     schedule shares out that many positions searched instead of seconds (``Meter``), and
     ``timeout`` is only a cap (inf: none). ``notes``: ``phase`` (``beam`` with its ``width``, or
     ``sound``) for a win, ``proof`` for a loss, ``beams`` run."""
@@ -158,30 +165,39 @@ def solve_spider(state: State[SpiderMove], timeout: float = 10.0, nodes: int | N
     total = m.total
     sound_spent = 0.0
     run = 0
+
+    def sound(amount: float) -> Result | None:
+        nonlocal sound_spent
+        now = m.used()
+        budget, seconds = m.limits(min(total - now, amount))
+        status, steps, n = loop.search(*pos, 0, budget, seconds, 0.0, 0, None)
+        m.count(n)
+        sound_spent += m.used() - now
+        if status == WON:
+            return Result(Verdict.WINNABLE, _tokens(state, steps), m.nodes, m.seconds(), {"phase": "sound"})
+        if status == EXHAUSTED:
+            return Result(Verdict.UNWINNABLE, (), m.nodes, m.seconds(), {"proof": "search", "beams": run})
+        if status == FULL or m.capped() or m.used() >= total:
+            return Result(Verdict.UNKNOWN, (), m.nodes, m.seconds(), {"beams": run})
+        return None
+
     for width, options in beams():
         now = m.used()
-        if sound_spent <= SOUND_SHARE * now:
-            amount = max(total * 0.01, now * SOUND_SHARE / (1 - SOUND_SHARE))
-            budget, seconds = m.limits(min(total - now, amount))
-            status, steps, n = loop.search(*pos, 0, budget, seconds, 0.0, 0, None)
-            m.count(n)
-            sound_spent += m.used() - now
-            if status == WON:
-                return Result(Verdict.WINNABLE, _tokens(state, steps), m.nodes, m.seconds(), {"phase": "sound"})
-            if status == EXHAUSTED:
-                return Result(Verdict.UNWINNABLE, (), m.nodes, m.seconds(), {"proof": "search", "beams": run})
-            if status == FULL or m.capped() or m.used() >= total:
-                break
+        if run and sound_spent <= SOUND_SHARE * now:
+            settled = sound(max(total * 0.01, now * SOUND_SHARE / (1 - SOUND_SHARE)))
+            if settled is not None:
+                return settled
         budget, seconds = m.limits(total - m.used())
-        status, steps, n = loop.beam(*pos, width | options, budget, seconds, 0.0, 0, None)
+        status, steps, n = loop.beam(*pos, width | options, budget, seconds, 0.0, 0, None, LEVELS)
         m.count(n)
         run += 1
         if status == WON:
             notes: dict[str, object] = {"phase": "beam", "width": width, "beams": run}
             return Result(Verdict.WINNABLE, _tokens(state, steps), m.nodes, m.seconds(), notes)
         if m.capped() or m.used() >= total:
-            break
-    return Result(Verdict.UNKNOWN, (), m.nodes, m.seconds(), {"beams": run})
+            return Result(Verdict.UNKNOWN, (), m.nodes, m.seconds(), {"beams": run})
+    # Every beam ran out: the rest goes to the sound search.
+    return sound(total) or Result(Verdict.UNKNOWN, (), m.nodes, m.seconds(), {"beams": run})
 
 
 SAFETY_SECONDS = 10.0
@@ -189,9 +205,10 @@ SAFETY_SECONDS = 10.0
 
 
 def settle(state: SpiderState, nodes: int) -> tuple[str, str | None]:
-    """``Game.settle``: a sound search (a quarter of the budget: it settles small positions
-    either way), then beams of width 8 and 2 (a half and a quarter: they only find wins), on the
-    shared schedule (``schedule.settle``)."""
+    """``Game.settle``: beams of width 1, 2 and 4 (a quarter of the budget each: narrow beams
+    reach a win within few positions when one is near, and give short lines), then a sound
+    search (the last quarter: it settles small positions either way), on the shared schedule
+    (``schedule.settle``)."""
     from paciencia.games.spider import _search as loop
 
     pos = _c_position(state)
@@ -201,11 +218,13 @@ def settle(state: SpiderState, nodes: int) -> tuple[str, str | None]:
 
     def beam(width: int) -> Callable[[int], Answer]:
         def run(budget: int) -> Answer:
-            return loop.beam(*pos, width | CHAOS | PRUNE, budget, SAFETY_SECONDS, 0.0, 0, None)
+            return loop.beam(*pos, width | CHAOS | PRUNE, budget, SAFETY_SECONDS, 0.0, 0, None, LEVELS)
 
         return run
 
-    tries = ((True, 0.25, sound), (False, 0.5, beam(8)), (False, 0.25, beam(2)))
-    return schedule.settle(
-        state, nodes, tries, lambda steps: str(state.resolve(state.game.parse_move(_token(steps[0]))))
-    )
+    tries = ((False, 0.25, beam(1)), (False, 0.25, beam(2)), (False, 0.25, beam(4)), (True, 0.25, sound))
+
+    def first(steps: list[Step]) -> str:
+        return str(state.resolve(state.game.parse_move(_token(steps[0]))))
+
+    return schedule.settle(state, nodes, tries, first)
