@@ -18,8 +18,8 @@ self.addEventListener("install", (ev) => {
   // network when missing). A page is asked of the network at once, raced with the fetch handler
   // (which keeps it, from that same answer: one request, and answers offline): a returning
   // visit does not wait for the worker to start (bench/offline_worker_compare.py: x1.15 of no
-  // worker's first render before, x1.02 after). Where the routes are not known, the fetch
-  // handler does it all.
+  // worker's first render before, x1.05 after; docs/offline.md). Where the routes are not
+  // known, the fetch handler does it all.
   const routes = ev.addRoutes
     ? ev.addRoutes([
         { condition: { urlPattern: new URLPattern({ pathname: "/static/*" }) }, source: { cacheName: SHELL_CACHE } },
