@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import brotli  # type: ignore[import-untyped]
 import pytest
 from fastapi.testclient import TestClient
 
@@ -88,6 +89,26 @@ def test_the_offline_bundle_as_sent_stays_under_its_bound(lite: TestClient) -> N
             assert res.status_code == 200, url
             sizes[url] = sum(len(chunk) for chunk in res.iter_raw())
     assert sum(sizes.values()) <= BUNDLE_BOUND, sizes
+
+
+def test_a_file_is_sent_as_each_client_takes_it_and_its_kept_brotli_checked() -> None:
+    body = " ".join(str(n * n) for n in range(20_000)).encode()  # a body of this test's own
+    packed = offline_files.Packed(body)
+    assert packed.answer(set()) == (body, None)
+    made = packed.make_br()
+    assert brotli.decompress(made) == body and len(made) < len(packed.gzip) < len(body)
+    assert packed.answer({"gzip"}) == (packed.gzip, "gzip")
+    assert packed.answer({"br", "gzip"}) == (made, "br")
+    assert offline_files.Packed(body).br == made  # kept on disk: not made again
+    kept = packed._path()
+    assert kept is not None
+    try:
+        kept.write_bytes(made[:-9])  # spoilt: not sent, made again
+        assert offline_files.Packed(body).br is None
+    finally:
+        kept.unlink()
+    tiny = offline_files.Packed(b"{}")
+    assert tiny.answer({"br", "gzip"}) == (b"{}", None)  # nothing gained: sent as it is
 
 
 def test_the_standard_library_is_cut_to_what_the_engine_and_pyodide_import() -> None:

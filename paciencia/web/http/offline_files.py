@@ -284,7 +284,11 @@ class Packed:
         self._lock = threading.Lock()
         path = self._path()
         if path is not None and path.is_file():
-            self.br = path.read_bytes()
+            kept = path.read_bytes()
+            try:  # the file's name is its input's hash: what it holds is checked, not trusted
+                self.br = kept if brotli.decompress(kept) == body else None
+            except brotli.error:
+                self.br = None
 
     def _path(self) -> Path | None:
         try:
