@@ -365,6 +365,7 @@ typedef struct {
 
 typedef struct {
     int width, super, chaos, prune, levels; /* levels: the most a beam goes down (0: no bound) */
+    int later;                              /* no row dealt as the first move */
     long budget;
     double deadline, noise;
     uint64_t rng;
@@ -462,7 +463,7 @@ static int beam_run(SB *b, BeamOptions *o, long *nodes) {
             int e0 = o->chaos ? 0 : evaluate_w(x, &o->w);
             for (int q = 0; q < nm; q++) {
                 Step *m = &ms[q];
-                if (o->prune && pruned(x, m)) continue;
+                if ((o->prune && pruned(x, m)) || (o->later && !nlevels && m->kind == DEAL)) continue;
                 int va = m->kind == MV ? colval(x, m->a, &o->w) : 0, vb = m->kind == MV ? colval(x, m->b, &o->w) : 0;
                 apply(x, m);
                 (*nodes)++;
@@ -626,7 +627,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
 
 /* beam(cols, down, stock, found, width, budget, seconds, noise, seed, weights, levels)
  *   -> (status, steps, nodes): a beam search (status 5: it died out or went `levels` down,
- *   nothing proved); width's bits 20, 21 and 22: supermoves, disorder, pruning. */
+ *   nothing proved); width's bits 20 to 23: supermoves, disorder, pruning, no deal first. */
 static PyObject *py_beam(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *cols, *down, *stock, *wseq = Py_None;
@@ -646,7 +647,8 @@ static PyObject *py_beam(PyObject *self, PyObject *args) {
     if (!weights_from(wseq, &w)) return NULL;
     SB *b = board_from(cols, down, stock, found);
     if (!b) return NULL;
-    BeamOptions o = {width & 0xFFFFF, width >> 20 & 1, width >> 21 & 1, width >> 22 & 1, levels, budget, deadline_in(seconds), noise, (uint64_t)seed, w};
+    BeamOptions o = {width & 0xFFFFF, width >> 20 & 1, width >> 21 & 1, width >> 22 & 1, levels, width >> 23 & 1,
+                     budget, deadline_in(seconds), noise, (uint64_t)seed, w};
     long nodes = 0;
     int status;
     Py_BEGIN_ALLOW_THREADS;

@@ -73,8 +73,9 @@ DEAL = 1  # a row dealt
 SUPER = 1 << 20
 CHAOS = 1 << 21
 PRUNE = 1 << 22
+LATER = 1 << 23
 """A beam's options beside its width (``_search.beam``): supermoves, the disorder's ranking (else
-the evaluation's), the pruned moves left out."""
+the evaluation's), the pruned moves left out, no row dealt as the first move."""
 
 DIED = 5
 """A beam that died out (no new position left): nothing proved."""
@@ -206,9 +207,15 @@ SAFETY_SECONDS = 10.0
 
 def settle(state: SpiderState, nodes: int) -> tuple[str, str | None]:
     """``Game.settle``: beams of width 1, 2 and 4 (a quarter of the budget each: narrow beams
-    reach a win within few positions when one is near, and give short lines), then a sound
-    search (the last quarter: it settles small positions either way), on the shared schedule
-    (``schedule.settle``)."""
+    reach a win within few positions when one is near, and give short lines) that do not deal
+    first, then a sound search (the last quarter: it settles small positions either way), on the
+    shared schedule (``schedule.settle``).
+
+    Why not a deal first: the honest hints vote for the first moves of the lines found in
+    completions of what the player knows, and a completion's line knows the stock, so it may deal
+    a row at once where a player, who does not, should first do what can be done (a deal buries
+    ten cards). A line that must deal first is left to the sound search, or to the hints' own
+    heuristic, which plays a deal only when no other move helps (``analysis``)."""
     from paciencia.games.spider import _search as loop
 
     pos = _c_position(state)
@@ -218,7 +225,7 @@ def settle(state: SpiderState, nodes: int) -> tuple[str, str | None]:
 
     def beam(width: int) -> Callable[[int], Answer]:
         def run(budget: int) -> Answer:
-            return loop.beam(*pos, width | CHAOS | PRUNE, budget, SAFETY_SECONDS, 0.0, 0, None, LEVELS)
+            return loop.beam(*pos, width | CHAOS | PRUNE | LATER, budget, SAFETY_SECONDS, 0.0, 0, None, LEVELS)
 
         return run
 
