@@ -121,7 +121,7 @@ handles = Table(
     "handles",
     metadata,
     Column("player", String(64), primary_key=True),
-    Column("adjective", Integer, nullable=False),  # indexes into service/handles.py's lists
+    Column("adjective", Integer, nullable=False),  # indexes into play/challenge_words.py's lists
     Column("animal", Integer, nullable=False),
     Column("shown", Integer, nullable=False, server_default="0"),  # 1: the player opted in
     Column("updated", Float, nullable=False),
