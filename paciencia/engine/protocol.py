@@ -110,6 +110,10 @@ class Observation:
     for a run of ``n`` > 1 cards, every foundation named. ``actions``: the game's other moves
     (buttons, and taps on a place: ``taps``). ``code`` is ``None`` while it would reveal cards
     the player has not seen (a published shuffle makes every code do that while cards are hidden).
+    ``takes[place]``: the legal moves that take the place's card away (``taken_of``), each as
+    (its partner: the other place it empties, else its destination, else ``None`` for a card
+    that goes alone; its token), so that the board knows which tap plays at once and which
+    card pairs with which (``takes_of``).
     """
 
     game: str
@@ -126,6 +130,7 @@ class Observation:
     can_finish: bool
     code: DealCode | None
     parameters: Mapping[str, int] = field(default_factory=dict)
+    takes: Mapping[str, tuple[tuple[str | None, str], ...]] = field(default_factory=dict)
 
     @property
     def taps(self) -> dict[str, str]:
@@ -439,6 +444,25 @@ def dests_of(state: State[Any], moves: Iterable[MoveLike]) -> dict[str, tuple[st
         src, n, dst = state.resolve(m).places()
         if src is not None and dst is not None:
             out.setdefault(source_key(src, n), []).append(dst)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def taken_of(move: MoveLike) -> tuple[str, ...]:
+    """The places a removal empties (its ``taken()``: a pair's two, a card's one); none for a move
+    from one place to another (a game's move says it takes cards away by having ``taken``)."""
+    taken = getattr(move, "taken", None)
+    return tuple(taken()) if taken is not None else ()
+
+
+def takes_of(moves: Iterable[MoveLike]) -> dict[str, tuple[tuple[str | None, str], ...]]:
+    """``Observation.takes`` from legal moves: for each place a removal empties, the removal's
+    partner (the other place it empties, else its destination, else ``None``) and its token."""
+    out: dict[str, list[tuple[str | None, str]]] = {}
+    for m in moves:
+        taken = taken_of(m)
+        for p in taken:
+            others = [q for q in taken if q != p]
+            out.setdefault(p, []).append((others[0] if others else m.places()[2], str(m)))
     return {k: tuple(v) for k, v in out.items()}
 
 

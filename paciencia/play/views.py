@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from paciencia.engine.protocol import Observation, PlaceInfo, Played, Role, Status
+from paciencia.engine.protocol import Observation, PlaceInfo, Played, Role, Status, taken_of
 from paciencia.games import NUMBERS, entry
 from paciencia.i18n import Words
 from paciencia.play.words import say
@@ -100,8 +100,11 @@ def announce(words: Words, before: Observation, played: Played[Any], obs: Observ
         move = played.move
         src, n, dst = move.places()
         action = next((a for a in before.actions if a.token == str(move)), None)
+        taken = taken_of(move)
         if action is not None:
             parts.append(_action_words(words, action.name, before, obs))
+        elif taken and dst is None:
+            parts.append(removal(words, before, taken, "taken"))  # the cards gone are the move's own
         elif dst is not None:
             there = obs.place(dst)
             came = before.place(src).cards if src is not None else ()
@@ -114,11 +117,20 @@ def announce(words: Words, before: Observation, played: Played[Any], obs: Observ
                 parts.append(_left_behind(words, before.place(dst), there))
             if src is not None:
                 parts.append(_left_behind(words, before.place(src), obs.place(src)))
-        if action is not None or dst is None:
+        if action is not None or (dst is None and not taken):
             parts += _gone_up(words, before, obs, dst)
     if obs.status != Status.PLAYING:
         parts.append(words.status(obs.status.value))
     return " ".join(p[:1].upper() + p[1:] for p in parts if p)  # sentences that start with a card's name
+
+
+def removal(words: Words, obs: Observation, taken: tuple[str, ...], key: str) -> str:
+    """A removal's words (``key`` ``taken``: done; ``hint_take``: a hint's), its cards as ``obs``
+    shows them: one card alone, or a pair."""
+    cards = [words.card_name(obs.place(p).cards[-1]) for p in taken if obs.place(p).cards]
+    if len(cards) == 1:
+        return say(words, key + "_one", card=cards[0])
+    return say(words, key + "_two", card=cards[0], other=cards[1])
 
 
 def _gone_up(words: Words, before: Observation, obs: Observation, dst: str | None) -> list[str]:
@@ -281,6 +293,7 @@ def game_view(
             "runs": dict(obs.runs),
             "dests": {} if closed else {k: list(v) for k, v in obs.dests.items()},
             "taps": obs.taps if playing else {},
+            "takes": {k: [list(e) for e in v] for k, v in obs.takes.items()} if playing else {},
             "deck": {"ranks": ranks, "suits": SUITS, "red": RED},
             "ranks": ranks,
             "elapsed": round(meta.elapsed(time.time()), 1),

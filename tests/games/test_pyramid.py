@@ -133,12 +133,14 @@ def test_notation() -> None:
         ("w", "W"),
         ("d", "D"),
         ("3+3", "3+3"),
+        ("12-W", "12+W"),  # the board's way: a card put on its partner
+        ("w-27", "27+W"),
     ):
         assert str(game.parse_move(token)) == written, token
     assert game.parse_move("12+W").taken() == ("12", "W") and game.parse_move("D").taken() == ()
     assert game.parse_move("12+W").places() == ("12", 1, None)
     assert game.parse_move("D").places() == ("S", 1, "W")
-    for bad in ("29", "0", "1+2+3", "12-W", "S", "F", "1+", "+3", "12+S", "U2", "12x2"):
+    for bad in ("29", "0", "1+2+3", "12-S", "S", "F", "1+", "+3", "12+S", "U2", "12x2"):
         with pytest.raises(InvalidMove, match="A\\+B"):
             game.parse_move(bad)
 
@@ -482,7 +484,7 @@ def test_the_command_line_deals_and_plays() -> None:
     assert p.returncode == 1 and p.stderr.strip().endswith("(22+23) rechazada: Estas dos suman 18, no 13")
     p = run("play", CODE, "1", "--lang", "it")
     assert p.returncode == 1 and Words("it").reason(COVERED) in p.stderr
-    p = run("play", CODE, "22-23")
+    p = run("play", CODE, "22x23")
     assert p.returncode == 2 and "Traceback" not in p.stderr and "A+B" in p.stderr
     p = run("deal", CODE, "--describe", "--lang", "pt-BR")
     assert p.returncode == 0 and p.stdout.startswith("carta 1: ás de paus, coberta. ")

@@ -408,7 +408,7 @@ def test_the_command_line_deals_and_plays() -> None:
     assert p.returncode == 1 and p.stderr.strip().endswith("(20) rechazada: " + Words("es").reason(NOT_NEXT[1]))
     p = run("play", CODE, "1", "--lang", "pt-PT")
     assert p.returncode == 1 and Words("pt-PT").reason(STILL_FACE_DOWN) in p.stderr
-    p = run("play", CODE, "19-W")
+    p = run("play", CODE, "19-S")
     assert p.returncode == 2 and "Traceback" not in p.stderr and "peak place" in p.stderr
     p = run("deal", CODE, "--describe", "--lang", "it")
     assert p.returncode == 0 and p.stdout.startswith("carta 1: coperta; carta 2: coperta; carta 3: coperta. ")

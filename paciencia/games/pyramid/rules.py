@@ -53,6 +53,7 @@ from paciencia.engine.protocol import (
     Status,
     dests_of,
     refuse_undo,
+    takes_of,
 )
 from paciencia.engine.reasons import Reason
 from paciencia.engine.tabletext import check_fields, check_places, check_status, int_field
@@ -99,7 +100,8 @@ PLACE_NAMES = [str(i + 1) for i in range(SIZE)] + ["W"]
 TEXT_ORDER = ["S", "W", "F", *PLACE_NAMES[:SIZE]]
 
 _PLACE = r"(2[0-8]|1[0-9]|[1-9]|W)"
-_TOKEN = re.compile(rf"{_PLACE}(?:\+{_PLACE})?", re.ASCII)
+_TOKEN = re.compile(rf"{_PLACE}(?:[+-]{_PLACE})?", re.ASCII)
+"""A pair is written ``A+B``; the board's ``A-B`` (one card put on its partner) reads alike."""
 EXPECTED_MOVE = (
     "A+B with places 1-28 or W (the waste's top card), as 12+W or 27+28; a King's place alone, as 7 or W; "
     "or D to turn a card from the stock"
@@ -481,6 +483,7 @@ class PyramidState(State[PyramidMove]):
             reading=(*(tuple(PLACE_NAMES[i] for i in row) for row in ROW_PLACES), ("S", "W", "F")),
             runs=runs,
             dests=dests_of(self, (m for m in legal if m.kind != K_TURN)),
+            takes=takes_of(m for m in legal if m.kind != K_TURN),
             actions=(Action(TURN, "D", playing and self._can_turn(), place="S"),),
             status=status,
             figures=self.figures(),

@@ -171,6 +171,8 @@ class TriPeaksGame(Game[TriPeaksMove]):
         t = token.strip().upper()
         if t == "D":
             return TURN_MOVE
+        if t.endswith("-W"):  # the board's way: a card put on the waste
+            t = t[:-2]
         if _TOKEN.fullmatch(t) is None:
             raise InvalidMove(f"not a TriPeaks move: {token!r} (expected {EXPECTED_MOVE})")
         return move(int(t) - 1)

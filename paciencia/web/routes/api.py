@@ -96,7 +96,8 @@ class HintOut(BaseModel):
     move: str | None = Field(default=None, description="The move in notation (a foundation named)")
     src: str | None = Field(default=None, description="Where the moving cards are (S for a draw)")
     n: int = Field(default=1, description="How many cards move")
-    dst: str | None = Field(default=None, description="Where they go (W for a draw)")
+    dst: str | None = Field(default=None, description="Where they go (W for a draw; null for a removal)")
+    taken: list[str] = Field(default_factory=list, description="For a removal: every place it empties")
     title: str | None = Field(default=None, description="For no_useful and lost: the notice's title")
     message: str = Field(default="", description="What to say: the move while it is shown, or the notice's words")
     reason: str | None = Field(

@@ -84,6 +84,11 @@ class GameView(BaseModel):
         description="Legal destinations per source (a place, or <place>x<n> for a run of n cards)"
     )
     taps: dict[str, str] = Field(description="A tap on this place plays this token (as the stock's draw)")
+    takes: dict[str, list[tuple[str | None, str]]] = Field(
+        default_factory=dict,
+        description="Per place: the moves that take its card away, each [partner, token]: the other place the "
+        "move empties (a pair), else where the card goes, else null (a card that goes alone: one tap plays it)",
+    )
     deck: DeckView
     ranks: list[str] = Field(description="The 13 rank letters of this language (as deck.ranks)")
     elapsed: float = Field(description="Seconds of play so far")

@@ -26,13 +26,13 @@ from paciencia.analysis.honest import path_keys as path_keys
 from paciencia.analysis.levels import honest_chance
 from paciencia.analysis.review import BATCH_MOST, Lines, Review, StepReview, review_search, review_steps
 from paciencia.analysis.why import reason
-from paciencia.engine.protocol import Analysis, Game, Key, Observation, Played, State, Status
+from paciencia.engine.protocol import Analysis, Game, Key, Observation, Played, State, Status, taken_of
 from paciencia.games import REGISTRY, new_state, state_from_text
 from paciencia.i18n import Words
 from paciencia.play.disclosure import deal_told, embargoed, shown_level
 from paciencia.play.errors import ServiceError as ServiceError
 from paciencia.play.token import play_token
-from paciencia.play.views import arrival, game_view
+from paciencia.play.views import arrival, game_view, removal
 from paciencia.play.words import game_key, say
 from paciencia.web.db.limits import Limits, Rate, Refused
 from paciencia.web.db.store import SavedGame, Store, starting_state
@@ -573,8 +573,11 @@ def hint_answer(state: State[Any], analysis: Analysis, words: Words, advice: Adv
     src, n, dst = move.places()
     obs = state.observe()
     action = next((a for a in obs.actions if a.token == str(move)), None)
+    taken = taken_of(move)
     if action is not None:
         message = say(words, "hint_" + action.name)
+    elif taken and dst is None:  # a removal: its cards leave for no place
+        message = removal(words, obs, taken, "hint_take")
     else:
         assert src is not None and dst is not None
         cards = obs.place(src).cards
@@ -584,6 +587,7 @@ def hint_answer(state: State[Any], analysis: Analysis, words: Words, advice: Adv
     fresh = advice.fresh if advice is not None and advice.fresh is not None else fresh_moves(state)
     code = reason(state, str(move), list(fresh))
     out: dict[str, Any] = {"kind": "move", "move": str(move), "src": src, "n": n, "dst": dst, "message": message}
+    out["taken"] = list(taken)
     out.update(reason=code, why=say(words, "hint_why_" + code), chance_before=None, chance_after=None)
     out.update(chance_without=None, chance_text=None)
     if advice is not None and advice.total:

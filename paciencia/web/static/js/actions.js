@@ -4,7 +4,7 @@
 import * as api from "./api.js";
 import { announce } from "./a11y.js";
 import { requestRender, returnCards, shake } from "./render.js";
-import { cardName, counted, fmt, place, srcKey, state } from "./state.js";
+import { cardName, counted, fmt, place, srcKey, state, takeWith } from "./state.js";
 import { chosenLevel, whileSeeking, winnableOnly } from "./winnable.js";
 
 const $ = (id) => document.getElementById(id);
@@ -154,10 +154,12 @@ async function sendNow(token, src, always) {
   if (played && then) autoUp();
 }
 
+/** Puts `id`'s last `n` cards on `dst`: a card on its partner is the removal the view names
+ * (`takes`); else the board's `<source>-<place>`, which the game reads (or says why not). */
 export function move(id, n, dst) {
   state.selected = state.picker = null;
   requestRender();
-  return send(`${srcKey(id, n)}-${dst}`, id);
+  return send((n === 1 && takeWith(id, dst)) || `${srcKey(id, n)}-${dst}`, id);
 }
 
 export function select(sel) {

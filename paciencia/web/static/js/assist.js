@@ -69,6 +69,13 @@ function bringIntoView(els) {
 }
 
 function show(h) {
+  if (h.taken && h.taken.length) {
+    // A removal: its cards glow where they lie (they leave for no place).
+    const list = h.taken.flatMap((p) => cardsOf(p, 1));
+    for (const el of list) el.classList.add("hinting");
+    if (list.length) bringIntoView(list);
+    return;
+  }
   const src = placeButton(h.src);
   if (!src || state.view.taps[h.src] === h.move) {
     const b = src || document.querySelector(`#game [data-token="${h.move}"]`);

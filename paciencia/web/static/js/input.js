@@ -5,7 +5,7 @@
 import { announce, focusPlace, focusedPlace, inOrder, neighbour } from "./a11y.js";
 import * as act from "./actions.js";
 import { cardsOf, dragBy, dragCards, requestRender, returnCards } from "./render.js";
-import { dests, dropOn, foundationFor, pickAt, state, toFoundations } from "./state.js";
+import { alone, dests, dropOn, foundationFor, pickAt, state, toFoundations } from "./state.js";
 import { wireWinnable } from "./winnable.js";
 
 const { loadedPicker, move, select, send, stopFinish } = act;
@@ -61,6 +61,11 @@ export function tap(id, i, pointer = false, hit = null) {
     if (to) move(sel.id, sel.n, to);
     else select(null); // a tap on the picked-up cards (or where no card is put by hand) puts them down
     return;
+  }
+  const one = alone(id); // a card with one way to go, alone (a King): the tap plays it
+  if (one) {
+    lastTap.moved = true;
+    return send(one, id);
   }
   const pick = pickAt(id, i);
   const ds = pick ? dests(pick.id, pick.n) : [];

@@ -4,7 +4,7 @@
 // face-up cards, spaced to fit) or "fan" (side by side).
 
 import { announce } from "./a11y.js";
-import { counted, dests, spreadOf, state } from "./state.js";
+import { counted, dests, spreadOf, state, takes } from "./state.js";
 import { getGame } from "./api.js";
 import { renderBadge, renderLevel } from "./winnable.js";
 
@@ -144,6 +144,7 @@ function render() {
   if (state.dealing) dealIn();
   state.dealing = false;
   const targets = new Set(sel ? dests(sel.id, sel.n) : []);
+  if (sel) for (const [other] of takes(sel.id)) if (other) targets.add(other); // its partners
   for (const p of v.places) {
     const ref = refs.get(p.id);
     if (!ref) continue;

@@ -29,6 +29,16 @@ export const state = {
 export const place = (id) => state.places.get(id);
 export const srcKey = (id, n) => (n > 1 ? `${id}x${n}` : id);
 export const dests = (id, n = 1) => state.view.dests[srcKey(id, n)] || [];
+/** The moves that take `id`'s card away (the view's `takes`), each [partner, token]: the other
+ * card it takes (a pair), else where the card goes, else null (it goes alone). */
+export const takes = (id) => (state.view.takes || {})[id] || [];
+/** The token that takes `id`'s card away with `other` (its partner, or where it goes), or null. */
+export const takeWith = (id, other) => (takes(id).find((t) => t[0] === other) || [])[1] || null;
+/** The token a tap on `id` plays at once: its card's one way to go, alone (a King); else null. */
+export function alone(id) {
+  const t = takes(id);
+  return t.length === 1 && t[0][0] === null ? t[0][1] : null;
+}
 export const spreadOf = (p) => (state.layout.spread || {})[p.kind] || "top";
 export const fmt = (text, kw) => text.replace(/%\((\w+)\)s/g, (_, k) => kw[k]);
 export const cardName = (c) => state.ui.card_names[c];
