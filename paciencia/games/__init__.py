@@ -205,6 +205,6 @@ def register_package(package: str, prefix: str | None = None, *, site: bool = Tr
 register_package("paciencia.games.crescent", "CR")
 register_package("paciencia.games.klondike", "KL")
 register_package("paciencia.games.freecell", "FC")
-register_package("paciencia.games.spider", "SP", site=False)
+register_package("paciencia.games.spider", "SP")
 register_package("paciencia.games.pyramid", "PY", site=False)
 register_package("paciencia.games.tripeaks", "TP", site=False)

@@ -11,7 +11,9 @@ joins the matrix by itself:
   opened on it (↑), where the game moves runs;
 * level: a deal of the "expert" level, and that level chosen for the next game, where the game
   has levels;
-* notice: a position one move from blocked, where the hint can only say that the game is lost;
+* notice: a position one move from blocked, where the hint can only say that the game is lost
+  (a game without a solver, whose hint is its own plain analysis: the end of a walk where every
+  move goes back to a position met on the way, where the hint says that no move helps);
 * blocked: the same position, that move played (the results panel);
 * won: an expert deal won along the solver's line where the game has levels (the panel then
   says the level too), else the example won.
@@ -92,13 +94,15 @@ def _table(state: State[Any]) -> dict[str, Any]:
     return {"table": state.to_text()}
 
 
-def _walk_to_blocked(state: State[Any], rng: random.Random, limit: int = 2000) -> list[str] | None:
-    """Tokens from ``state`` to a blocked position, each move to a position not seen before."""
+def _walk(state: State[Any], rng: random.Random, limit: int = 2000) -> tuple[list[str], str]:
+    """Tokens from ``state`` along a seeded random walk, each move to a position not seen before,
+    and where it ended: ``blocked``, ``won``, ``dead end`` (every move goes back to a position met
+    on the way) or ``long`` (``limit`` moves)."""
     seen = {state.key()}
     line: list[str] = []
     for _ in range(limit):
         if state.status != Status.PLAYING:
-            return line if state.status == Status.BLOCKED else None
+            return line, state.status.value
         fresh = []
         for move in state.legal_moves():
             after = state.copy()
@@ -106,11 +110,17 @@ def _walk_to_blocked(state: State[Any], rng: random.Random, limit: int = 2000) -
             if after.key() not in seen:
                 fresh.append((move, after))
         if not fresh:
-            return None
+            return line, "dead end"
         move, state = rng.choice(fresh)
         seen.add(state.key())
         line.append(str(move))
-    return None
+    return line, "long"
+
+
+def _walk_to_blocked(state: State[Any], rng: random.Random, limit: int = 2000) -> list[str] | None:
+    """Tokens from ``state`` to a blocked position, each move to a position not seen before."""
+    line, end = _walk(state, rng, limit)
+    return line if end == Status.BLOCKED.value else None
 
 
 def _blocks(state: State[Any], move: Any) -> bool:
@@ -134,6 +144,18 @@ def one_from_blocked(game: str) -> Iterator[tuple[str, str]]:
             # Lost beyond doubt: every move there blocks.
             if all(_blocks(start, move) for move in start.legal_moves()):
                 yield start.to_text(), line[-1]
+
+
+def dead_ends(game: str, longest: int = 400) -> Iterator[tuple[str, tuple[str, ...]]]:
+    """Deals (their codes) with a walk from them (at most ``longest`` tokens) that ends where
+    every move goes back to a position met on the way."""
+    cls = REGISTRY[game].game
+    for seed in range(50):
+        for variant in cls.variants:
+            start = cls(variant).new_state(seed + 1)
+            line, end = _walk(start.copy(), random.Random(seed), longest)
+            if end == "dead end":
+                yield str(start.code), tuple(line)
 
 
 def levelled_variant(game: str) -> str | None:
@@ -188,20 +210,28 @@ NOTICES = ("lost", "no_useful")
 
 
 def notice_scene(playwright: Playwright, base_url: str, game: str, tries: int = 12) -> Scene:
-    """A position one move from blocked on which the server's hint answers with the notice."""
-    for table, _ in islice(one_from_blocked(game), tries):
-        scene = make(playwright, base_url, Scene(game, "notice", {"table": table}))
+    """A position on which the server's hint answers with the notice: one move from blocked, where
+    the game has a solver (its hint says lost); else the end of a walk where every move goes back
+    to a position met on the way (its own plain analysis says that no move helps)."""
+    if "solve" in REGISTRY[game].game.capabilities:
+        found: Iterator[tuple[dict[str, Any], tuple[str, ...]]] = (
+            ({"table": t}, ()) for t, _ in one_from_blocked(game)
+        )
+    else:
+        found = (({"code": code}, line) for code, line in dead_ends(game))
+    for body, line in islice(found, tries):
+        scene = make(playwright, base_url, Scene(game, "notice", body, line))
         assert scene.cookie is not None
         player: StorageState = {"cookies": [scene.cookie], "origins": []}
         api = playwright.request.new_context(base_url=base_url, storage_state=player)
         try:
-            res = api.post(f"/api/games/{scene.game_id}/hint", data={"version": 0})
+            res = api.post(f"/api/games/{scene.game_id}/hint", data={"version": len(line)})
             assert res.ok, res.text()
             if res.json()["kind"] in NOTICES:
                 return scene
         finally:
             api.dispose()
-    raise AssertionError(f"{game}: no hint says lost on {tries} positions one move from blocked")
+    raise AssertionError(f"{game}: no hint gives the notice on {tries} positions")
 
 
 def make(playwright: Playwright, base_url: str, scene: Scene) -> Scene:

@@ -277,11 +277,21 @@ function onKey(ev) {
   const onBoard = here || t === document.body || t === document.documentElement || t.closest("#board, #picker, .side .buttons");
   if (!onBoard) return;
   if (key.length === 1 && key !== " " && document.documentElement.dataset.nokeys) return;
+  if (dispatch(key, here)) ev.preventDefault();
+}
+
+/** A key of the board's, played: whether it did something (its default is then prevented). While
+ * the run picker is on its way, a key other than an arrow waits behind it, in order: the
+ * picker's if it is still open then, else the board's (`waited`: a jump key after the Enter that
+ * took the run puts it down). */
+function dispatch(key, here, waited = false) {
+  const v = state.view;
   const tapPlace = v.actions.find((a) => a.place);
   let done = true;
-  if (opening && !key.startsWith("Arrow")) {
+  if (opening && !waited && !key.startsWith("Arrow")) {
     const p = opening.then((m) => {
       if (state.picker) m.key(key);
+      else dispatch(key, focusedPlace(), true);
       return m;
     });
     opening = p;
@@ -311,7 +321,7 @@ function onKey(ev) {
     if (action) send(action.token, null, true);
     done = Boolean(action);
   }
-  if (done) ev.preventDefault();
+  return done;
 }
 
 export function wire() {

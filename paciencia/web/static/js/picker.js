@@ -124,14 +124,16 @@ function draw() {
   box.dataset.n = String(pk.n);
   box.hidden = false;
   // Inside the window, near the place: above the finger (so that it can slide up to ▲), or
-  // beside the place, leaving its cards in sight.
+  // beside the place, leaving its cards in sight, on the board's side of it where it fits there
+  // (not over the side panel's buttons and header, which stay usable while it is open).
   const b = placeButton(pk.id).getBoundingClientRect();
   const w = box.offsetWidth;
   const h = box.offsetHeight;
+  const edge = Math.min(innerWidth, document.getElementById("board").getBoundingClientRect().right);
   let x = b.left + b.width / 2 - w / 2;
   let y = b.top;
   if (pk.at) y = pk.at.y - h - 24;
-  else x = b.right + 8 + w <= innerWidth ? b.right + 8 : b.left - w - 8;
+  else x = b.right + 8 + w <= edge || b.left - w - 8 < 0 ? b.right + 8 : b.left - w - 8;
   // In the window's terms, then set on the page (the box scrolls with its place).
   box.style.left = `${Math.min(Math.max(x, 4), innerWidth - w - 4) + scrollX}px`;
   box.style.top = `${Math.min(Math.max(y, 4), innerHeight - h - 4) + scrollY}px`;
