@@ -17,7 +17,7 @@ from paciencia.games import new_state
 from paciencia.games.spider import _search
 from paciencia.games.spider.analysis import move_scores, useful_moves
 from paciencia.games.spider.rules import COLS, SpiderGame, SpiderState, complete_run_at_end
-from paciencia.games.spider.solver import CHAOS, PRUNE, SUPER, _c_position, _tokens, settle
+from paciencia.games.spider.solver import PRUNE, SUPER, _c_position, _tokens, settle
 from paciencia.solver import solve
 from tests.games.test_spider import position
 from tests.solver.plain import plain_winnable
@@ -121,10 +121,10 @@ def test_supermoves_are_written_out_as_single_moves_the_rules_allow(variant: str
     for letters in ("AAAAAAB", "AAAAAAC", "AAAAAAD"):
         state = deal(f"SP1-{variant}-{letters}")
         pos = _c_position(state)
-        status, steps, _ = _search.beam(*pos, 16 | CHAOS | PRUNE | SUPER, NODES, math.inf, 0.0, 0, None)
+        status, steps, _ = _search.beam(*pos, 16 | PRUNE | SUPER, NODES, math.inf, 0.0, 0)
         if status == 0:
             replays_to_won(state, _tokens(state, steps))
-        plain = _search.beam(*pos, 16 | CHAOS | PRUNE, NODES, math.inf, 0.0, 0, None)
+        plain = _search.beam(*pos, 16 | PRUNE, NODES, math.inf, 0.0, 0)
         several += status == 0 and len(steps) > len(plain[1])
     assert several
 

@@ -364,12 +364,11 @@ typedef struct {
 } Link;
 
 typedef struct {
-    int width, super, chaos, prune, levels; /* levels: the most a beam goes down (0: no bound) */
-    int later;                              /* no row dealt as the first move */
+    int width, super, prune, levels; /* levels: the most a beam goes down (0: no bound) */
+    int later;                       /* no row dealt as the first move */
     long budget;
     double deadline, noise;
     uint64_t rng;
-    Weights w;
 } BeamOptions;
 
 #define DIED 5 /* a beam with no new position left: nothing proved */
@@ -459,12 +458,10 @@ static int beam_run(SB *b, BeamOptions *o, long *nodes) {
         for (int i = 0; i < ncur && result == DIED; i++) {
             unpack(x, &cur[i]);
             Step ms[MAXM];
-            int nm = gen(x, 1, o->super, ms), found = x->found;
-            int e0 = o->chaos ? 0 : evaluate_w(x, &o->w);
+            int nm = gen(x, 1, o->super, ms);
             for (int q = 0; q < nm; q++) {
                 Step *m = &ms[q];
                 if ((o->prune && pruned(x, m)) || (o->later && !nlevels && m->kind == DEAL)) continue;
-                int va = m->kind == MV ? colval(x, m->a, &o->w) : 0, vb = m->kind == MV ? colval(x, m->b, &o->w) : 0;
                 apply(x, m);
                 (*nodes)++;
                 if (won(x)) {
@@ -487,7 +484,7 @@ static int beam_run(SB *b, BeamOptions *o, long *nodes) {
                         }
                         cs = grown;
                     }
-                    double e = o->chaos ? chaos_score(x) : evaluate_after(x, m, e0, va, vb, found, &o->w);
+                    double e = chaos_score(x);
                     if (o->noise > 0) e += o->noise * next_unit(&o->rng);
                     cs[n++] = (Cand){e, k1, k2, i, x->nstock / NC, m->kind, m->a, m->b, m->n};
                 }
@@ -589,66 +586,45 @@ static SB *board_from(PyObject *cols, PyObject *down, PyObject *stock, int found
     return b;
 }
 
-/* The weights from Python: a sequence of 7 ints (found, down, empty, suited, fit, brk, dealt), or
- * None for the default. */
-static int weights_from(PyObject *seq, Weights *w) {
-    *w = W0;
-    if (seq == Py_None) return 1;
-    int v[7];
-    if (!read_ints(seq, v, 7, -100000, 100000)) {
-        PyErr_Clear();
-        PyErr_SetString(PyExc_ValueError, "weights: 7 ints");
-        return 0;
-    }
-    *w = (Weights){v[0], v[1], v[2], v[3], v[4], v[5], v[6]};
-    return 1;
-}
-
-/* search(cols, down, stock, found, super, budget, seconds, noise, seed, weights)
+/* search(cols, down, stock, found, super, budget, seconds, noise, seed)
  *   -> (status, steps, nodes); steps as (kind, a, b, n, card) for a win. Sound with no noise and
  *   super 0 (every search move, none but them). */
 static PyObject *search(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *cols, *down, *stock, *wseq = Py_None;
+    PyObject *cols, *down, *stock;
     int found, super;
     long budget;
     double seconds, noise;
     unsigned long long seed = 0;
-    if (!PyArg_ParseTuple(args, "OOOiildd|KO", &cols, &down, &stock, &found, &super, &budget, &seconds, &noise, &seed,
-                          &wseq))
+    if (!PyArg_ParseTuple(args, "OOOiildd|K", &cols, &down, &stock, &found, &super, &budget, &seconds, &noise, &seed))
         return NULL;
-    Weights w;
-    if (!weights_from(wseq, &w)) return NULL;
     SB *b = board_from(cols, down, stock, found);
     if (!b) return NULL;
-    Options o = {super != 0, budget, deadline_in(seconds), noise, (uint64_t)seed, w};
+    Options o = {super != 0, budget, deadline_in(seconds), noise, (uint64_t)seed, W0};
     return run_for_python(b, &o, table_start(budget, (size_t)1 << 20));
 }
 
-/* beam(cols, down, stock, found, width, budget, seconds, noise, seed, weights, levels)
+/* beam(cols, down, stock, found, width, budget, seconds, noise, seed, levels)
  *   -> (status, steps, nodes): a beam search (status 5: it died out or went `levels` down,
- *   nothing proved); width's bits 20 to 23: supermoves, disorder, pruning, no deal first. */
+ *   nothing proved); width's bits 20, 22 and 23: supermoves, pruning, no deal first. */
 static PyObject *py_beam(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *cols, *down, *stock, *wseq = Py_None;
-    int found, width;
+    PyObject *cols, *down, *stock;
+    int found, width, levels = 0;
     long budget;
     double seconds, noise;
     unsigned long long seed = 0;
-    int levels = 0;
-    if (!PyArg_ParseTuple(args, "OOOiildd|KOi", &cols, &down, &stock, &found, &width, &budget, &seconds, &noise, &seed,
-                          &wseq, &levels))
+    if (!PyArg_ParseTuple(args, "OOOiildd|Ki", &cols, &down, &stock, &found, &width, &budget, &seconds, &noise, &seed,
+                          &levels))
         return NULL;
     if ((width & 0xFFFFF) < 1) {
         PyErr_SetString(PyExc_ValueError, "width must be 1..2**20");
         return NULL;
     }
-    Weights w;
-    if (!weights_from(wseq, &w)) return NULL;
     SB *b = board_from(cols, down, stock, found);
     if (!b) return NULL;
-    BeamOptions o = {width & 0xFFFFF, width >> 20 & 1, width >> 21 & 1, width >> 22 & 1, levels, width >> 23 & 1,
-                     budget, deadline_in(seconds), noise, (uint64_t)seed, w};
+    BeamOptions o = {width & 0xFFFFF, width >> 20 & 1, width >> 22 & 1, levels, width >> 23 & 1, budget, deadline_in(seconds),
+                     noise, (uint64_t)seed};
     long nodes = 0;
     int status;
     Py_BEGIN_ALLOW_THREADS;
@@ -657,26 +633,9 @@ static PyObject *py_beam(PyObject *self, PyObject *args) {
     return answer_for_python(b, status, nodes);
 }
 
-/* evaluate(cols, down, stock, found, weights) -> int: the evaluation (higher is better). */
-static PyObject *py_evaluate(PyObject *self, PyObject *args) {
-    (void)self;
-    PyObject *cols, *down, *stock, *wseq = Py_None;
-    int found;
-    if (!PyArg_ParseTuple(args, "OOOi|O", &cols, &down, &stock, &found, &wseq)) return NULL;
-    Weights w;
-    if (!weights_from(wseq, &w)) return NULL;
-    SB *b = board_from(cols, down, stock, found);
-    if (!b) return NULL;
-    int e = evaluate_w(b, &w);
-    free(b->trail);
-    free(b);
-    return PyLong_FromLong(e);
-}
-
 static PyMethodDef methods[] = {
     {"search", search, METH_VARARGS, "Depth-first search of a Spider position (paciencia/games/spider/solver.py)."},
     {"beam", py_beam, METH_VARARGS, "A beam search of a Spider position (paciencia/games/spider/solver.py)."},
-    {"evaluate", py_evaluate, METH_VARARGS, "The search's evaluation of a Spider position (higher is better)."},
     {NULL, NULL, 0, NULL},
 };
 

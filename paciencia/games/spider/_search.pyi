@@ -14,7 +14,6 @@ def search(
     seconds: float,
     noise: float,
     seed: int = 0,
-    weights: Sequence[int] | None = None,
     /,
 ) -> tuple[int, list[Step], int]: ...
 def beam(
@@ -27,15 +26,6 @@ def beam(
     seconds: float,
     noise: float,
     seed: int = 0,
-    weights: Sequence[int] | None = None,
     levels: int = 0,
     /,
 ) -> tuple[int, list[Step], int]: ...
-def evaluate(
-    cols: Sequence[Sequence[int]],
-    down: Sequence[int],
-    stock: Sequence[int],
-    found: int,
-    weights: Sequence[int] | None = None,
-    /,
-) -> int: ...

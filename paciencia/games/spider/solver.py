@@ -71,11 +71,10 @@ MV = 0  # n cards from column a to column b
 DEAL = 1  # a row dealt
 
 SUPER = 1 << 20
-CHAOS = 1 << 21
 PRUNE = 1 << 22
 LATER = 1 << 23
-"""A beam's options beside its width (``_search.beam``): supermoves, the disorder's ranking (else
-the evaluation's), the pruned moves left out, no row dealt as the first move."""
+"""A beam's options beside its width (``_search.beam``): supermoves, the pruned moves left out,
+no row dealt as the first move."""
 
 DIED = 5
 """A beam that died out (no new position left): nothing proved."""
@@ -134,7 +133,7 @@ pruned moves (the table of a beam this wide holds a few million positions)."""
 
 def beams() -> Iterator[tuple[int, int]]:
     """The beams ``solve_spider`` runs, in order: (width, options)."""
-    for options in (CHAOS | PRUNE, CHAOS | PRUNE | SUPER, CHAOS):
+    for options in (PRUNE, PRUNE | SUPER, 0):
         width = 8
         while width <= WIDEST:
             yield width, options
@@ -171,7 +170,7 @@ def solve_spider(state: State[SpiderMove], timeout: float = 10.0, nodes: int | N
         nonlocal sound_spent
         now = m.used()
         budget, seconds = m.limits(min(total - now, amount))
-        status, steps, n = loop.search(*pos, 0, budget, seconds, 0.0, 0, None)
+        status, steps, n = loop.search(*pos, 0, budget, seconds, 0.0, 0)
         m.count(n)
         sound_spent += m.used() - now
         if status == WON:
@@ -189,7 +188,7 @@ def solve_spider(state: State[SpiderMove], timeout: float = 10.0, nodes: int | N
             if settled is not None:
                 return settled
         budget, seconds = m.limits(total - m.used())
-        status, steps, n = loop.beam(*pos, width | options, budget, seconds, 0.0, 0, None, LEVELS)
+        status, steps, n = loop.beam(*pos, width | options, budget, seconds, 0.0, 0, LEVELS)
         m.count(n)
         run += 1
         if status == WON:
@@ -221,11 +220,11 @@ def settle(state: SpiderState, nodes: int) -> tuple[str, str | None]:
     pos = _c_position(state)
 
     def sound(budget: int) -> Answer:
-        return loop.search(*pos, 0, budget, SAFETY_SECONDS, 0.0, 0, None)
+        return loop.search(*pos, 0, budget, SAFETY_SECONDS, 0.0, 0)
 
     def beam(width: int) -> Callable[[int], Answer]:
         def run(budget: int) -> Answer:
-            return loop.beam(*pos, width | CHAOS | PRUNE | LATER, budget, SAFETY_SECONDS, 0.0, 0, None, LEVELS)
+            return loop.beam(*pos, width | PRUNE | LATER, budget, SAFETY_SECONDS, 0.0, 0, LEVELS)
 
         return run
 
