@@ -2,10 +2,11 @@
 variant's deal #1 as a player first sees it (``State.observe``), its groups of places in rows.
 
 Nothing here knows a game: a new game registered gets its drawing by itself. A group whose
-places show more than their top card (a column with cards under it) is drawn spread down; the
-other groups stand in rows of at most ``ROW`` places, two small groups side by side where they
-fit (a stock and its waste beside the foundations, or free cells beside them), the last one to
-the right. A place with cards under its top one shows the edge of the next.
+places show more than their top card (a column with cards under it) is drawn spread down, up to
+``SPREAD_ROW`` columns in a row; the other groups stand in rows of at most ``ROW`` places, two
+small groups side by side where they fit in as many places as a row of columns (a stock and its
+waste beside the foundations, or free cells beside them), the last one to the right. A place
+with cards under its top one shows the edge of the next.
 
 The drawing is decoration (``aria-hidden``): the tile's heading and words say what it shows.
 """
@@ -15,12 +16,14 @@ from __future__ import annotations
 from functools import lru_cache
 from math import ceil
 
-from paciencia.engine.protocol import Observation, PlaceInfo
+from paciencia.engine.protocol import Observation, PlaceInfo, Role
 from paciencia.games import entry
 from paciencia.i18n import Words
 
 ROW = 8
 """The most places a row of the drawing holds; a longer group is cut into rows."""
+SPREAD_ROW = 10
+"""The most spread places (columns) a row holds: a game's columns stand side by side."""
 W, H, R = 10.0, 14.0, 1.2
 """A card's width, height and corner, in the drawing's units."""
 PITCH = 12.0
@@ -33,7 +36,9 @@ PAD = 3.0
 
 
 def _spread(p: PlaceInfo) -> bool:
-    return len(p.cards) > 1 or (p.face_down > 0 and p.count > 1)
+    """A place showing more than its top card, or a column with cards face down under its end (a
+    stock, all face down, is drawn as one pile)."""
+    return len(p.cards) > 1 or (p.role == Role.TABLEAU and p.face_down > 0 and p.count > 1)
 
 
 def _rows(obs: Observation) -> list[tuple[bool, list[list[PlaceInfo]]]]:
@@ -43,10 +48,11 @@ def _rows(obs: Observation) -> list[tuple[bool, list[list[PlaceInfo]]]]:
     for group in obs.groups:
         found = [places[name] for name in group.places]
         spread = any(_spread(p) for p in found)
-        size = ceil(len(found) / ceil(len(found) / ROW)) if found else 0
+        most = SPREAD_ROW if spread else ROW
+        size = ceil(len(found) / ceil(len(found) / most)) if found else 0
         chunks = [found[i : i + size] for i in range(0, len(found), size)] if found else []
         for chunk in chunks:
-            if rows and not spread and not rows[-1][0] and sum(map(len, rows[-1][1])) + len(chunk) <= ROW:
+            if rows and not spread and not rows[-1][0] and sum(map(len, rows[-1][1])) + len(chunk) <= SPREAD_ROW:
                 rows[-1][1].append(chunk)  # a small group beside the one before
             else:
                 rows.append((spread, [chunk]))
