@@ -2,7 +2,7 @@
 forged-cookie flood, the heaviest request one cookie can make, and the bytes a move writes; one
 table at the end, a row per measurement.
 
-Run: .venv/bin/python bench/trust.py [--quick] [--only kill,outage,players,flood,heavy,bytes,floods]
+Run: .venv/bin/python bench/trust.py [--quick] [--only kill,outage,players,flood,heavy,bytes,floods,linking,ranking]
      [--rounds N] [--movers N] [--players N] [--moves N] [--forged N] [--seconds S] ...
 The full run takes 10 to 15 minutes on 2 cores; ``--quick`` 2 to 4 (fewer rounds, players and
 seconds; the same rows). Options given beside ``--quick`` win over its figures.
@@ -46,6 +46,17 @@ Rows:
   then ``--window`` draws through the API on each: bytes written per move, on SQLite (what the
   server process wrote to files, /proc/<pid>/io ``wchar``, and the growth of the database and
   its WAL) and on PostgreSQL (WAL written, ``pg_current_wal_lsn()`` before and after).
+- linking (issue 43): one server on SQLite. A player makes a one-time code; ``--guessers``
+  addresses, each a new player, type codes with its right first word and wrong secret words as
+  fast as answered: the answers by status until the code burns, and what its right words get
+  then. One address typing codes for ``--seconds``: the tries it is answered (404) and refused
+  (429). A code used once and typed again, and a code past its ten minutes (its row's expiry
+  moved back): their answers. And the odds of a guess, from the code's words and tries.
+- ranking (issue 43): one server on SQLite, today's FreeCell deal (dealt face up, so its code
+  and table are in sight): a player plays the solver's line online at a person's pace (0.35 s a
+  move), another as fast as answered, one sends it from offline onto the daily game (its clock
+  the device's, 0 seconds), one wins a replay of their won daily game, one a pasted table of the
+  deal: the ranking's entries (place, flagged) and who is not in it.
 - floods: issue 36's floods from one cookie (``--lines`` connections, as fast as answered,
   twice a second after a 429) beside ``--ordinary`` players: offline lines of 6,000 moves (past
   the admission's bound: 413 at once, again and again) and of 5,000 (the longest it takes), on SQLite and
@@ -964,6 +975,142 @@ async def bytes_work(run: Run, site: Site, database: str) -> list[str]:
         await player.close()
 
 
+# -- issue 43: linking devices, the daily ranking ------------------------------------------------
+
+
+def expire_codes(database: str) -> None:
+    """Every link code's ten minutes over (its row's expiry moved back), as the store would find it later."""
+    from sqlalchemy import create_engine, text
+
+    from paciencia.web.db.migrate import database_url
+
+    engine = create_engine(database_url(database))
+    try:
+        with engine.begin() as conn:
+            conn.execute(text("UPDATE link_codes SET expires = :t"), {"t": time.time() - 1})
+    finally:
+        engine.dispose()
+
+
+def linking_row(run: Run) -> None:
+    from paciencia.web.service.admission import CODE_TRIES
+    from paciencia.web.service.devices import ODDS
+
+    ns = run.ns
+    database = run.sqlite("linking")
+    with Site(database) as site:
+        ports = site.ports
+
+        async def go() -> str:
+            owner = Player(ports, address(1, 0))
+            await owner.open()
+            status, code = await ask(owner, 0, "POST", "/api/devices/link")
+            assert status == 200, code
+            words = code["code"].split()
+            wrong = " ".join([words[0], *["zzz"] * (len(words) - 1)])
+            tries: Counter[int] = Counter()
+            for i in range(ns.guessers):  # a new player from an address of its own each
+                guesser = Player(ports, address(4, i))
+                tries[(await ask(guesser, 0, "POST", "/api/devices/join", {"code": wrong}))[0]] += 1
+                await guesser.close()
+            late = Player(ports, address(4, ns.guessers))
+            right_after = (await ask(late, 0, "POST", "/api/devices/join", {"code": code["code"]}))[0]
+            # One address, one new player a try, for --seconds.
+            one: Counter[int] = Counter()
+            deadline = time.monotonic() + ns.seconds
+            n = 0
+            while time.monotonic() < deadline and n < MAX_REQUESTS:
+                guesser = Player(ports, address(5, 0))
+                one[(await ask(guesser, 0, "POST", "/api/devices/join", {"code": "lobo lobo lobo lobo"}))[0]] += 1
+                await guesser.close()
+                n += 1
+            # Used once, then again; and one past its ten minutes.
+            status, fresh = await ask(owner, 0, "POST", "/api/devices/link")
+            joiner = Player(ports, address(6, 0))
+            first = (await ask(joiner, 0, "POST", "/api/devices/join", {"code": fresh["code"]}))[0]
+            again = (await ask(Player(ports, address(6, 1)), 0, "POST", "/api/devices/join", {"code": fresh["code"]}))[
+                0
+            ]
+            status, old = await ask(owner, 0, "POST", "/api/devices/link")
+            await asyncio.to_thread(expire_codes, database)
+            expired = (await ask(Player(ports, address(6, 2)), 0, "POST", "/api/devices/join", {"code": old["code"]}))[
+                0
+            ]
+            await owner.close()
+            return (
+                f"{ns.guessers} addresses knowing the first word: {statuses(tries)} (the code's {CODE_TRIES} tries), "
+                f"its right words then {right_after}; one address for {ns.seconds:.0f} s: {statuses(one)}; "
+                f"used once {first}, again {again}; past ten minutes {expired}; a guess's odds {ODDS[0]} in "
+                f"{ODDS[1]:,} (one in {ODDS[1] // ODDS[0]:,})"
+            )
+
+        figures = asyncio.run(go())
+    run.row("linking devices, SQLite", figures)
+
+
+def ranking_row(run: Run) -> None:
+    from paciencia.games import new_state
+    from paciencia.solver import solve
+
+    database = run.sqlite("ranking")
+    with Site(database) as site:
+        ports = site.ports
+
+        async def daily_game(player: Player) -> dict[str, Any]:
+            status, game = await ask(
+                player, 0, "POST", "/api/games", {"game": "freecell", "variant": "4", "daily": True}
+            )
+            assert status == 201, game
+            found: dict[str, Any] = game
+            return found
+
+        async def play(player: Player, game: dict[str, Any], line: list[str], pause: float = 0.0) -> dict[str, Any]:
+            view = game
+            for token in line:
+                status, view = await ask(
+                    player, 0, "POST", f"/api/games/{view['id']}/moves", {"move": token, "version": view["version"]}
+                )
+                assert status == 200, view
+                if pause:
+                    await asyncio.sleep(pause)
+            return view
+
+        async def go() -> str:
+            people = [Player(ports, address(7, i)) for i in range(5)]
+            for p in people:
+                await p.open()
+            paced, scripted, offline, replayer, paster = people
+            first = await daily_game(paced)
+            code = first["code"]  # dealt face up: in sight
+            line = [str(m) for m in (await asyncio.to_thread(solve, new_state(code), 10.0, 2_000_000)).line]
+            await play(paced, first, line, 0.35)
+            await play(scripted, await daily_game(scripted), line)
+            mine = await daily_game(offline)
+            now = time.time()
+            body = {"id": mine["id"], "base": 0, "tokens": line, "line": "bench-line-1", "started": now, "ended": now}
+            sent = (await ask(offline, 0, "POST", "/api/offline", body))[0]
+            first_try = await play(replayer, await daily_game(replayer), line[:1])
+            _status, replay = await ask(replayer, 0, "POST", "/api/games", {"replay": first_try["id"]})
+            await play(replayer, replay, line)
+            _status, pasted = await ask(paster, 0, "POST", "/api/games", {"table": new_state(code).to_text()})
+            await play(paster, pasted, line)
+            _status, ranking = await ask(paced, 0, "GET", "/api/daily/ranking?game=freecell&variant=4")
+            entries = ranking["entries"]
+            listed = ", ".join(
+                f"{e['place'] or '-'} {e['status']} {e['seconds']} s {e['moves']} moves" + (" flagged" * e["flagged"])
+                for e in entries
+            )
+            for p in people:
+                await p.close()
+            return (
+                f"{len(line)} moves at 0.35 s, at full speed, from offline (0 s, answered {sent}), a replay after a "
+                f"first game of 1 move, a pasted table: {len(entries)} entries: {listed}"
+            )
+
+        figures = asyncio.run(go())
+    run.row("daily ranking, SQLite", figures)
+
+
 ROWS: dict[str, Callable[[Run], None]] = {
     "kill": kill_rows,
     "outage": outage_row,
@@ -972,6 +1119,8 @@ ROWS: dict[str, Callable[[Run], None]] = {
     "heavy": heavy_row,
     "bytes": bytes_rows,
     "floods": floods_rows,
+    "linking": linking_row,
+    "ranking": ranking_row,
 }
 FULL = {
     "rounds": 5,
@@ -991,6 +1140,7 @@ FULL = {
     "window": 100,
     "far": 10_000,
     "lines": 4,
+    "guessers": 20,
 }
 QUICK = {**FULL, "rounds": 1, "movers": 4, "between": "1:2", "warm": 2.0, "outage": 3.0, "players": 20}
 QUICK.update({"moves": 20, "seconds": 5.0, "heavy": 8, "forged": 150})

@@ -48,7 +48,8 @@ from paciencia.web.http.middleware import (
 )
 from paciencia.web.http.players import Players, site_secret
 from paciencia.web.http.static import StaticAssets
-from paciencia.web.routes import api, challenges, offline, pages
+from paciencia.web.routes import account, api, challenges, offline, pages
+from paciencia.web.service.devices import Devices, Gate
 from paciencia.web.service.games import Games
 from paciencia.web.service.levels import Levels
 from paciencia.web.service.winnable import WinnableDeals
@@ -144,7 +145,7 @@ async def api_fallback(request: Request) -> Response:
 
 
 ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
-API_ROUTERS = (api.router, challenges.router)
+API_ROUTERS = (api.router, challenges.router, account.router)
 """The JSON API's routes, in the order they are matched (the fallback answers 405 for their paths)."""
 
 DATABASE_RETRY_AFTER = 5
@@ -268,6 +269,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.limits,
         Levels(app.state.store, settings.measure_levels),
     )
+    app.state.gate = Gate(app.state.accounts)
+    app.state.devices = Devices(app.state.store, app.state.accounts, app.state.games.admission, app.state.gate)
     app.state.asset_version = version
     # The routes, in the order they are matched.
     for router in API_ROUTERS:
@@ -281,7 +284,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     middleware: list[tuple[type[Any], dict[str, Any]]] = [
         (CompressMiddleware, {}),
         (SecurityHeaders, {}),
-        (PlayerCookie, {"settings": settings, "players": app.state.players}),
+        (PlayerCookie, {"settings": settings, "players": app.state.players, "gate": app.state.gate}),
         (ServerError, {}),
         (NewPlayerFlood, {"limits": app.state.limits}),
         (CrossSite, {}),

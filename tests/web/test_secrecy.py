@@ -169,6 +169,8 @@ def answers(client: TestClient, game: Game, probe: list[str]) -> dict[str, Any]:
         "daily ranking": client.get(f"/api/{ranking}"),
         "ranking page": client.get(f"/en/{ranking}"),
         "week's ranking": client.get(f"/api/daily/ranking?week={daily_service.this_week()}"),
+        "devices": client.get("/api/devices"),
+        "devices page": client.get("/en/devices"),
         "review": client.get(f"/api/games/{gid}/review"),
         "review page": client.get(f"/en/{now['game']}/{gid}/review"),
     }

@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
 from fastapi.responses import JSONResponse
+from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import MutableHeaders
 from starlette.requests import ClientDisconnect, Request
 
@@ -121,41 +122,76 @@ class SecurityHeaders(HttpMiddleware):
         await self.app(scope, receive, with_headers)
 
 
+DEVICE_PATHS = ("/devices/link", "/devices/join")
+"""The paths whose routes may make this browser another player, or name its device."""
+
+
 class PlayerCookie(HttpMiddleware):
     """Who is asking: the player a signed cookie names, else a new player (``state.player``,
     ``state.new_player``), whose cookie the answer sets. Only a signed cookie names a player: an
     id alone, whoever owns it, is a new player's request (ids are seen in logs and links; the
     signature is the proof). A static file never makes a player: a shared cache would hand its
-    cookie to everyone."""
+    cookie to everyone.
 
-    def __init__(self, app: ASGIApp, settings: Settings, players: Players) -> None:
+    A player who linked browsers (``service/devices.py``): the cookie names a device too
+    (``state.device``), and the ``gate`` says whose it still is (a removed device is no one's, a
+    browser that joined another player is that player's: its cookie is set again), from memory
+    or, a few times a minute per player, from the database off the event loop. A route that
+    makes this browser another player (joining one) or names its device puts the new cookie's
+    value in ``state.player_cookie``."""
+
+    def __init__(self, app: ASGIApp, settings: Settings, players: Players, gate: Any = None) -> None:
         super().__init__(app)
         self.settings = settings
         self.players = players
+        self.gate = gate
+
+    async def _identity(self, given: str) -> tuple[str | None, str | None, bool]:
+        """(player, device, whether the cookie is to be set again) of a cookie's value."""
+        found = self.players.identity(given)
+        if found is None:
+            return None, None, False
+        player, device = found
+        if self.gate is None:
+            return player, device, False
+        owner = self.gate.cached(player, device)
+        if owner is self.gate.UNKNOWN:
+            owner = await run_in_threadpool(self.gate.resolve, player, device)
+        if owner is None:
+            return None, None, False
+        return owner, device, owner != player
 
     async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         static = is_static(scope)
-        player = None
+        player = device = None
+        again = False
         if not static:
             cookies = header(scope, b"cookie")
             given = cookie_value(cookies.decode("latin-1"), self.settings.cookie_name) if cookies else None
-            player = self.players.verified(given) if given is not None else None
+            if given is not None:
+                player, device, again = await self._identity(given)
         new_player = player is None and not static
         player = player or new_id()
-        scope.setdefault("state", {}).update(player=player, new_player=new_player)
-        if not new_player:
-            await self.app(scope, receive, send)
-            return
+        state = scope.setdefault("state", {})
+        state.update(player=player, new_player=new_player, device=device)
         settings = self.settings
-        cookie = f"{settings.cookie_name}={self.players.cookie(player)}; Path=/; Max-Age={TEN_YEARS}; HttpOnly"
-        cookie += "; SameSite=Lax" + ("; Secure" if settings.cookie_secure else "")
+
+        def cookie(value: str) -> str:
+            found = f"{settings.cookie_name}={value}; Path=/; Max-Age={TEN_YEARS}; HttpOnly"
+            return found + "; SameSite=Lax" + ("; Secure" if settings.cookie_secure else "")
 
         async def with_cookie(message: Message) -> None:
             if message["type"] == "http.response.start":
-                MutableHeaders(scope=message).append("set-cookie", cookie)
+                value = state.get("player_cookie")
+                if value is None and (new_player or again):
+                    value = self.players.cookie(player, device)
+                if value is not None:
+                    MutableHeaders(scope=message).append("set-cookie", cookie(value))
             await send(message)
 
-        await self.app(scope, receive, with_cookie)
+        # A move's answer is the hottest path: it is sent as it is unless a cookie may be set.
+        setting = new_player or again or str(scope["path"]).endswith(DEVICE_PATHS)
+        await self.app(scope, receive, with_cookie if setting else send)
 
 
 class ServerError(HttpMiddleware):

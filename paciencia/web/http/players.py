@@ -5,6 +5,10 @@ characters) and its HMAC-SHA256 under the site's secret. A cookie whose signatur
 verify is no cookie (its request is a new player's, with the address's limits), and so is an
 id without its signature, whoever owns games under it: an id is seen in logs and links.
 
+A browser of a player who linked devices (``service/devices.py``) carries
+``<id>.<device>.<signature>`` instead, the signature over both: its device's row says whose it
+is (a removed device is no cookie any more), and a player with devices takes no cookie without one.
+
 The secret is ``PACIENCIA_SECRET`` when set (every machine serving one database must be given
 the same), else a file made once in the data folder (``secret``, readable by its owner only).
 A new secret makes every signed cookie a stranger's: keep it.
@@ -92,9 +96,30 @@ class Players:
         mac = hmac.new(self._secret, b"paciencia-player:" + player.encode(), hashlib.sha256).digest()
         return base64.urlsafe_b64encode(mac).rstrip(b"=").decode()
 
-    def cookie(self, player: str) -> str:
-        """The cookie's value for ``player``."""
+    def _device_signature(self, player: str, device: str) -> str:
+        message = b"paciencia-device:" + player.encode() + b"." + device.encode()
+        mac = hmac.new(self._secret, message, hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(mac).rstrip(b"=").decode()
+
+    def cookie(self, player: str, device: str | None = None) -> str:
+        """The cookie's value for ``player`` (on its linked browser ``device``)."""
+        if device is not None:
+            return f"{player}.{device}.{self._device_signature(player, device)}"
         return f"{player}.{self._signature(player)}"
+
+    def identity(self, value: str) -> tuple[str, str | None] | None:
+        """The player and device of a signed cookie value (the device None for a cookie without
+        one), or None when it is not one of ours."""
+        player, _dot, rest = value.partition(".")
+        device, dot2, signature = rest.partition(".")
+        if not dot2:
+            found = self.verified(value)
+            return None if found is None else (found, None)
+        if not PLAYER_ID.fullmatch(player) or not PLAYER_ID.fullmatch(device) or not signature.isascii():
+            return None
+        if not hmac.compare_digest(signature, self._device_signature(player, device)):
+            return None
+        return player, device
 
     def verified(self, value: str) -> str | None:
         """The player of a signed cookie value, or None when it is not one of ours."""

@@ -30,8 +30,9 @@ from paciencia.play.words import LANGUAGE_NAMES, plural_words, say, ui_words
 from paciencia.web.http import assets
 from paciencia.web.http.assets import script_names
 from paciencia.web.http.lang import negotiate, request_words
-from paciencia.web.routes import api, challenges
+from paciencia.web.routes import account, api, challenges
 from paciencia.web.service import daily, odds, ranking, showcase, stats, tiles
+from paciencia.web.service.devices import qr_data_url
 from paciencia.web.service.games import review_answer
 from paciencia.web.service.levels import has_levels
 
@@ -423,6 +424,86 @@ async def ranking_me_form(lang: str, request: Request) -> Response:
     back = form.get("back", "")
     safe = back if back.replace("=", "").replace("&", "").replace("-", "").isalnum() else ""
     return RedirectResponse(f"/{lang}/daily/ranking?{safe}", status_code=303)
+
+
+async def _devices_page(
+    request: Request,
+    lang: str,
+    status: int = 200,
+    code: dict[str, Any] | None = None,
+    message: str | None = None,
+    error: str | None = None,
+    typed: str = "",
+) -> Response:
+    """The devices page, with the code just made, what was done or what was refused."""
+    words = Words(lang)
+    player, device = api.player_of(request), getattr(request.state, "device", None)
+    found = await run_in_threadpool(request.app.state.devices.listed, player, device)
+    listed = [
+        {**d, "dates": say(words, "device_dates", linked=_date(d["created"]), seen=_date(d["seen"]))}
+        for d in found["devices"]
+    ]
+    if code is not None:
+        code = {
+            **code,
+            "qr_url": await run_in_threadpool(qr_data_url, code["url"]),
+            "help": say(words, "link_code_help", url=str(request.base_url).rstrip("/") + f"/{lang}/devices"),
+            "expires_text": say(words, "link_expires", time=time.strftime("%H:%M", time.gmtime(code["expires"]))),
+        }
+    context = {"devices": listed, "code": code, "message": message, "error": error, "typed": typed}
+    return render(request, "devices.html", lang, "/devices", status=status, **context)
+
+
+def _date(seconds: float) -> str:
+    return time.strftime("%Y-%m-%d", time.gmtime(seconds))
+
+
+@router.get("/{lang}/devices")
+async def devices_page(lang: str, request: Request, code: str | None = None) -> Response:
+    """This browser's devices: link another, join one, remove one; the record out and in. A
+    ``code`` in the address (a QR code scanned) fills the join form in: joining stays a button."""
+    if (redirect := _canonical(request, lang)) is not None:
+        return redirect
+    typed = " ".join(code.replace("-", " ").split())[:200] if code else ""
+    return await _devices_page(request, lang, typed=typed)
+
+
+@router.post("/{lang}/devices/link")
+async def devices_link(lang: str, request: Request) -> Response:
+    if _lang(lang) != lang:
+        return not_found(request)
+    try:
+        code = await account.make_code(request)
+    except ServiceError as e:
+        return await _devices_page(request, lang, status=e.status, error=say(Words(lang), e.key))
+    return await _devices_page(request, lang, code=code)
+
+
+@router.post("/{lang}/devices/join")
+async def devices_join(lang: str, request: Request) -> Response:
+    if _lang(lang) != lang:
+        return not_found(request)
+    form = {k: v[0] for k, v in parse_qs((await request.body()).decode("utf-8", "replace")).items() if v}
+    typed = form.get("code", "")[:200]
+    try:
+        joined, owner, this = await account.join_with(request, typed)
+    except ServiceError as e:
+        return await _devices_page(request, lang, status=e.status, error=say(Words(lang), e.key), typed=typed)
+    request.state.player, request.state.device = owner, this  # the page as the player it joined
+    return await _devices_page(request, lang, message=joined["message"])
+
+
+@router.post("/{lang}/devices/{device_id}/remove")
+async def devices_remove(lang: str, device_id: str, request: Request) -> Response:
+    if _lang(lang) != lang:
+        return not_found(request)
+    player, this = api.player_of(request), getattr(request.state, "device", None)
+    devices = request.app.state.devices
+    try:
+        await run_in_threadpool(devices.remove, player, device_id, api.address_of(request), this)
+    except ServiceError as e:
+        return await _devices_page(request, lang, status=e.status, error=say(Words(lang), e.key))
+    return RedirectResponse(f"/{lang}/devices", status_code=303)
 
 
 @router.post("/{lang}/stats/reset")
