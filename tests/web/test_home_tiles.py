@@ -11,6 +11,7 @@ from html import unescape
 import pytest
 from fastapi.testclient import TestClient
 
+from paciencia.engine.protocol import Role
 from paciencia.games import REGISTRY, registered
 from paciencia.games.table import Table
 from paciencia.i18n import LOCALES
@@ -47,7 +48,11 @@ def test_each_game_is_a_tile_with_a_drawing_of_its_table(client: TestClient, lan
         obs = found.game(next(iter(found.game.variants))).new_state(1).observe()
         assert faces == sum(len(p.cards) for p in obs.places), game  # every card a player sees
         assert empty == sum(p.count == 0 for p in obs.places), game
-        assert backs >= sum(p.face_down for p in obs.places), game
+        # Every face-down card of a column is a back, and a stock one pile of them.
+        stocks = [p for p in obs.places if p.role == Role.STOCK]
+        columns = sum(p.face_down for p in obs.places if p.role != Role.STOCK)
+        assert backs >= columns + sum(1 for p in stocks if p.count), game
+        assert backs <= columns + 2 * len(obs.places), game  # beyond them, an edge and a back a place at most
         assert f'<h2 id="{game}-name">' in t
 
 
