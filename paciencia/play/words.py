@@ -109,7 +109,7 @@ UI: dict[str, str] = {
     "refused_short": N_("That move is not allowed."),
     "finish_offered": N_("No hint is needed: every card can go up. Press F or Finish."),
     "hint_move": N_("Hint: %(move)s"),
-    # A move that takes cards away (a Pyramid pair, a King alone), done and hinted.
+    # A move that takes cards away (a pair, or a card alone), done and hinted.
     "taken_one": N_("Taken away: %(card)s."),
     "taken_two": N_("Taken away: %(card)s and %(other)s."),
     "hint_take_one": N_("Hint: take away %(card)s"),

@@ -96,8 +96,8 @@ def test_a_code_deals_the_same_cards() -> None:
     assert deal("TP1-1-AAAAAAC").to_text() != s.to_text()
 
 
-def test_the_registry_finds_it_off_the_site() -> None:
-    assert "tripeaks" in GAMES and "tripeaks" not in REGISTRY
+def test_the_registry_finds_it_on_the_site() -> None:
+    assert "tripeaks" in GAMES and "tripeaks" in REGISTRY
     assert GAMES["tripeaks"].game is TriPeaksGame
 
 

@@ -1,5 +1,4 @@
-"""How the site would lay out pyramid's table (``paciencia.games.table.Table``): the default layout
-for now (no layout module or stylesheet of its own yet; the game is not on the site)."""
+"""How the site lays out Pyramid's table (``paciencia.games.table.Table``)."""
 
 from __future__ import annotations
 
@@ -8,6 +7,8 @@ from paciencia.games.pyramid.words import WORDS
 from paciencia.games.table import Table
 
 TABLE = Table(
+    layout="layout.js",
+    stylesheet="table.css",
     title="pyramid",
     blurb="pyramid_blurb",
     rules="rules_pyramid",

@@ -1,5 +1,4 @@
-"""How the site would lay out tripeaks' table (``paciencia.games.table.Table``): the default layout
-for now (no layout module or stylesheet of its own yet; the game is not on the site)."""
+"""How the site lays out TriPeaks's table (``paciencia.games.table.Table``)."""
 
 from __future__ import annotations
 
@@ -8,6 +7,8 @@ from paciencia.games.tripeaks.rules import TriPeaksGame
 from paciencia.games.tripeaks.words import WORDS
 
 TABLE = Table(
+    layout="layout.js",
+    stylesheet="table.css",
     title="tripeaks",
     blurb="tripeaks_blurb",
     rules="rules_tripeaks",
