@@ -221,3 +221,24 @@ def test_the_daily_page_in_every_language(client: TestClient, lang: str) -> None
     text = html.unescape(page.text)
     for key in ("challenges", "streak_title", "week_challenge", "badges_title", "challenges_secret"):
         assert ui[key] in text, (lang, key)
+
+
+def test_look_alike_games_are_told_alike_by_the_challenges(client: TestClient, other: TestClient) -> None:
+    """Two browsers playing positions they cannot tell apart (two hidden cards exchanged) are told
+    the same by every answer of issue 43 that is not their own record: the challenges, the
+    calendar, the streak and badges, the rankings, the devices."""
+    from tests.web.test_honest import mid_game, pairs
+
+    one, two = pairs(mid_game("KL1-3-AAAAAAB", 4), 1)[0]
+    games = [c.post("/api/games", json={"table": t}).json() for c, t in ((client, one), (other, two))]
+    assert games[0]["places"] == games[1]["places"]
+
+    def told(c: TestClient) -> list[Any]:
+        return [
+            c.get("/api/daily").json(),
+            c.get("/api/daily/ranking?game=klondike&variant=3").json(),
+            c.get(f"/api/daily/ranking?week={daily.this_week()}").json(),
+            c.get("/api/devices").json(),
+        ]
+
+    assert told(client) == told(other)

@@ -2,8 +2,8 @@
 
 While a deal still hides cards from its player somewhere (the game in play, or another of their
 games playing the same deal), no answer names the deal: not the view, the table page, the
-record, the stand-in, the statistics, the daily deal, the review, nor the refusal of a line sent
-back from offline (its reasons are the deal's: "D" then "W-Fs" would tell the suit of a card
+record, the stand-in, the statistics, the daily deal and its ranking, the exported record, the
+review, nor the refusal of a line sent back from offline (its reasons are the deal's: "D" then "W-Fs" would tell the suit of a card
 never drawn). The rule is ``paciencia.play.disclosure.deal_told``; this walks the states a player
 can reach from outside, for every registered game whose fresh deals hide cards, and every
 endpoint that can carry the deal.
@@ -171,6 +171,7 @@ def answers(client: TestClient, game: Game, probe: list[str]) -> dict[str, Any]:
         "week's ranking": client.get(f"/api/daily/ranking?week={daily_service.this_week()}"),
         "devices": client.get("/api/devices"),
         "devices page": client.get("/en/devices"),
+        "export": client.get("/api/export"),
         "review": client.get(f"/api/games/{gid}/review"),
         "review page": client.get(f"/en/{now['game']}/{gid}/review"),
     }

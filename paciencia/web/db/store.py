@@ -218,8 +218,10 @@ class Store(Deals):
         tokens: Sequence[str] = (),
         level: str | None = None,
         game_id: str | None = None,
+        leaves: bool = True,
     ) -> SavedGame:
-        """Stores a new game, and leaves the player's other games of the same game in play.
+        """Stores a new game, and leaves the player's other games of the same game in play
+        (``leaves``; a game brought in from another site's record leaves none).
 
         ``tokens``: the record the new game starts with, already played on ``state`` (a replay
         from a move of another game, a line sent from offline), written ``WRITE_CHUNK`` moves a
@@ -259,11 +261,14 @@ class Store(Deals):
         partial: State[Any] | None = head  # the position at the version written so far
         try:
             with self.engine.begin() as conn:
-                conn.execute(
-                    update(games)
-                    .where(games.c.player == player, games.c.game == game.game, games.c.status == Status.PLAYING.value)
-                    .values(status=LEFT, closed=1, ended=now, updated=now)
-                )
+                if leaves:
+                    conn.execute(
+                        update(games)
+                        .where(
+                            games.c.player == player, games.c.game == game.game, games.c.status == Status.PLAYING.value
+                        )
+                        .values(status=LEFT, closed=1, ended=now, updated=now)
+                    )
                 conn.execute(
                     games.insert().values(
                         id=game.id,
@@ -515,17 +520,28 @@ class Store(Deals):
             )
             game.started, game.ended = started, ended
 
-    def imported_clock(self, game: SavedGame, created: float, started: float | None, ended: float | None) -> None:
-        """Keeps the clock a game brought in from another site's record had there (its file's
-        word, bounded by ``service/record.py``), and marks it imported: it counts in its
-        player's statistics, in no ranking, calendar or streak."""
+    def imported(
+        self, game: SavedGame, created: float, started: float | None, ended: float | None, left: bool, closed: bool
+    ) -> SavedGame:
+        """Keeps what a game brought in from another site's record was there: its clock (its
+        file's word, bounded by ``service/record.py``), whether it was left for a newer game or
+        closed; and marks it imported: it counts in its player's statistics, in no ranking,
+        calendar or streak. The game as stored now."""
+        values: dict[str, Any] = {"created": created, "started": started, "ended": ended, "from_offline": 1}
+        values.update({"imported": 1, "updated": max(t for t in (created, started, ended) if t is not None)})
+        if left or closed:
+            values.update(closed=1, ended=ended if ended is not None else values["updated"])
+        if left:
+            values.update(status=LEFT)
         with self.lock(game.id), self.engine.begin() as conn:
-            conn.execute(
-                update(games)
-                .where(games.c.id == game.id)
-                .values(created=created, started=started, ended=ended, from_offline=1, imported=1)
-            )
-            game.created, game.started, game.ended = created, started, ended
+            conn.execute(update(games).where(games.c.id == game.id).values(**values))
+        self.forget(game.id)
+        return self.load(game.id, game.player)
+
+    def tokens_of(self, game_id: str) -> list[str]:
+        """A stored game's record (its tokens), read without replaying it."""
+        with self.engine.connect() as conn:
+            return list(conn.execute(_TOKENS, {"game_id": game_id}).scalars())
 
     def move_games(self, from_player: str, to_player: str) -> int:
         """Gives every game of ``from_player`` to ``to_player`` (a browser joining a player it was

@@ -1,5 +1,5 @@
 """A player's record on every device (issue 43): one-time link codes, joining with one, the
-player's devices (``service/devices.py``).
+player's devices (``service/devices.py``), and the whole record out and in (``service/record.py``).
 Thin handlers: the work is the services', off the event loop; a route that makes this browser
 another player, or names its device, hands the player cookie middleware the cookie to set."""
 
@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from paciencia.play.words import say
 from paciencia.web.http.lang import request_words
 from paciencia.web.routes.api import ERRORS, address_of, answer, player_of
+from paciencia.web.service import record
 from paciencia.web.service.devices import CODE_SECONDS, Devices, qr_svg
 
 router = APIRouter(prefix="/api", tags=["devices"])
@@ -111,3 +112,43 @@ async def remove_device(device_id: str, request: Request) -> Response:
     player, this = player_of(request), device_of(request)
     return answer(await run_in_threadpool(devices_of(request).remove, player, device_id, address_of(request), this))
 
+
+# -- the whole record, out and in ------------------------------------------------------------------
+
+
+@router.get("/export", responses=ERRORS)
+async def export_record(request: Request) -> Response:
+    """This player's whole record as one JSON file: every game with a move made (its start, its
+    moves, its clock, how it started and ended) and the handle. A game whose deal still hides
+    cards from the player (in play, replayed, a running challenge) is written as its stand-in,
+    as offline play carries it (``standin``: true); ``withheld`` counts those without one."""
+    games = request.app.state.games
+    player, address = player_of(request), address_of(request)
+    await run_in_threadpool(games.admission.heavy, player, address)
+    found = await run_in_threadpool(record.export, request.app.state.store, request.app.state.accounts, player)
+    response = answer(found)
+    response.headers["content-disposition"] = 'attachment; filename="paciencia-record.json"'
+    return response
+
+
+@router.post("/import", responses=ERRORS)
+async def import_record(body: record.RecordIn, request: Request) -> Response:
+    """Brings in a record made by ``GET /api/export`` on a site of this software, or a part of
+    one (``first``: its first game's number in the file, for the words): every game is replayed
+    and checked before any is kept, as an offline line is (422 ``import_refused`` names the game
+    and why; 413 and 429 as for an offline line's moves); kept as this player's games, counted in
+    the statistics and in no ranking; a game brought in already is not brought in again."""
+    games = request.app.state.games
+    player, address = player_of(request), address_of(request)
+    words = request_words(request)
+    found = await run_in_threadpool(
+        record.bring_in,
+        request.app.state.store,
+        request.app.state.accounts,
+        games.admission,
+        player,
+        address,
+        body,
+        words,
+    )
+    return answer(found)
