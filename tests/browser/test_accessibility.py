@@ -163,6 +163,13 @@ def _games() -> dict[str, Callable[[Page, str], None]]:
     return out
 
 
+def _devices(page: Page, lang: str) -> None:
+    """The devices page with a code just made (its words and its QR code)."""
+    page.goto(f"/{lang}/devices")
+    page.locator("form[action$='/devices/link'] button").click()
+    page.wait_for_selector(".link-code")
+
+
 SCENES: dict[str, Callable[[Page, str], None]] = {
     "home": _page("/"),
     **_games(),
@@ -177,6 +184,9 @@ SCENES: dict[str, Callable[[Page, str], None]] = {
     "chance of winning shown": _chance,
     "statistics (after the games above)": _page("/stats"),
     "today's deals": _page("/daily"),
+    "a daily ranking": _page("/daily/ranking?game=klondike&variant=3"),
+    "the week's ranking": _page("/daily/ranking?week=2026-W01"),
+    "devices": _devices,
 }
 
 
