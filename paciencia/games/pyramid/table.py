@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from paciencia.games.pyramid.rules import PyramidGame
 from paciencia.games.pyramid.words import WORDS
 from paciencia.games.table import Table
 
@@ -15,7 +14,6 @@ TABLE = Table(
     board_label="pyramid_board",
     keys_help="pyramid_keys_help",
     counters=(("moves", "moves", "moves"), ("passes_left", "passes_left", "passes-left")),
-    variant_buttons=tuple((v, f"new_pyramid_{v}", f"new-{v}") for v in PyramidGame.variants),
     tools=True,
     words=WORDS,
 )

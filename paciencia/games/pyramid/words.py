@@ -147,6 +147,12 @@ WORDS = GameWords(
         "pyramid_heaps": N_("Stock, waste and foundation"),
         "new_pyramid_3": N_("New game of Pyramid"),
         "passes_left": N_("Passes left"),
+        "odds_rules_pyramid": N_(
+            "The rules of these figures: one pack of 52 cards, 28 of them face up in a pyramid of seven rows; "
+            "two uncovered cards that add up to 13 are taken away together, a King alone; the waste's top card "
+            "counts as uncovered; the game is won when the pyramid is cleared."
+        ),
+        "odds_rules_pyramid_3": N_("Three passes through the stock, one card turned at a time."),
         "hint_why_pyramid_taken": N_("It takes cards away from the pyramid."),
         "hint_why_pyramid_king": N_("It takes the King off the waste, freeing the card under it."),
         "pyramid_keys_help": N_(

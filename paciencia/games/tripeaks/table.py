@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from paciencia.games.table import Table
-from paciencia.games.tripeaks.rules import TriPeaksGame
 from paciencia.games.tripeaks.words import WORDS
 
 TABLE = Table(
@@ -15,7 +14,6 @@ TABLE = Table(
     board_label="tripeaks_board",
     keys_help="tripeaks_keys_help",
     counters=(("moves", "moves", "moves"), ("stock_left", "stock_left", "stock-left")),
-    variant_buttons=tuple((v, f"new_tripeaks_{v}", f"new-{v}") for v in TriPeaksGame.variants),
     tools=True,
     words=WORDS,
 )

@@ -102,6 +102,12 @@ WORDS = GameWords(
     actions={TURN: ActionWords(_no_button, _turned)},
     ui={
         "tripeaks": N_("TriPeaks"),
+        "odds_rules_tripeaks": N_(
+            "The rules of these figures: one pack of 52 cards, 28 of them in three peaks over a shared bottom "
+            "row; an uncovered card goes onto the waste when it is one rank above or below the waste's top card, "
+            "King and Ace next to each other; the game is won when the peaks are cleared."
+        ),
+        "odds_rules_tripeaks_1": N_("One pass through the stock, one card turned at a time."),
         "tripeaks_blurb": N_(
             "One deck in three peaks: clear them onto the waste, a card one rank above or below its top, King next "
             "to Ace."
