@@ -1,12 +1,13 @@
 """The secrecy matrix: every answer × every state a game with hidden cards can be in.
 
 While a deal still hides cards from its player somewhere (the game in play, or another of their
-games playing the same deal), no answer names the deal: not the view, the table page, the
-record, the stand-in, the statistics, the daily deal and its ranking, the exported record, the
-review, nor the refusal of a line sent back from offline (its reasons are the deal's: "D" then "W-Fs" would tell the suit of a card
-never drawn). The rule is ``paciencia.play.disclosure.deal_told``; this walks the states a player
-can reach from outside, for every registered game whose fresh deals hide cards, and every
-endpoint that can carry the deal.
+games playing the same deal, or a daily challenge still running), no answer names the deal:
+not the view, the table page, the record, the stand-in, the statistics, the daily deal and its
+rankings, the devices, the exported record, the review, nor the refusal of a line sent back
+from offline (its reasons are the deal's: "D" then "W-Fs" would tell the suit of a card never
+drawn). The rule is ``paciencia.play.disclosure.deal_told``; this walks the states a player can
+reach from outside, for every registered game whose fresh deals hide cards, and every endpoint
+that can carry the deal.
 """
 
 from __future__ import annotations
