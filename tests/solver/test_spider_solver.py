@@ -159,3 +159,12 @@ def test_the_honest_hint_on_a_deal_is_a_legal_move() -> None:
     advice = advise(knowledge, Budget(*state.game.hint_budget))
     assert advice.analysis.kind == "move"
     assert advice.analysis.token in {str(m) for m in state.legal_moves()}
+
+
+def test_the_loops_refuse_what_is_not_a_position() -> None:
+    # More cards than a game holds, a stock that is not whole rows, a card that is not one.
+    for cols, stock in (([[0] * 110] + [[]] * 9, []), ([[0]] * 10, [1, 2, 3]), ([[52]] * 10, [])):
+        with pytest.raises(ValueError, match="not a Spider position"):
+            _search.search(cols, [0] * 10, stock, 0, 0, 100, math.inf, 0.0)
+        with pytest.raises(ValueError, match="not a Spider position"):
+            _search.beam(cols, [0] * 10, stock, 0, 8, 100, math.inf, 0.0)

@@ -1,5 +1,5 @@
-/* The Spider solver's depth-first search, in C: the model of paciencia/games/spider/solver.py
- * (read its docstring: the moves searched, the canonical key, the phases and their proofs).
+/* The Spider solver's search loops, in C: the model of paciencia/games/spider/solver.py (read its
+ * docstring: the moves searched, the canonical key, the beams, the supermoves).
  *
  * search() runs one depth-first search over make/unmake with a transposition table. Sound mode
  * tries every search move (children ordered by the evaluation), so running out of moves proves
@@ -21,7 +21,8 @@
 #define STOCK 50    /* five rows of ten */
 #define RUN 13      /* a complete run, King down to Ace of one suit */
 #define RUNS 8      /* the foundations: won when eight runs have left */
-#define MAXM 1024
+#define MAXM 1024   /* a position's moves at most: 104 cards, each first of a run to 9 places, and a deal */
+#define CARDS 104   /* every card of a game */
 enum { MV = 0, DEAL = 1 };
 
 static uint64_t ZC[DEPTH][52]; /* position in a column x card */
@@ -201,10 +202,10 @@ static void key(const SB *b, uint64_t *k1, uint64_t *k2) {
  * number of its cards) onto a column whose end card is one rank above its first, of any suit, or
  * into an empty column; a row dealt when no column is empty. With the stock dealt, the columns are
  * alike: only the first empty one is a destination, and a whole column never moves into it. With
- * `deals` 0, no row is dealt (a search of one deal phase). With `super`, also a *supermove*: a
+ * `super`, also a *supermove*: a
  * sequence of several runs of one suit, each on a card one rank up, moved as the empty columns
  * allow (solver.py, "Supermoves": 2^e runs onto a card with e empty columns, 2^(e-1) into one). */
-static int gen(const SB *b, int deals, int super, Step *out) {
+static int gen(const SB *b, int super, Step *out) {
     int k = 0, empty = -1, nempty = 0, by_rank[13][NC], nrank[13];
     memset(nrank, 0, sizeof nrank);
     for (int a = 0; a < NC; a++) {
@@ -234,13 +235,14 @@ static int gen(const SB *b, int deals, int super, Step *out) {
                 out[k++] = (Step){MV, (uint8_t)a, (uint8_t)empty, (uint8_t)n, 0, 0, 0, 0, 0, 0, {0}};
         }
     }
-    if (deals && b->nstock && !nempty) out[k++] = (Step){DEAL, 0, 0, 0, 0, 0, 0, 0, 0, 0, {0}};
+    if (b->nstock && !nempty) out[k++] = (Step){DEAL, 0, 0, 0, 0, 0, 0, 0, 0, 0, {0}};
     return k;
 }
 
-/* Higher is better (solver.py, "The evaluation"): runs gone, cards turned up, empty columns, and
- * the face-up cards' order: each lying on its next card up in its suit, on a card one rank up of
- * another suit, or on a card it does not fit (a break); the rows dealt. W: those weights. */
+/* The sound search's order of a position's children, the best first (any order is sound): higher
+ * is better: runs gone, cards turned up, empty columns, and the face-up cards' order, each lying on
+ * its next card up in its suit, on a card one rank up of another suit, or on a card it does not
+ * fit (a break); the rows dealt. W0: those weights. */
 typedef struct {
     int found, down, empty, suited, fit, brk, dealt;
 } Weights;
@@ -293,7 +295,7 @@ static int enter(SB *b, Table *t, Stack *st, Options *o) {
     if (added <= 0) return added;
     Step ms[MAXM];
     Scored sc[MAXM];
-    int n = gen(b, 1, o->super, ms), mark = b->nt;
+    int n = gen(b, o->super, ms), mark = b->nt;
     int e0 = evaluate_w(b, &o->w), found = b->found;
     for (int q = 0; q < n; q++) {
         Step *m = &ms[q];
@@ -320,7 +322,7 @@ static int enter(SB *b, Table *t, Stack *st, Options *o) {
 typedef struct {
     uint8_t len[NC], down[NC];
     uint8_t nstock, found;
-    uint8_t cards[104];
+    uint8_t cards[CARDS];
 } Packed;
 
 static void pack(const SB *b, Packed *p) {
@@ -458,7 +460,7 @@ static int beam_run(SB *b, BeamOptions *o, long *nodes) {
         for (int i = 0; i < ncur && result == DIED; i++) {
             unpack(x, &cur[i]);
             Step ms[MAXM];
-            int nm = gen(x, 1, o->super, ms);
+            int nm = gen(x, o->super, ms);
             for (int q = 0; q < nm; q++) {
                 Step *m = &ms[q];
                 if ((o->prune && pruned(x, m)) || (o->later && !nlevels && m->kind == DEAL)) continue;
@@ -579,7 +581,9 @@ static SB *board_from(PyObject *cols, PyObject *down, PyObject *stock, int found
         ok = c && read_cards(c, b->col[a], DEPTH, &b->len[a]) && b->down[a] <= b->len[a];
         Py_XDECREF(c);
     }
-    if (!ok || b->nstock % NC) return not_a_position(b, b->trail, "not a Spider position for the search");
+    int cards = 0;
+    for (int a = 0; ok && a < NC; a++) cards += b->len[a];
+    if (!ok || b->nstock % NC || cards > CARDS) return not_a_position(b, b->trail, "not a Spider position for the search");
     b->found = found;
     for (int a = 0; a < NC; a++)
         for (int q = 0; q < b->len[a]; q++) b->hc[a] ^= ZC[q][b->col[a][q]];

@@ -41,10 +41,12 @@ card is a King or would go onto another column's end, less the empty columns; ti
 that can move (each column's run at its end), the cards gone to the foundations and the empty
 columns. Beams also leave out moves that take a run of one suit apart (from its next card up in
 its suit) unless it joins a run of its suit longer than the one it left, and, with the stock
-dealt, a move into an empty column that empties its own column or takes a run apart. So a beam
-never proves a loss (it died out, or cut the tree): ``unwinnable`` is the sound search's alone.
-Narrow beams settle most deals in a fraction of a second; ``solve_spider`` widens them,
-doubling the width from 8, beside sound searches that take a tenth of the time.
+dealt, a move into an empty column that empties its own column or takes a run apart; and a beam
+goes no more than ``LEVELS`` moves down. So a beam never proves a loss (it died out, or cut the
+tree): ``unwinnable`` is the sound search's alone. Narrow beams settle most deals in a fraction
+of a second; ``solve_spider`` widens them, doubling the width from 8 to ``WIDEST``, then again
+with supermoves, then without the pruned moves, beside sound searches that take a tenth of the
+time once three beams have run.
 
 **Supermoves.** A beam may also be run with *supermoves*: a sequence of several runs of one
 suit, each on a card one rank up (of another suit), moved at once as the empty columns allow it,
