@@ -67,6 +67,19 @@ def told(
     return pasted or (not embargoed and (shows_all or (closed and not replayed)))
 
 
+def challenge_over(until: float, now: float | None = None) -> bool:
+    """Whether a challenge whose day (or week) ends at ``until`` is over: until then nothing that
+    names its deal is told to anyone (its code, its measured level), whatever their own game of it."""
+    return (time.time() if now is None else now) >= until
+
+
+def challenge_level(measured: str | None, until: float, now: float | None = None) -> str | None:
+    """A challenge's level where it may be said: a level measured from every card of the deal
+    tells of the unseen ones (``shown_level``), so only once the challenge is over; no player
+    chose it."""
+    return shown_level(None, measured, told=challenge_over(until, now))
+
+
 def figures_told(game: HeldGame, replayed: bool) -> bool:
     """Whether the figures of a challenge's deal (everyone's time and moves on it: the ranking,
     the comparison) may be told to ``game``'s player: once their own game of it is over for good

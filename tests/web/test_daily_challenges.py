@@ -25,6 +25,7 @@ from paciencia.web import Settings, create_app
 from paciencia.web.db.store import Store
 from paciencia.web.db.tables import daily as daily_table
 from paciencia.web.db.tables import games as games_table
+from paciencia.web.db.tables import levels as levels_table
 from paciencia.web.service import daily
 
 Game = dict[str, Any]
@@ -103,6 +104,38 @@ def test_a_day_s_deal_is_told_to_no_one_until_the_day_is_over(app: FastAPI, clie
         later.cookies.update(client.cookies)
         assert later.get(f"/api/games/{won['id']}").json()["code"] == code
         assert later.get(f"/api/games/{won['id']}/record").json()["start"] == code
+
+
+def test_a_challenge_s_measured_level_is_told_once_it_is_over(app: FastAPI, client: TestClient, db_url: str) -> None:
+    """A level measured from every card of the day's deal (none chosen it) tells of the cards
+    not yet seen: no answer says it while the day lasts, the page included; once over, it is said."""
+    game, variant, code = KLONDIKE
+    set_daily(app, daily.today(), game, variant, code)
+    with app.state.store.engine.begin() as conn:  # the deal's level as the background measure keeps it
+        conn.execute(
+            levels_table.insert().values(
+                code=code,
+                game=game,
+                variant=variant,
+                level="expert",
+                verdict="winnable",
+                nodes=1,
+                wins=0,
+                seeds=4,
+                rated=0.0,
+            )
+        )
+    start = client.post("/api/games", json={"game": game, "variant": variant, "daily": True}).json()
+    play_line(client, start, line_of(code)[:1])
+    assert the_daily(client, game, variant)["level"] is None
+    assert ui_words("en")["level_expert"] not in client.get("/en/daily").text
+    yesterday = time.strftime("%Y-%m-%d", time.gmtime(time.time() - 86400))
+    with app.state.store.engine.begin() as conn:
+        conn.execute(update(daily_table).where(daily_table.c.code == code).values(day=yesterday))
+    over = daily.standing(
+        app.state.store, player_of(client), game, variant, yesterday, app.state.games.levels.daily_level
+    )
+    assert over["over"] and over["code"] == code and over["level"] == "expert"
 
 
 def test_the_rule_keeps_a_challenge_s_deal_until_its_end() -> None:

@@ -6,7 +6,6 @@ each, their streak, calendar and badges (``GET /api/daily``), and the daily rank
 from __future__ import annotations
 
 import datetime
-import time
 from typing import Any
 
 from fastapi import APIRouter, Query, Request, Response
@@ -14,6 +13,7 @@ from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict, Field
 
 from paciencia.games import REGISTRY
+from paciencia.play.disclosure import challenge_over
 from paciencia.play.errors import ServiceError
 from paciencia.web.db.store import Store
 from paciencia.web.http.lang import request_words
@@ -145,7 +145,7 @@ async def ranking_answer(
         found["since"],
         found["until"],
     )
-    told = found["code"] if time.time() >= found["until"] else None  # the code once the challenge is over
+    told = found["code"] if challenge_over(found["until"]) else None  # the disclosure rule's word
     keep = ("game", "variant", "date", "week")
     return {**{k: found[k] for k in keep if k in found}, "code": told, "ends": found["until"], **body}
 

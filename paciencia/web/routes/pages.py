@@ -266,7 +266,7 @@ def _challenge_row(found: dict[str, Any], ui: dict[str, str], words: Words) -> d
         # where this browser stands on it: not played, playing, won, lost or left
         "state": {"blocked": "lost"}.get(found.get("status") or "", found.get("status") or "not_played"),
     }
-    if found.get("level"):  # chosen in advance for everyone, like a chosen level: said from the start
+    if found.get("level"):  # measured: said once the challenge is over (disclosure.challenge_level)
         row["level_text"] = say(words, "level_is", level=ui["level_" + found["level"]])
     if "seconds" in found:
         row["time"] = _clock(found["seconds"])

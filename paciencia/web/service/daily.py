@@ -30,7 +30,7 @@ from typing import Any
 
 from paciencia.engine.dealcode import DEAL_COUNT, DealCode
 from paciencia.games import REGISTRY, entry
-from paciencia.play.disclosure import figures_told
+from paciencia.play.disclosure import challenge_level, challenge_over, figures_told
 from paciencia.web.db.deals import DAY, day_end, day_start, week_end, week_of, week_start
 from paciencia.web.db.store import Store
 from paciencia.web.service.winnable import NoWinnableDeal, WinnableDeals, bounds
@@ -133,10 +133,10 @@ def standing(
     day: str | None = None,
     level: Callable[[str], str | None] | None = None,
 ) -> dict[str, Any]:
-    """The day's deal for this player: its level (``level(code)``, where it is measured: the
-    level is the deal's, chosen for everyone in advance like a chosen level, so it is said from
-    the start), its code once the day is over, whether they played it and how it ended, and,
-    once their game of it is over, how their time and moves compare with everyone who won it."""
+    """The day's deal for this player: its level (``level(code)``, where it is measured) and its
+    code once the day is over (both name the deal: ``disclosure.challenge_level``), whether they
+    played it and how it ended, and, once their game of it is over, how their time and moves
+    compare with everyone who won it."""
     day = day or today()
     code = store.daily_code(day, game, variant)
     out: dict[str, Any] = {"kind": "day", "day": day, "game": game, "variant": variant, "ends": day_end(day)}
@@ -164,13 +164,13 @@ def _standing(
     until: float,
     level: Callable[[str], str | None] | None,
 ) -> dict[str, Any]:
-    out.update({"code": None, "level": None, "played": False, "ended": False, "over": time.time() >= until})
+    out.update({"code": None, "level": None, "played": False, "ended": False, "over": challenge_over(until)})
     if code is None:
         return out
     if out["over"]:  # the day (or week) is over: its deal is everyone's to know
         out["code"] = code
-    if level is not None:
-        out["level"] = level(code)
+    if level is not None:  # measured from every card: the disclosure rule says when
+        out["level"] = challenge_level(level(code), until)
     results = store.daily_results(code, since, until)
     mine = next((r for r in results if r.player == player), None)
     if mine is None:
