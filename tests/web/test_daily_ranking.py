@@ -20,10 +20,11 @@ from paciencia.i18n import LOCALES, Words
 from paciencia.play.challenge_words import ADJECTIVES, ANIMALS
 from paciencia.play.words import ui_words
 from paciencia.solver import solve
+from paciencia.web.db.deals import DailyResult
 from paciencia.web.db.store import Store
 from paciencia.web.db.tables import games as games_table
 from paciencia.web.service import daily
-from paciencia.web.service.ranking import HUMAN_PACE
+from paciencia.web.service.ranking import HUMAN_PACE, entries
 from tests.web.test_daily_challenges import FREECELL, KLONDIKE, NODES, line_of, play_line, player_of, set_daily
 
 Game = dict[str, Any]
@@ -216,3 +217,13 @@ def test_opting_in_without_a_script(client: TestClient) -> None:
     res = client.post("/en/daily/ranking/me", data={"shown": "1", "back": back}, follow_redirects=False)
     assert res.status_code == 303 and res.headers["location"] == f"/en/daily/ranking?{back}"
     assert client.get(RANKING).json()["me"]["shown"] is True
+
+
+def test_a_blocked_game_that_plays_on_is_not_ranked_until_closed() -> None:
+    """Blocked but not closed, a game takes one undo and plays on: it is still in play, so it
+    has no place yet; closed (left, or reviewed once blocked), it ranks after the wins."""
+    won = DailyResult("a", "won", True, 300.0, 120)
+    blocked = DailyResult("b", "blocked", False, 200.0, 90)
+    assert [e.result.player for e in entries([won, blocked], None)] == ["a"]
+    closed = DailyResult("b", "blocked", True, 200.0, 90)
+    assert [e.result.player for e in entries([closed, won], None)] == ["a", "b"]

@@ -67,10 +67,11 @@ class Entry:
 
 def entries(results: list[DailyResult], line_length: int | None) -> list[Entry]:
     """The ranked players, in order: won (by time, then moves), then lost, then left; those
-    flagged too fast after them. A first game still in play, or not played online, is not ranked."""
+    flagged too fast after them. A first game still in play (blocked but not closed: one undo
+    plays on), or not played online, is not ranked."""
     found = []
     for r in results:
-        if not r.ranked or r.status not in ORDER:
+        if not r.ranked or r.status not in ORDER or (r.status == "blocked" and not r.closed):
             continue
         flagged = r.status == "won" and r.seconds < floor_seconds(line_length, r.moves)
         found.append(Entry(r, flagged))
