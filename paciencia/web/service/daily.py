@@ -79,7 +79,7 @@ def _first_winnable(deals: WinnableDeals, game: str, codes: list[str], what: str
         return codes[0]
     seconds = bounds(game).attempt
     for code in codes:
-        deals.prove(code, seconds, handed=False)
+        deals.prove(code, seconds, handed=True)  # never into the open pool: a "winnable only" draw would take it
         known = deals.store.verdict(code)
         if known is not None and known.verdict == "winnable":
             return code
