@@ -277,7 +277,7 @@ def test_look_alike_games_are_told_alike_by_the_challenges(client: TestClient, o
     assert told(client) == told(other)
 
 
-def test_a_challenge_s_candidates_never_join_the_open_pool(app: FastAPI) -> None:
+def test_a_challenge_s_candidates_never_join_the_open_pool(app: FastAPI, client: TestClient) -> None:
     """The candidates proved while a challenge is chosen are kept as handed out: a "winnable deals
     only" draw in the meantime would otherwise deal the challenge's deal to one player, whose
     game of it (no embargo) would tell its code once closed."""
