@@ -149,7 +149,7 @@ def test_a_bad_position_file_names_the_problem(tmp_path: Path) -> None:
     cases = {
         "missing.txt": ("\n".join(line for line in text.splitlines() if not line.startswith("7:")), "'7' is missing"),
         "extra.txt": (text.replace("1: 9d", "1: 9d 9d"), "105 cards"),
-        "triple.txt": (text.replace("1: 9d 7h", "1: 9d 9d"), "9d 3 times"),
+        "triple.txt": (text.replace("1: 9d 7h", "1: 9d 9d"), "9d appears 3 times"),
     }
     for name, (body, needle) in cases.items():
         f = tmp_path / name
