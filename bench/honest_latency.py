@@ -28,6 +28,7 @@ from web_site import machine, percentile, served
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from paciencia.engine.dealcode import DEAL_COUNT, DealCode
+from paciencia.games import GAMES
 
 BUDGET_MS = 300.0
 
@@ -64,7 +65,7 @@ def main() -> int:
         print(machine())
         for spec in ns.games.split(","):
             name, variant = spec.split(":")
-            prefix = "KL" if name == "klondike" else "CR"
+            prefix = GAMES[name].prefix
             rng = random.Random(ns.seed)
             hints: list[float] = []
             chances: list[float] = []
