@@ -52,10 +52,11 @@ def pairs(state: State[Any], count: int) -> list[tuple[str, str]]:
     slots = hidden_slots(state)
     lines = state.place_lines()
     rng = random.Random(7)
+    one_place = len({s[0] for s in slots}) == 1  # Pyramid hides its stock alone: swap within it
     out: list[tuple[str, str]] = []
     for _ in range(1000):
         a, b = rng.sample(slots, 2)
-        if a[0] != b[0] and lines[a[0]][1][a[1]][0] != lines[b[0]][1][b[1]][0]:
+        if (a[0] != b[0] or one_place) and lines[a[0]][1][a[1]][0] != lines[b[0]][1][b[1]][0]:
             out.append((text, swap(text, a, b)))
             if len(out) == count:
                 return out

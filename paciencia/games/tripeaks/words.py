@@ -119,6 +119,7 @@ WORDS = GameWords(
         "new_tripeaks_1": N_("New game of TriPeaks"),
         "stock_left": N_("Cards in the stock"),
         "hint_why_tripeaks_played": N_("It clears a card off the peaks onto the waste."),
+        "hint_tripeaks_turn": N_("Hint: turn a card from the stock."),
         "tripeaks_keys_help": N_(
             "Keys: ←/→ move between cards, Enter plays a card onto the waste, Space turns a card from the stock, "
             "U undo, H hint, N new game, Esc cancels."
