@@ -188,19 +188,25 @@ def test_a_stopping_server_gives_up_its_measure_and_writes_nothing_after(db_url:
     assert not thread.is_alive()  # stopped with its app
 
 
-def test_the_daily_deal_gives_its_level(client: TestClient) -> None:
+def test_the_daily_deal_is_measured_and_its_level_said_once_the_day_is_over(client: TestClient) -> None:
+    from paciencia.play.disclosure import challenge_level
+    from paciencia.web.service import daily
+
     created(client, game="klondike", variant="3", daily=True)  # chooses the day's deal
+    games = client.app.state.games  # type: ignore[attr-defined]
+    code = client.app.state.store.daily_code(daily.today(), "klondike", "3")  # type: ignore[attr-defined]
     deadline = time.monotonic() + 240
-    while True:
-        deals = client.get("/api/daily").json()["deals"]
-        mine = next(d for d in deals if d["game"] == "klondike" and d["variant"] == "3")
-        if mine["level"] is not None or time.monotonic() > deadline:
-            break
+    while games.levels.daily_level(code) is None and time.monotonic() < deadline:
+        client.get("/api/daily")  # asking has it measured in the background
         time.sleep(0.5)
-    assert mine["level"] in levels.LEVELS  # the day's deal is proved winnable
-    for d in deals:
-        assert "level" in d
-    assert f"Level: {mine['level']}" in client.get("/en/daily").text
+    measured = games.levels.daily_level(code)
+    assert measured in levels.LEVELS  # the day's deal is proved winnable
+    # While the day lasts the level tells of the unseen cards: neither the API nor the page says it.
+    deals = client.get("/api/daily").json()["deals"]
+    assert all("level" in d and d["level"] is None for d in deals)
+    assert "Level: " not in client.get("/en/daily").text
+    # Once the day is over it is everyone's to know.
+    assert challenge_level(measured, daily.day_end(daily.today()), now=daily.day_end(daily.today()) + 1) == measured
 
 
 def test_the_chance_names_what_it_counts_and_the_honest_players_chance(client: TestClient) -> None:
