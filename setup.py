@@ -16,7 +16,7 @@ setup(
             ".".join(source.with_suffix("").parts),
             [source.as_posix()],
             include_dirs=[SHARED],
-            depends=[f"{SHARED}/_search.h", f"{SHARED}/_search_run.h"],
+            depends=[f"{SHARED}/_search.h", f"{SHARED}/_search_run.h", f"{SHARED}/_takeaway.h"],
             extra_compile_args=["-O2"],
         )
         for source in sorted(Path("paciencia/games").glob("*/_search.c"))

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "_search.h"
+#include "_takeaway.h"
 
 #define NP 28    /* the pyramid's places */
 #define MAXT 52  /* the talon's cards at most (a made-up position may put any card there) */
@@ -22,8 +22,7 @@
 #define ALL ((1u << NP) - 1)
 enum { KING = 0, PAIR = 1, TALON = 2 }; /* a pyramid King; two pyramid cards; a pyramid card and T[b] */
 
-static uint32_t COVER[NP]; /* the two places that cover place i (none on the bottom row) */
-static uint32_t COMP[NP];  /* the places that must go before or after place i: never its partner */
+static uint32_t COMP[NP]; /* the places that must go before or after place i: never its partner */
 
 typedef struct {
     int8_t kind, a, b, n, card, p, k; /* n: the pass the move is made in; p, k: the pointer and passes before it */
@@ -44,7 +43,7 @@ typedef struct {
 
 static inline int value(int c) { return rank(c) + 1; }
 
-static inline int is_free(const PB *b, int i) { return !(b->gone >> i & 1) && !(COVER[i] & ~b->gone); }
+static inline int is_free(const PB *b, int i) { return exposed(b->gone, i); }
 
 /* The pointer after the cards from index i on are out of the waste: one past the highest card
  * left below i (0: none), so that T[p - 1] is the waste's top. */
@@ -157,29 +156,11 @@ static int hopeless(const PB *b) {
     return can != ALL;
 }
 
-typedef struct {
-    long budget;
-    double deadline, noise;
-    uint64_t rng;
-    int maxk; /* the passes at the start: no key has more */
-} Options;
-
-SCORED_MOVES(Step)
-
-/* The cards a move uncovers (places it leaves free that were not). */
-static int uncovers(const PB *b, uint32_t taken) {
-    uint32_t gone = b->gone | taken;
-    int n = 0;
-    for (int i = 0; i < NP; i++)
-        if (!(gone >> i & 1) && (COVER[i] & taken) && !(COVER[i] & ~gone)) n++;
-    return n;
-}
-
 /* The order children are tried in: cards uncovered, pyramid cards taken, the talon's cards kept
  * within reach (a pass spent, cards turned past). Only the order: every move is tried. */
 static double score(const PB *b, Step m) {
     uint32_t taken = 1u << m.a | (m.kind == PAIR ? 1u << m.b : 0);
-    double s = 10.0 * uncovers(b, taken) + 6.0 * __builtin_popcount(taken);
+    double s = 10.0 * __builtin_popcount(freed_by(b->gone, taken)) + 6.0 * __builtin_popcount(taken);
     if (m.kind == TALON) {
         if (m.n < b->k) s -= 12.0;
         else s -= 0.5 * __builtin_popcountll(~b->tgone & ((1ULL << m.b) - 1) & ~((1ULL << b->p) - 1));
@@ -191,9 +172,7 @@ static double score(const PB *b, Step m) {
  * card that draws and recycles bring to the waste's top (solver.py, "The talon as reachable
  * cards"). The Kings are taken in enter(). */
 static int gen(const PB *b, Step *ms) {
-    int n = 0, free_[NP], nf = 0;
-    for (int i = 0; i < NP; i++)
-        if (is_free(b, i)) free_[nf++] = i;
+    int n = 0, free_[NP], nf = exposed_places(b->gone, NP, free_);
     int tp = b->p - 1; /* the waste's top (-1: none) */
     uint64_t tleft = ~b->tgone;
     for (int x = 0; x < nf; x++) {
@@ -207,6 +186,8 @@ static int gen(const PB *b, Step *ms) {
     }
     return n;
 }
+
+TAKEAWAY_FRAME(PB, Step)
 
 static int enter(PB *b, Table *t, Stack *st, Options *o) {
     /* solver.py, "Kings" and "Forced pairs": taken at once */
@@ -242,17 +223,7 @@ static int enter(PB *b, Table *t, Stack *st, Options *o) {
     if (added <= 0) return added;
     if (hopeless(b)) return 0;
     Step ms[MAXM];
-    int n = gen(b, ms);
-    if (n > 1) {
-        Scored sc[MAXM];
-        for (int q = 0; q < n; q++) {
-            double e = score(b, ms[q]);
-            if (o->noise > 0) e += o->noise * next_unit(&o->rng);
-            sc[q] = (Scored){ms[q], e};
-        }
-        order_moves(sc, ms, n);
-    }
-    push_frame(st, ms, n, b->nt, 0);
+    push_scored(st, b, ms, gen(b, ms), o);
     return 0;
 }
 
@@ -266,7 +237,10 @@ static int enter(PB *b, Table *t, Stack *st, Options *o) {
  * order a pass turns it (the waste bottom to top, then the stock top to bottom), the pointer (the
  * waste's size) and the passes left. The talon's Kings are taken away and the pointer made the
  * waste's top (solver.py). NULL with ValueError when it is not one. */
-static PB *board_from(PyObject *pyr, PyObject *tal, int p, int k) {
+static PB *board_from(PyObject *position) {
+    PyObject *pyr, *tal;
+    int p, k;
+    if (!PyArg_ParseTuple(position, "OOii", &pyr, &tal, &p, &k)) return NULL;
     NEW_BOARD(b, PB, Step);
     int cards[NP];
     int ok = b->trail && read_ints(pyr, cards, NP, -1, 51) && read_cards(tal, b->tal, MAXT, &b->n) && p >= 0 &&
@@ -287,62 +261,24 @@ static PB *board_from(PyObject *pyr, PyObject *tal, int p, int k) {
     return b;
 }
 
-/* search(places, talon, pointer, passes, budget, seconds, noise, seed) -> (status, steps, nodes);
- * steps as (kind, a, b, pass, card) for a win: KING (a), PAIR (a, b), TALON (a with T[b], card,
- * in that pass). */
-static PyObject *search(PyObject *self, PyObject *args) {
-    (void)self;
-    PyObject *pyr, *tal;
-    int p, k;
-    long budget;
-    double seconds, noise;
-    unsigned long long seed;
-    if (!PyArg_ParseTuple(args, "OOiilddK", &pyr, &tal, &p, &k, &budget, &seconds, &noise, &seed)) return NULL;
-    PB *b = board_from(pyr, tal, p, k);
-    if (!b) return NULL;
-    Options o = {budget, deadline_in(seconds), noise, (uint64_t)seed, b->k};
-    return run_for_python(b, &o, table_start(budget, (size_t)1 << 16));
-}
-
-/* hopeless(places, talon, pointer, passes) -> bool: the dead-position test alone. */
-static PyObject *py_hopeless(PyObject *self, PyObject *args) {
-    (void)self;
-    PyObject *pyr, *tal;
-    int p, k;
-    if (!PyArg_ParseTuple(args, "OOii", &pyr, &tal, &p, &k)) return NULL;
-    PB *b = board_from(pyr, tal, p, k);
-    if (!b) return NULL;
-    int h = hopeless(b);
-    free(b->trail);
-    free(b);
-    return PyBool_FromLong(h);
-}
-
-static PyMethodDef methods[] = {
-    {"search", search, METH_VARARGS, "Depth-first search of a Pyramid position (paciencia/games/pyramid/solver.py)."},
-    {"hopeless", py_hopeless, METH_VARARGS, "The dead-position test: True when some card can never be taken away."},
-    {NULL, NULL, 0, NULL},
-};
+/* The passes at the start: no key has more. */
+static void options_for(const PB *b, Options *o) { o->maxk = b->k; }
 
 static int setup(PyObject *mod) {
     (void)mod;
     cards_init(BUILD_ANY_SUIT); /* rank() */
-    uint32_t cone[NP] = {0}; /* the places below place i that must go before it */
-    for (int i = NP - 1; i >= 0; i--) {
-        int r = 0;
-        while ((r + 1) * (r + 2) / 2 <= i) r++;
-        if (r < 6) {
-            int a = i + r + 1, c = i + r + 2;
-            COVER[i] = 1u << a | 1u << c;
-            cone[i] = COVER[i] | cone[a] | cone[c];
-        }
+    int left[NP];               /* row r's place i is covered by i + r + 1 and i + r + 2 but on the bottom row */
+    for (int i = 0, r = 0; i < NP; i++) {
+        if ((r + 1) * (r + 2) / 2 <= i) r++;
+        left[i] = r < 6 ? i + r + 1 : -1;
     }
-    for (int i = 0; i < NP; i++) {
-        COMP[i] = cone[i] | 1u << i;
-        for (int j = 0; j < NP; j++)
-            if (cone[j] >> i & 1) COMP[i] |= 1u << j;
-    }
+    layout_init(NP, left);
+    for (int i = 0; i < NP; i++) COMP[i] = BELOW[i] | 1u << i | ABOVE[i];
     return 0;
 }
 
-SEARCH_MODULE(methods, setup)
+/* search(places, talon, pointer, passes, budget, seconds, noise, seed) -> (status, steps, nodes);
+ * steps as (kind, a, b, pass, card) for a win: KING (a), PAIR (a, b), TALON (a with T[b], card,
+ * in that pass). hopeless(places, talon, pointer, passes) -> bool: the dead-position test alone. */
+TAKEAWAY_MODULE(PB, "Depth-first search of a Pyramid position (paciencia/games/pyramid/solver.py).",
+                "The dead-position test: True when some card can never be taken away.", setup)

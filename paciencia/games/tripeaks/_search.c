@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "_search.h"
+#include "_takeaway.h"
 
 #define NP 28   /* the peaks' places */
 #define MAXS 52 /* the stock's cards at most (a made-up position may put any card there) */
@@ -20,10 +20,7 @@
 #define ALL ((1u << NP) - 1)
 enum { PLAY = 0 }; /* n turns of the stock, then the card at place a onto the waste */
 
-static uint32_t COVER[NP];   /* the two places that cover place i (none on the bottom row) */
-static uint32_t UNDER[NP];   /* the places that place i helps cover */
-static uint32_t ABOVE[NP];   /* the places that place i helps cover, directly or not: played after it */
-static uint64_t NEXT[52];    /* the cards one rank from card c, as bits */
+static uint64_t NEXT[52]; /* the cards one rank from card c, as bits */
 
 typedef struct {
     int8_t kind, a, b, n, card, p; /* b, p: the waste's top and the cards turned before the move */
@@ -38,8 +35,6 @@ typedef struct {
     Step *trail;
     int nt, tcap;
 } TB;
-
-static inline int is_free(const TB *b, int i) { return !(b->gone >> i & 1) && !(COVER[i] & ~b->gone); }
 
 static void make(TB *b, Step m) {
     m.b = (int8_t)b->top;
@@ -56,14 +51,6 @@ static void unmake(TB *b) {
     b->top = m.b;
     b->p = m.p;
 }
-
-typedef struct {
-    long budget;
-    double deadline, noise;
-    uint64_t rng;
-} Options;
-
-SCORED_MOVES(Step)
 
 /* The ranks in the order a card's neighbours chain them: rank 1's card lies on a 0 or a 2, a 2 on
  * a 1 or a 3..., King and Ace neighbours, so the ranks wanted and the ranks that take them make
@@ -116,18 +103,16 @@ static int hopeless(const TB *b) {
  * leave a card to play next, from the rows above the bottom one. Only the order. */
 static double score(const TB *b, Step m) {
     uint32_t gone = b->gone | 1u << m.a;
-    double s = -6.0 * m.n;
-    for (uint32_t u = UNDER[m.a]; u; u &= u - 1) {
-        int i = __builtin_ctz(u);
-        if (!(gone >> i & 1) && !(COVER[i] & ~gone)) s += 8.0;
-    }
+    double s = -6.0 * m.n + 8.0 * __builtin_popcount(freed_by(b->gone, 1u << m.a));
     for (int i = 0; i < NP; i++)
-        if (!(gone >> i & 1) && !(COVER[i] & ~gone) && (NEXT[m.card] >> b->peak[i] & 1)) {
+        if (exposed(gone, i) && (NEXT[m.card] >> b->peak[i] & 1)) {
             s += 4.0;
             break;
         }
     return s + (m.a < 18 ? 2.0 : 0.0);
 }
+
+TAKEAWAY_FRAME(TB, Step)
 
 static int enter(TB *b, Table *t, Stack *st, Options *o) {
     if (b->gone == ALL) return 1;
@@ -137,9 +122,7 @@ static int enter(TB *b, Table *t, Stack *st, Options *o) {
     if (added <= 0) return added;
     if (hopeless(b)) return 0;
     Step ms[MAXM];
-    int n = 0, free_[NP], nf = 0;
-    for (int i = 0; i < NP; i++)
-        if (is_free(b, i)) free_[nf++] = i;
+    int n = 0, free_[NP], nf = exposed_places(b->gone, NP, free_);
     for (int d = 0; b->p + d <= b->n; d++) {
         int top = d ? b->stock[b->p + d - 1] : b->top;
         for (int x = 0; x < nf; x++) {
@@ -147,16 +130,7 @@ static int enter(TB *b, Table *t, Stack *st, Options *o) {
             if (NEXT[top] >> b->peak[i] & 1) ms[n++] = (Step){PLAY, (int8_t)i, 0, (int8_t)d, b->peak[i], 0};
         }
     }
-    if (n > 1) {
-        Scored sc[MAXM];
-        for (int q = 0; q < n; q++) {
-            double e = score(b, ms[q]);
-            if (o->noise > 0) e += o->noise * next_unit(&o->rng);
-            sc[q] = (Scored){ms[q], e};
-        }
-        order_moves(sc, ms, n);
-    }
-    push_frame(st, ms, n, b->nt, 0);
+    push_scored(st, b, ms, n, o);
     return 0;
 }
 
@@ -168,7 +142,10 @@ static int enter(TB *b, Table *t, Stack *st, Options *o) {
 
 /* A position from Python: the 28 places (a card, or -1 for an empty place), the stock in the
  * order it is turned, and the waste's top. NULL with ValueError when it is not one. */
-static TB *board_from(PyObject *peaks, PyObject *stock, int top) {
+static TB *board_from(PyObject *position) {
+    PyObject *peaks, *stock;
+    int top;
+    if (!PyArg_ParseTuple(position, "OOi", &peaks, &stock, &top)) return NULL;
     NEW_BOARD(b, TB, Step);
     int cards[NP];
     int ok = b->trail && read_ints(peaks, cards, NP, -1, 51) && read_cards(stock, b->stock, MAXS, &b->n) && top >= 0 &&
@@ -182,59 +159,19 @@ static TB *board_from(PyObject *peaks, PyObject *stock, int top) {
     return b;
 }
 
-/* search(places, stock, top, budget, seconds, noise, seed) -> (status, steps, nodes); steps as
- * (PLAY, place, top before, turns, card) for a win: that many turns, then the card at the place
- * onto the waste. */
-static PyObject *search(PyObject *self, PyObject *args) {
-    (void)self;
-    PyObject *peaks, *stock;
-    int top;
-    long budget;
-    double seconds, noise;
-    unsigned long long seed;
-    if (!PyArg_ParseTuple(args, "OOilddK", &peaks, &stock, &top, &budget, &seconds, &noise, &seed)) return NULL;
-    TB *b = board_from(peaks, stock, top);
-    if (!b) return NULL;
-    Options o = {budget, deadline_in(seconds), noise, (uint64_t)seed};
-    return run_for_python(b, &o, table_start(budget, (size_t)1 << 16));
-}
-
-/* hopeless(places, stock, top) -> bool: the dead-position test alone. */
-static PyObject *py_hopeless(PyObject *self, PyObject *args) {
-    (void)self;
-    PyObject *peaks, *stock;
-    int top;
-    if (!PyArg_ParseTuple(args, "OOi", &peaks, &stock, &top)) return NULL;
-    TB *b = board_from(peaks, stock, top);
-    if (!b) return NULL;
-    int h = hopeless(b);
-    free(b->trail);
-    free(b);
-    return PyBool_FromLong(h);
-}
-
-static PyMethodDef methods[] = {
-    {"search", search, METH_VARARGS, "Depth-first search of a TriPeaks position (paciencia/games/tripeaks/solver.py)."},
-    {"hopeless", py_hopeless, METH_VARARGS, "The dead-position test: True when some card can never be played."},
-    {NULL, NULL, 0, NULL},
-};
+static void options_for(const TB *b, Options *o) { (void)b, (void)o; }
 
 static int setup(PyObject *mod) {
     (void)mod;
     cards_init(BUILD_ANY_SUIT); /* rank() */
+    int left[NP];
     for (int i = 0; i < NP; i++) {
-        int a = -1;
-        if (i < 3) a = 3 + 2 * i;                               /* a peak's top: its second row */
-        else if (i < 9) a = 9 + 3 * ((i - 3) / 2) + (i - 3) % 2; /* a second-row card: the third row under it */
-        else if (i < 18) a = i + 9;                             /* a third-row card: the bottom row */
-        if (a >= 0) {
-            COVER[i] = 1u << a | 1u << (a + 1);
-            UNDER[a] |= 1u << i;
-            UNDER[a + 1] |= 1u << i;
-        }
+        left[i] = -1;
+        if (i < 3) left[i] = 3 + 2 * i;                               /* a peak's top: its second row */
+        else if (i < 9) left[i] = 9 + 3 * ((i - 3) / 2) + (i - 3) % 2; /* a second-row card: the third row under it */
+        else if (i < 18) left[i] = i + 9;                             /* a third-row card: the bottom row */
     }
-    for (int i = 0; i < NP; i++) /* UNDER names places of rows above: ABOVE fills from the tops down */
-        for (uint32_t u = UNDER[i]; u; u &= u - 1) ABOVE[i] |= 1u << __builtin_ctz(u) | ABOVE[__builtin_ctz(u)];
+    layout_init(NP, left);
     for (int c = 0; c < 52; c++)
         for (int d = 0; d < 52; d++) {
             int gap = (rank(c) - rank(d) + 13) % 13;
@@ -243,4 +180,8 @@ static int setup(PyObject *mod) {
     return 0;
 }
 
-SEARCH_MODULE(methods, setup)
+/* search(places, stock, top, budget, seconds, noise, seed) -> (status, steps, nodes); steps as
+ * (PLAY, place, top before, turns, card) for a win: that many turns, then the card at the place
+ * onto the waste. hopeless(places, stock, top) -> bool: the dead-position test alone. */
+TAKEAWAY_MODULE(TB, "Depth-first search of a TriPeaks position (paciencia/games/tripeaks/solver.py).",
+                "The dead-position test: True when some card can never be played.", setup)
