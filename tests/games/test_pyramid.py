@@ -273,33 +273,10 @@ def test_blocked_when_no_pair_no_king_no_turn_and_no_recycle_remain() -> None:
     assert t.status == Status.PLAYING and [str(m) for m in t.legal_moves()] == ["D"]
 
 
-def test_undo_takes_back_everything() -> None:
-    s = deal("PY1-3-AAAAAAD")
-    start = s.to_text()
-    rng = random.Random(3)
-    for _ in range(60):
-        legal = s.legal_moves()
-        if not legal:
-            break
-        s.push(rng.choice(legal))
-    while s.can_undo:
-        s.undo()
-    assert s.to_text() == start
-
-
 # -- table text -------------------------------------------------------------------------------
 
 
-def test_table_text_reads_back() -> None:
-    s = deal("PY1-3-AAAAAAE")
-    rng = random.Random(5)
-    for _ in range(80):
-        legal = s.legal_moves()
-        if not legal:
-            break
-        s.push(rng.choice(legal))
-        again = state_from_text(s.to_text())
-        assert again.to_text() == s.to_text() and again.key() == s.key()
+# (an undo taking everything back and the text reading back: tests/games/test_takeaway.py)
 
 
 @pytest.mark.parametrize(

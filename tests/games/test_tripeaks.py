@@ -199,33 +199,10 @@ def test_blocked_when_no_card_fits_and_the_stock_is_empty() -> None:
     assert t.status == Status.PLAYING and [str(m) for m in t.legal_moves()] == ["D"]
 
 
-def test_undo_takes_back_everything() -> None:
-    s = deal("TP1-1-AAAAAAD")
-    start = s.to_text()
-    rng = random.Random(3)
-    for _ in range(60):
-        legal = s.legal_moves()
-        if not legal:
-            break
-        s.push(rng.choice(legal))
-    while s.can_undo:
-        s.undo()
-    assert s.to_text() == start
-
-
 # -- table text -------------------------------------------------------------------------------
 
 
-def test_table_text_reads_back() -> None:
-    s = deal("TP1-1-AAAAAAE")
-    rng = random.Random(5)
-    for _ in range(60):
-        legal = s.legal_moves()
-        if not legal:
-            break
-        s.push(rng.choice(legal))
-        again = state_from_text(s.to_text())
-        assert again.to_text() == s.to_text() and again.key() == s.key()
+# (an undo taking everything back and the text reading back: tests/games/test_takeaway.py)
 
 
 @pytest.mark.parametrize(

@@ -10,18 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from paciencia.engine.knowledge import Knowledge
-from paciencia.games.pyramid.rules import COVERS, K_PAIR, K_TURN, PAIR, SIZE, VALUE, WASTE, PyramidState, move
-
-BELOW = [0] * SIZE
-"""``BELOW[i]``: the places that must go before place ``i`` (those that cover it, and on down), as bits."""
-for _i in reversed(range(SIZE)):
-    for _c in COVERS[_i]:
-        BELOW[_i] |= 1 << _c | BELOW[_c]
-
-
-def _apart(i: int, j: int) -> bool:
-    """Whether two pyramid places may leave together (neither must go before the other)."""
-    return not (BELOW[i] >> j & 1 or BELOW[j] >> i & 1)
+from paciencia.games.pyramid.rules import COVERS, K_PAIR, K_TURN, LAYOUT, PAIR, SIZE, WASTE, PyramidState, move
+from paciencia.games.takeaway import VALUE
 
 
 def sure_move(knowledge: Knowledge) -> str | None:
@@ -46,7 +36,7 @@ def sure_move(knowledge: Knowledge) -> str | None:
         need = PAIR - VALUE[c]
         if need in talon:
             continue
-        partners = [i for i, d in on_pyramid if VALUE[d] == need and _apart(p, i)]
+        partners = [i for i, d in on_pyramid if VALUE[d] == need and LAYOUT.apart(p, i)]
         if len(partners) == 1 and state.free(partners[0]):
             return str(move(p, partners[0]))
     return None

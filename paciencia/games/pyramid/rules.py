@@ -36,24 +36,19 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, ClassVar, Self
 
-from paciencia.engine.cards import CARD_NAMES
 from paciencia.engine.dealcode import DealCode, shuffled
 from paciencia.engine.errors import InvalidMove, InvalidPosition
 from paciencia.engine.protocol import (
     Action,
     Explains,
     Figures,
-    Game,
     Group,
     Key,
     Observation,
     PlaceInfo,
     Role,
-    State,
     Status,
-    dests_of,
     refuse_undo,
-    takes_of,
 )
 from paciencia.engine.reasons import Reason
 from paciencia.engine.tabletext import check_fields, check_places, check_status, int_field
@@ -75,28 +70,37 @@ from paciencia.games.pyramid.words import (
     WASTE_EMPTY,
 )
 from paciencia.games.pyramid.words import WASTE as WASTE_KIND
+from paciencia.games.takeaway import (
+    VALUE,
+    AddsTo,
+    Layout,
+    TakeAwayGame,
+    TakeAwayState,
+    check_talon,
+    fill_talon,
+    talon_lines,
+    talon_places,
+)
 
 if TYPE_CHECKING:
     from paciencia.engine.knowledge import Knowledge
-    from paciencia.engine.verdict import Result
 
 ROWS = 7
-SIZE = 28
+LAYOUT = Layout.pyramid(ROWS)
+"""The pyramid: row ``r`` (from 0) of ``r + 1`` places, each card covered by the two below it."""
+SIZE = LAYOUT.size
 """Cards in the pyramid."""
 WASTE = SIZE
 """The waste's top card's index among the places a removal names."""
 PASSES = 3
 """Passes through the stock in all: the waste is turned back over twice."""
-PAIR = 13
+RULE = AddsTo(13)
+"""Which cards go together: two that add up to 13, a King alone."""
+PAIR = RULE.total
 """What two cards taken away together add up to; a King's value alone."""
-VALUE = [c % 13 + 1 for c in range(52)]
-ROW_OF = [r for r in range(ROWS) for _ in range(r + 1)]
-COVERS: list[tuple[int, ...]] = [
-    (i + ROW_OF[i] + 1, i + ROW_OF[i] + 2) if ROW_OF[i] < ROWS - 1 else () for i in range(SIZE)
-]
+COVERS = LAYOUT.covers
 """``COVERS[i]``: the two places below place ``i`` that cover it (none for the bottom row)."""
-ROW_PLACES = [tuple(i for i in range(SIZE) if ROW_OF[i] == r) for r in range(ROWS)]
-PLACE_NAMES = [str(i + 1) for i in range(SIZE)] + ["W"]
+PLACE_NAMES = [*LAYOUT.names, "W"]
 TEXT_ORDER = ["S", "W", "F", *PLACE_NAMES[:SIZE]]
 
 _PLACE = r"(2[0-8]|1[0-9]|[1-9]|W)"
@@ -121,6 +125,10 @@ class PyramidMove:
     @property
     def kind(self) -> int:
         return K_TURN if self.a < 0 else K_ONE if self.b < 0 else K_PAIR
+
+    @property
+    def is_turn(self) -> bool:
+        return self.a < 0
 
     def taken(self) -> tuple[str, ...]:
         """The places whose cards the move takes away (none for the turn)."""
@@ -159,7 +167,7 @@ def deal(number: int, code: DealCode) -> tuple[list[int], list[int]]:
     return cards[:SIZE], cards[SIZE:]
 
 
-class PyramidGame(Game[PyramidMove]):
+class PyramidGame(TakeAwayGame[PyramidMove]):
     name = "pyramid"
     prefix = "PY"
     variants: ClassVar[dict[str, str]] = {"3": "three passes"}
@@ -173,28 +181,10 @@ class PyramidGame(Game[PyramidMove]):
         super().__init__(variant)
         self.passes = int(variant)
 
-    def solve(self, state: State[PyramidMove], timeout: float, nodes: int | None = None) -> Result:
-        from paciencia.games.pyramid.solver import solve_pyramid
-
-        assert isinstance(state, PyramidState), "a Pyramid position"
-        return solve_pyramid(state, timeout, nodes)
-
-    def settle(self, state: State[PyramidMove], nodes: int) -> tuple[str, str | None]:
-        from paciencia.games.pyramid.solver import settle
-
-        assert isinstance(state, PyramidState), "a Pyramid position"
-        return settle(state, nodes)
-
     def sure_move(self, knowledge: Knowledge) -> str | None:
         from paciencia.games.pyramid.analysis import sure_move
 
         return sure_move(knowledge)
-
-    def scores(self, state: State[PyramidMove], tokens: Sequence[str]) -> list[float]:
-        from paciencia.games.pyramid.analysis import move_scores
-
-        assert isinstance(state, PyramidState), "a Pyramid position"
-        return move_scores(state, tokens)
 
     def new_state(self, number: int) -> PyramidState:
         code = self.code(number)
@@ -222,26 +212,9 @@ class PyramidGame(Game[PyramidMove]):
         check_fields(fields, ("status", "moves", "passes"))
         check_places(places, TEXT_ORDER)
         check_one_deck(places, "Pyramid")
-        for c, up in places["S"]:
-            if up:
-                raise InvalidPosition(f"stock S: {CARD_NAMES[c]} must be face down, as [{CARD_NAMES[c]}]")
-        for name in ("W", "F", *PLACE_NAMES[:SIZE]):
-            for c, up in places[name]:
-                if not up:
-                    raise InvalidPosition(f"place {name}: [{CARD_NAMES[c]}] must be face up, as {CARD_NAMES[c]}")
-        pyr: list[int] = []
-        for name in PLACE_NAMES[:SIZE]:
-            cards = places[name]
-            if len(cards) > 1:
-                raise InvalidPosition(f"place {name} holds {len(cards)} cards; a pyramid place holds one or none")
-            pyr.append(cards[0][0] if cards else -1)
-        for i in range(SIZE):
-            if pyr[i] < 0 and any(pyr[c] >= 0 for c in COVERS[i]):
-                below = " and ".join(PLACE_NAMES[c] for c in COVERS[i])
-                raise InvalidPosition(
-                    f"place {PLACE_NAMES[i]} is empty but {below}, which cover it, are not: "
-                    "a card is taken away only once uncovered"
-                )
+        check_talon(places, ("W", "F", *LAYOUT.names))
+        pyr, _ = LAYOUT.read(places, "a pyramid place")
+        LAYOUT.check_cleared(pyr, "taken away")
         gone = [c for c, _ in places["F"]]
         values = Counter(VALUE[c] for c in gone if VALUE[c] != PAIR)
         for v in range(1, 7):
@@ -259,10 +232,11 @@ class PyramidGame(Game[PyramidMove]):
         return state
 
 
-class PyramidState(State[PyramidMove]):
+class PyramidState(TakeAwayState[PyramidMove]):
     __slots__ = ("code", "game", "gone", "history", "moves", "passes", "pyr", "stock", "waste")
 
     game: PyramidGame
+    layout = LAYOUT
 
     def __init__(
         self,
@@ -288,16 +262,15 @@ class PyramidState(State[PyramidMove]):
 
     # -- the cards in play -------------------------------------------------------------------
 
+    @property
+    def table(self) -> list[int]:
+        return self.pyr
+
     def card_at(self, place: int) -> int:
         """The card at a pyramid place or the waste's top (``WASTE``); -1 for none."""
         if place == WASTE:
             return self.waste[-1] if self.waste else -1
         return self.pyr[place]
-
-    def free(self, place: int) -> bool:
-        """Whether the pyramid place holds a card that nothing covers."""
-        pyr = self.pyr
-        return pyr[place] >= 0 and all(pyr[c] < 0 for c in COVERS[place])
 
     def uncovered(self) -> list[tuple[int, int]]:
         """(place, card) of every card that may be taken away now, the waste's top last."""
@@ -317,13 +290,10 @@ class PyramidState(State[PyramidMove]):
         free = self.uncovered()
         out: list[PyramidMove] = []
         for k, (p, c) in enumerate(free):
-            v = VALUE[c]
-            if v == PAIR:
+            if RULE.alone(c):
                 out.append(move(p))
                 continue
-            for q, d in free[k + 1 :]:
-                if v + VALUE[d] == PAIR:
-                    out.append(move(p, q))
+            out += [move(p, q) for q, d in free[k + 1 :] if RULE.pairs(c, d)]
         if self._can_turn():
             out.append(TURN_MOVE)
         return out
@@ -408,29 +378,13 @@ class PyramidState(State[PyramidMove]):
     def can_undo(self) -> bool:
         return bool(self.history)
 
-    # -- status ------------------------------------------------------------------------------
-
-    def is_won(self) -> bool:
-        """The pyramid is cleared (the stock and the waste need not be)."""
-        return all(c < 0 for c in self.pyr)
-
-    @property
-    def status(self) -> Status:
-        if self.is_won():
-            return Status.WON
-        return Status.PLAYING if self.legal_moves() else Status.BLOCKED
-
     # -- text and views ----------------------------------------------------------------------
 
     def header_fields(self) -> list[tuple[str, str]]:
         return [("status", self.status.value), ("moves", str(self.moves)), ("passes", str(self.passes))]
 
     def place_lines(self) -> list[tuple[str, Sequence[tuple[int, bool]]]]:
-        out: list[tuple[str, Sequence[tuple[int, bool]]]] = [
-            ("S", [(c, False) for c in self.stock]),
-            ("W", [(c, True) for c in self.waste]),
-            ("F", [(c, True) for c in self.gone]),
-        ]
+        out = [*talon_lines(self.stock, self.waste), ("F", [(c, True) for c in self.gone])]
         out += [(PLACE_NAMES[i], [(c, True)] if c >= 0 else []) for i, c in enumerate(self.pyr)]
         return out
 
@@ -443,11 +397,7 @@ class PyramidState(State[PyramidMove]):
         (never filled), 3-30 the pyramid's places."""
         other = self.copy()
         for (line, k), card in cards.items():
-            if line == 0:
-                other.stock[k] = card
-            elif line == 1:
-                other.waste[k] = card
-            elif line > 2:
+            if not fill_talon(other.stock, other.waste, line, k, card) and line > 2:
                 other.pyr[line - 3] = card
         return other
 
@@ -456,8 +406,7 @@ class PyramidState(State[PyramidMove]):
         pyramid card, each place's kind saying whether it may be taken away now; the deal code
         only once the game is over (with the published shuffle it would reveal the stock)."""
         heaps = (
-            PlaceInfo("S", STOCK, len(self.stock), face_down=len(self.stock), role=Role.STOCK),
-            PlaceInfo("W", WASTE_KIND, len(self.waste), cards=tuple(self.waste[-1:]), role=Role.WASTE),
+            *talon_places(self.stock, self.waste, STOCK, WASTE_KIND),
             PlaceInfo("F", FOUNDATION, len(self.gone), cards=tuple(self.gone[-1:]), role=Role.FOUNDATION),
         )
         cards = tuple(
@@ -472,25 +421,11 @@ class PyramidState(State[PyramidMove]):
         )
         status = self.status
         playing = status == Status.PLAYING
-        legal = self.legal_moves()
         runs = {PLACE_NAMES[p]: 1 for p, _ in self.uncovered()} if playing else {}
-        groups = (Group("pyramid", tuple(PLACE_NAMES[:SIZE])), Group("pyramid_heaps", ("S", "W", "F")))
-        return Observation(
-            game=self.game.name,
-            variant=self.game.variant,
-            places=(*cards, *heaps),
-            groups=groups,
-            reading=(*(tuple(PLACE_NAMES[i] for i in row) for row in ROW_PLACES), ("S", "W", "F")),
-            runs=runs,
-            dests=dests_of(self, (m for m in legal if m.kind != K_TURN)),
-            takes=takes_of(m for m in legal if m.kind != K_TURN),
-            actions=(Action(TURN, "D", playing and self._can_turn(), place="S"),),
-            status=status,
-            figures=self.figures(),
-            can_undo=self.can_undo,
-            can_finish=False,
-            code=None if playing else self.code,
-            parameters={"passes": self.game.passes},
+        groups = (Group("pyramid", tuple(LAYOUT.names)), Group("pyramid_heaps", ("S", "W", "F")))
+        turn = Action(TURN, "D", playing and self._can_turn(), place="S")
+        return self.observation(
+            cards, heaps, groups, status, runs, self.legal_moves(), turn, {"passes": self.game.passes}
         )
 
     def figures(self) -> Figures:

@@ -5,7 +5,8 @@ it by ``paciencia.analysis.honest`` through ``Game.settle``, ``useful``, ``score
 ``solve_pyramid(state, timeout)`` answers ``winnable`` with a line of move tokens (played on a
 copy of the position, token by token, before it is returned), ``unwinnable`` when the search
 tried every move (or the dead-position test condemned the position), ``unknown`` when the
-budget or the clock ran out first.
+budget or the clock ran out first: ``SEARCH.solve``, the shape every take-away game's solver
+shares (``paciencia.games.takeaway.Search``).
 
 The search runs in C (``_search.c``, several million positions a second): depth-first over
 make/unmake on its own copy of the position, with a transposition table. Every search move is
@@ -75,41 +76,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from paciencia.engine.verdict import Result, Verdict
-from paciencia.games.pyramid.rules import PAIR, VALUE, PyramidState
-from paciencia.solver import schedule
-from paciencia.solver.meter import Meter
-from paciencia.solver.schedule import EXHAUSTED, WON, Answer
+from paciencia.games.pyramid.rules import PAIR, PyramidState
+from paciencia.games.takeaway import VALUE, Search, Step
 
-__all__ = ["settle", "solve_pyramid"]
+__all__ = ["SEARCH", "c_position", "hopeless", "settle", "solve_pyramid"]
 
 # Search moves, as the C search reports them: (kind, a, b, pass, card).
 KING = 0  # the pyramid King at a
 PAIR_MOVE = 1  # the pyramid cards at a and b
 TALON = 2  # the pyramid card at a with the talon's card (T[b]), brought to the waste's top
 
-Step = tuple[int, int, int, int, int]
-
-SAFETY_SECONDS = 10.0
-"""A clock only against a runaway search: node budgets decide, so a busy machine answers alike."""
-
 
 def c_position(state: PyramidState) -> tuple[list[int], list[int], int, int]:
     """The position as the C search reads it: the places, the talon ``T``, the pointer, the passes."""
     return list(state.pyr), state.waste + state.stock[::-1], len(state.waste), state.passes
-
-
-def _search(state: PyramidState, budget: int, seconds: float, noise: float = 0.0, seed: int = 0) -> Answer:
-    from paciencia.games.pyramid import _search as _pyramid
-
-    return _pyramid.search(*c_position(state), budget, seconds, noise, seed)
-
-
-def hopeless(state: PyramidState) -> bool:
-    """The dead-position test (module notes) on ``state``."""
-    from paciencia.games.pyramid import _search as _pyramid
-
-    return bool(_pyramid.hopeless(*c_position(state)))
 
 
 def _step_tokens(sim: PyramidState, step: Step) -> Iterable[str]:
@@ -131,51 +111,9 @@ def _step_tokens(sim: PyramidState, step: Step) -> Iterable[str]:
         yield f"{a + 1}+W"
 
 
-def _tokens(state: PyramidState, steps: Iterable[Step]) -> tuple[str, ...]:
-    """The line in move notation, each token played on a copy of ``state`` as it is written (a
-    refused one raises); it must win (else AssertionError)."""
-    sim = state.copy()
-    out: list[str] = []
-    for step in steps:
-        for token in _step_tokens(sim, step):
-            sim.play(token)
-            out.append(token)
-    if not sim.is_won():
-        raise AssertionError("the solver's line does not win")
-    return tuple(out)
-
-
-def first_token(state: PyramidState, step: Step) -> str:
-    """The first move of a search move's tokens in ``state``, resolved."""
-    token = next(iter(_step_tokens(state.copy(), step)))
-    return str(state.resolve(state.game.parse_move(token)))
-
-
-def solve_pyramid(state: PyramidState, timeout: float = 10.0, nodes: int | None = None) -> Result:
-    """Whether ``state`` (left untouched) can be won; see the module notes. The dead-position
-    test, then one sound search on the whole budget (seconds, or ``nodes`` positions searched:
-    the same answer on any machine, ``timeout`` being then only a cap). ``notes``: ``proof``
-    (``static`` or ``search``) for a loss."""
-    m = Meter(timeout, nodes)
-    if state.is_won():
-        return Result(Verdict.WINNABLE, (), 0, 0.0)
-    if hopeless(state):
-        return Result(Verdict.UNWINNABLE, (), 0, m.seconds(), {"proof": "static"})
-    if m.total <= 0:
-        return Result(Verdict.UNKNOWN, (), 0, 0.0)
-    status, steps, n = _search(state, *m.limits(m.total))
-    m.count(n)
-    if status == WON:
-        return Result(Verdict.WINNABLE, _tokens(state, steps), m.nodes, m.seconds())
-    if status == EXHAUSTED:
-        return Result(Verdict.UNWINNABLE, (), m.nodes, m.seconds(), {"proof": "search"})
-    return Result(Verdict.UNKNOWN, (), m.nodes, m.seconds())
-
-
-def settle(state: PyramidState, nodes: int) -> tuple[str, str | None]:
-    """``Game.settle``: one sound search on the whole budget (``schedule.settle``)."""
-
-    def sound(budget: int) -> Answer:
-        return _search(state, budget, SAFETY_SECONDS)
-
-    return schedule.settle(state, nodes, ((True, 1.0, sound),), lambda steps: first_token(state, steps[0]))
+SEARCH = Search("paciencia.games.pyramid._search", PyramidState, c_position, _step_tokens)
+"""The search (``_search.c``) as ``solve`` and ``settle`` (``takeaway.Search``)."""
+solve_pyramid = SEARCH.solve
+settle = SEARCH.settle
+hopeless = SEARCH.hopeless
+first_token = SEARCH.first_token

@@ -29,60 +29,54 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, ClassVar, Self
+from typing import ClassVar, Self
 
 from paciencia.engine.cards import CARD_NAMES
 from paciencia.engine.dealcode import DealCode, shuffled
 from paciencia.engine.errors import InvalidMove, InvalidPosition
-from paciencia.engine.protocol import (
-    Action,
-    Explains,
-    Figures,
-    Game,
-    Group,
-    Key,
-    Observation,
-    PlaceInfo,
-    Role,
-    State,
-    Status,
-    dests_of,
-    refuse_undo,
-)
+from paciencia.engine.protocol import Action, Explains, Figures, Group, Key, Observation, PlaceInfo, Status, refuse_undo
 from paciencia.engine.reasons import Reason
 from paciencia.engine.tabletext import check_fields, check_places, check_status, int_field
 from paciencia.games.piles import check_one_deck
+from paciencia.games.takeaway import (
+    RANK,
+    Layout,
+    NextRank,
+    TakeAwayGame,
+    TakeAwayState,
+    check_talon,
+    fill_talon,
+    talon_lines,
+    talon_places,
+)
 from paciencia.games.tripeaks.words import CARD, NOT_NEXT, ON_THE_WASTE, STILL_FACE_DOWN, STOCK, STOCK_USED_UP, TURN
 from paciencia.games.tripeaks.words import WASTE as WASTE_KIND
-
-if TYPE_CHECKING:
-    from paciencia.engine.verdict import Result
 
 SIZE = 28
 """Cards in the peaks."""
 STOCK_SIZE = 23
 """Cards the deal leaves in the stock (one more is turned onto the waste)."""
-ROWS = ((0, 3), (3, 9), (9, 18), (18, 28))
-"""Each row's places, as a range: 3, 6, 9 and 10 cards."""
-RANK = [c % 13 for c in range(52)]
 
 
-def _covers(i: int) -> tuple[int, ...]:
+def _left(i: int) -> int:
+    """The left one of the two places that cover place ``i`` (-1: none)."""
     if i < 3:  # a peak's top: its second row
-        return (3 + 2 * i, 4 + 2 * i)
+        return 3 + 2 * i
     if i < 9:  # peak p's second row, card j: the third-row cards under it
         p, j = divmod(i - 3, 2)
-        return (9 + 3 * p + j, 10 + 3 * p + j)
-    if i < 18:
-        return (i + 9, i + 10)
-    return ()
+        return 9 + 3 * p + j
+    return i + 9 if i < 18 else -1
 
 
-COVERS = [_covers(i) for i in range(SIZE)]
+LAYOUT = Layout((3, 6, 9, 10), tuple(_left(i) for i in range(SIZE)))
+"""The three peaks' rows of 3, 6, 9 and 10 cards, each card covered by the two below it."""
+RULE = NextRank(wrap=True)
+"""Which card goes on the waste's top: one rank above or below it, King next to Ace."""
+COVERS = LAYOUT.covers
 """``COVERS[i]``: the two places below place ``i`` that cover it (none for the bottom row)."""
-COVERED_BY: list[tuple[int, ...]] = [tuple(j for j in range(SIZE) if i in COVERS[j]) for i in range(SIZE)]
+COVERED_BY = LAYOUT.covered_by
 """``COVERED_BY[i]``: the places that place ``i`` helps cover (the cards it may turn up)."""
-PLACE_NAMES = [str(i + 1) for i in range(SIZE)]
+PLACE_NAMES = LAYOUT.names
 TEXT_ORDER = ["S", "W", *PLACE_NAMES]
 
 _TOKEN = re.compile(r"2[0-8]|1[0-9]|[1-9]", re.ASCII)
@@ -91,7 +85,7 @@ EXPECTED_MOVE = "a peak place 1-28 alone, as 23 (that card onto the waste); or D
 
 def next_to(a: int, b: int) -> bool:
     """Whether two cards are one rank apart, suit ignored, King and Ace neighbours."""
-    return (RANK[a] - RANK[b]) % 13 in (1, 12)
+    return RULE.fits(a, b)
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +127,7 @@ def deal(code: DealCode) -> tuple[list[int], list[int], list[int]]:
     return cards[:SIZE], cards[SIZE:-1], cards[-1:]
 
 
-class TriPeaksGame(Game[TriPeaksMove]):
+class TriPeaksGame(TakeAwayGame[TriPeaksMove]):
     name = "tripeaks"
     prefix = "TP"
     variants: ClassVar[dict[str, str]] = {"1": "one pass"}
@@ -143,24 +137,6 @@ class TriPeaksGame(Game[TriPeaksMove]):
 
     def __init__(self, variant: str = "1") -> None:
         super().__init__(variant)
-
-    def solve(self, state: State[TriPeaksMove], timeout: float, nodes: int | None = None) -> Result:
-        from paciencia.games.tripeaks.solver import solve_tripeaks
-
-        assert isinstance(state, TriPeaksState), "a TriPeaks position"
-        return solve_tripeaks(state, timeout, nodes)
-
-    def settle(self, state: State[TriPeaksMove], nodes: int) -> tuple[str, str | None]:
-        from paciencia.games.tripeaks.solver import settle
-
-        assert isinstance(state, TriPeaksState), "a TriPeaks position"
-        return settle(state, nodes)
-
-    def scores(self, state: State[TriPeaksMove], tokens: Sequence[str]) -> list[float]:
-        from paciencia.games.tripeaks.analysis import move_scores
-
-        assert isinstance(state, TriPeaksState), "a TriPeaks position"
-        return move_scores(state, tokens)
 
     def new_state(self, number: int) -> TriPeaksState:
         code = self.code(number)
@@ -189,36 +165,19 @@ class TriPeaksGame(Game[TriPeaksMove]):
         check_places(places, TEXT_ORDER)
         check_one_deck(places, "TriPeaks")
         stock, waste = places["S"], places["W"]
-        for c, up in stock:
-            if up:
-                raise InvalidPosition(f"stock S: {CARD_NAMES[c]} must be face down, as [{CARD_NAMES[c]}]")
+        check_talon(places, ("W",))
         if len(stock) > STOCK_SIZE:
             raise InvalidPosition(f"stock S holds {len(stock)} cards; the deal leaves {STOCK_SIZE} there at most")
-        for c, up in waste:
-            if not up:
-                raise InvalidPosition(f"waste W: [{CARD_NAMES[c]}] must be face up, as {CARD_NAMES[c]}")
-        peaks: list[int] = []
-        ups: list[bool] = []
-        for name in PLACE_NAMES:
-            cards = places[name]
-            if len(cards) > 1:
-                raise InvalidPosition(f"place {name} holds {len(cards)} cards; a peak place holds one or none")
-            peaks.append(cards[0][0] if cards else -1)
-            ups.append(cards[0][1] if cards else True)
+        peaks, ups = LAYOUT.read(places, "a peak place")
+        LAYOUT.check_cleared(peaks, "played")
         for i in range(SIZE):
-            covered = any(peaks[c] >= 0 for c in COVERS[i])
-            below = " and ".join(PLACE_NAMES[c] for c in COVERS[i])
-            if peaks[i] < 0 and covered:
-                raise InvalidPosition(
-                    f"place {PLACE_NAMES[i]} is empty but {below}, which cover it, are not: "
-                    "a card is played only once uncovered"
-                )
+            covered = LAYOUT.covered(peaks, i)
             if peaks[i] >= 0 and ups[i] == covered:
                 card = CARD_NAMES[peaks[i]]
                 raise InvalidPosition(
                     f"place {PLACE_NAMES[i]}: {card} must be "
                     + (
-                        f"face down, as [{card}], while {below} cover it"
+                        f"face down, as [{card}], while {LAYOUT.cover_names(i)} cover it"
                         if covered
                         else f"face up, as {card}: nothing covers it"
                     )
@@ -229,10 +188,11 @@ class TriPeaksGame(Game[TriPeaksMove]):
         return state
 
 
-class TriPeaksState(State[TriPeaksMove]):
+class TriPeaksState(TakeAwayState[TriPeaksMove]):
     __slots__ = ("code", "game", "history", "moves", "peaks", "stock", "waste")
 
     game: TriPeaksGame
+    layout = LAYOUT
 
     def __init__(
         self,
@@ -253,10 +213,9 @@ class TriPeaksState(State[TriPeaksMove]):
 
     # -- the cards in play -------------------------------------------------------------------
 
-    def covered(self, place: int) -> bool:
-        """Whether a card lies on place ``place``'s (so that it lies face down)."""
-        peaks = self.peaks
-        return any(peaks[c] >= 0 for c in COVERS[place])
+    @property
+    def table(self) -> list[int]:
+        return self.peaks
 
     def face_up(self, place: int) -> bool:
         return self.peaks[place] >= 0 and not self.covered(place)
@@ -315,28 +274,13 @@ class TriPeaksState(State[TriPeaksMove]):
     def can_undo(self) -> bool:
         return bool(self.history)
 
-    # -- status ------------------------------------------------------------------------------
-
-    def is_won(self) -> bool:
-        """All 28 peak cards are on the waste."""
-        return all(c < 0 for c in self.peaks)
-
-    @property
-    def status(self) -> Status:
-        if self.is_won():
-            return Status.WON
-        return Status.PLAYING if self.legal_moves() else Status.BLOCKED
-
     # -- text and views ----------------------------------------------------------------------
 
     def header_fields(self) -> list[tuple[str, str]]:
         return [("status", self.status.value), ("moves", str(self.moves))]
 
     def place_lines(self) -> list[tuple[str, Sequence[tuple[int, bool]]]]:
-        out: list[tuple[str, Sequence[tuple[int, bool]]]] = [
-            ("S", [(c, False) for c in self.stock]),
-            ("W", [(c, True) for c in self.waste]),
-        ]
+        out = talon_lines(self.stock, self.waste)
         out += [(PLACE_NAMES[i], [(c, not self.covered(i))] if c >= 0 else []) for i, c in enumerate(self.peaks)]
         return out
 
@@ -348,11 +292,7 @@ class TriPeaksState(State[TriPeaksMove]):
         """Slots as ``place_lines()`` numbers them: 0 the stock, 1 the waste, 2-29 the peaks' places."""
         other = self.copy()
         for (line, k), card in cards.items():
-            if line == 0:
-                other.stock[k] = card
-            elif line == 1:
-                other.waste[k] = card
-            else:
+            if not fill_talon(other.stock, other.waste, line, k, card):
                 other.peaks[line - 2] = card
         return other
 
@@ -360,10 +300,7 @@ class TriPeaksState(State[TriPeaksMove]):
         """The stock as a count, the waste's top card, and each peak place: its card face up,
         face down (a count, no card), or gone; the deal code only once the game is over (with the
         published shuffle it would reveal every hidden card)."""
-        heaps = (
-            PlaceInfo("S", STOCK, len(self.stock), face_down=len(self.stock), role=Role.STOCK),
-            PlaceInfo("W", WASTE_KIND, len(self.waste), cards=tuple(self.waste[-1:]), role=Role.WASTE),
-        )
+        heaps = talon_places(self.stock, self.waste, STOCK, WASTE_KIND)
         cards = []
         for i, c in enumerate(self.peaks):
             if c < 0:
@@ -374,24 +311,10 @@ class TriPeaksState(State[TriPeaksMove]):
                 cards.append(PlaceInfo(PLACE_NAMES[i], CARD, 1, number=i + 1, cards=(c,)))
         status = self.status
         playing = status == Status.PLAYING
-        legal = self.legal_moves()
         runs = {p.place: 1 for p in cards if p.cards} if playing else {}
         groups = (Group("tripeaks_peaks", tuple(PLACE_NAMES)), Group("tripeaks_heaps", ("S", "W")))
-        return Observation(
-            game=self.game.name,
-            variant=self.game.variant,
-            places=(*cards, *heaps),
-            groups=groups,
-            reading=(*(tuple(PLACE_NAMES[a:b]) for a, b in ROWS), ("S", "W")),
-            runs=runs,
-            dests=dests_of(self, (m for m in legal if not m.is_turn)),
-            actions=(Action(TURN, "D", playing and bool(self.stock), left=len(self.stock), place="S"),),
-            status=status,
-            figures=self.figures(),
-            can_undo=self.can_undo,
-            can_finish=False,
-            code=None if playing else self.code,
-        )
+        turn = Action(TURN, "D", playing and bool(self.stock), left=len(self.stock), place="S")
+        return self.observation(cards, heaps, groups, status, runs, self.legal_moves(), turn)
 
     def figures(self) -> Figures:
         return Figures(self.moves, {"stock_left": len(self.stock), "peaks_left": sum(c >= 0 for c in self.peaks)})

@@ -5,7 +5,8 @@ the honest hints are built on it by ``paciencia.analysis.honest`` through ``Game
 ``solve_tripeaks(state, timeout)`` answers ``winnable`` with a line of move tokens (played on a
 copy of the position, token by token, before it is returned), ``unwinnable`` when the search
 tried every move (or the dead-position test condemned the position), ``unknown`` when the
-budget or the clock ran out first.
+budget or the clock ran out first: ``SEARCH.solve``, the shape every take-away game's solver
+shares (``paciencia.games.takeaway.Search``).
 
 The search runs in C (``_search.c``, several million positions a second): depth-first over
 make/unmake on its own copy of the position, with a transposition table. Every search move is
@@ -45,24 +46,14 @@ cards that it covers, directly or not (they can only be played after it), can ne
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from paciencia.engine.verdict import Result, Verdict
+from paciencia.games.takeaway import Search, Step
 from paciencia.games.tripeaks.rules import TriPeaksState
-from paciencia.solver import schedule
-from paciencia.solver.meter import Meter
-from paciencia.solver.schedule import EXHAUSTED, WON, Answer
 
-__all__ = ["settle", "solve_tripeaks"]
+__all__ = ["SEARCH", "c_position", "hopeless", "settle", "solve_tripeaks"]
 
 # Search moves, as the C search reports them: (PLAY, place, top before, turns, card): that many
 # turns of the stock, then the card at the place onto the waste.
 PLAY = 0
-
-Step = tuple[int, int, int, int, int]
-
-SAFETY_SECONDS = 10.0
-"""A clock only against a runaway search: node budgets decide, so a busy machine answers alike."""
 
 
 def c_position(state: TriPeaksState) -> tuple[list[int], list[int], int]:
@@ -71,64 +62,14 @@ def c_position(state: TriPeaksState) -> tuple[list[int], list[int], int]:
     return list(state.peaks), state.stock[::-1], state.waste[-1]
 
 
-def _search(state: TriPeaksState, budget: int, seconds: float, noise: float = 0.0, seed: int = 0) -> Answer:
-    from paciencia.games.tripeaks import _search as _tripeaks
-
-    return _tripeaks.search(*c_position(state), budget, seconds, noise, seed)
-
-
-def hopeless(state: TriPeaksState) -> bool:
-    """The dead-position test (module notes) on ``state``."""
-    from paciencia.games.tripeaks import _search as _tripeaks
-
-    return bool(_tripeaks.hopeless(*c_position(state)))
-
-
-def step_tokens(step: Step) -> list[str]:
+def step_tokens(state: TriPeaksState, step: Step) -> list[str]:
     """A search move's tokens: its turns (``D``), then the place."""
     _, a, _, turns, _ = step
     return ["D"] * turns + [str(a + 1)]
 
 
-def _tokens(state: TriPeaksState, steps: Iterable[Step]) -> tuple[str, ...]:
-    """The line in move notation, each token played on a copy of ``state`` as it is written (a
-    refused one raises); it must win (else AssertionError)."""
-    sim = state.copy()
-    out: list[str] = []
-    for step in steps:
-        for t in step_tokens(step):
-            sim.play(t)
-            out.append(t)
-    if not sim.is_won():
-        raise AssertionError("the solver's line does not win")
-    return tuple(out)
-
-
-def solve_tripeaks(state: TriPeaksState, timeout: float = 10.0, nodes: int | None = None) -> Result:
-    """Whether ``state`` (left untouched) can be won; see the module notes. The dead-position
-    test, then one search on the whole budget (seconds, or ``nodes`` positions searched: the same
-    answer on any machine, ``timeout`` being then only a cap). ``notes``: ``proof`` (``static``
-    or ``search``) for a loss."""
-    m = Meter(timeout, nodes)
-    if state.is_won():
-        return Result(Verdict.WINNABLE, (), 0, 0.0)
-    if hopeless(state):
-        return Result(Verdict.UNWINNABLE, (), 0, m.seconds(), {"proof": "static"})
-    if m.total <= 0:
-        return Result(Verdict.UNKNOWN, (), 0, 0.0)
-    status, steps, n = _search(state, *m.limits(m.total))
-    m.count(n)
-    if status == WON:
-        return Result(Verdict.WINNABLE, _tokens(state, steps), m.nodes, m.seconds())
-    if status == EXHAUSTED:
-        return Result(Verdict.UNWINNABLE, (), m.nodes, m.seconds(), {"proof": "search"})
-    return Result(Verdict.UNKNOWN, (), m.nodes, m.seconds())
-
-
-def settle(state: TriPeaksState, nodes: int) -> tuple[str, str | None]:
-    """``Game.settle``: one search on the whole budget (``schedule.settle``)."""
-
-    def sound(budget: int) -> Answer:
-        return _search(state, budget, SAFETY_SECONDS)
-
-    return schedule.settle(state, nodes, ((True, 1.0, sound),), lambda steps: step_tokens(steps[0])[0])
+SEARCH = Search("paciencia.games.tripeaks._search", TriPeaksState, c_position, step_tokens)
+"""The search (``_search.c``) as ``solve`` and ``settle`` (``takeaway.Search``)."""
+solve_tripeaks = SEARCH.solve
+settle = SEARCH.settle
+hopeless = SEARCH.hopeless
