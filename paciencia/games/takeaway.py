@@ -31,6 +31,7 @@ Cards are ints ``suit * 13 + rank`` (``paciencia.engine.cards``): the Ace's rank
 from __future__ import annotations
 
 import importlib
+import sys
 from abc import abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -355,6 +356,20 @@ class TakeAwayGame(Game[M]):
 
     def scores(self, state: State[M], tokens: Sequence[str]) -> list[float]:
         return cast(list[float], self._module("analysis").move_scores(state, tokens))
+
+
+def first_won_example(game: Game[Any], timeout: float) -> dict[str, object]:
+    """A game's example (``example.py``'s ``build``): the first deal from number 1 on that its
+    solver wins (every card known: the example is replayed after the game, not hinted), along
+    the solver's line."""
+    for number in range(1, 50):
+        code = str(game.code(number))
+        state = game.new_state(number)
+        result = game.solve(state, timeout)
+        if result.verdict is Verdict.WINNABLE:
+            print(f"{code}: {len(result.line)} moves", file=sys.stderr)
+            return {"game": game.name, "start_kind": "code", "start": code, "moves": list(result.line)}
+    raise SystemExit("no winnable deal among the first 49")
 
 
 # -- the search ----------------------------------------------------------------------------------

@@ -2,11 +2,8 @@
 the honest hints are built on it by ``paciencia.analysis.honest`` through ``Game.settle``,
 ``useful`` and ``scores`` (``paciencia.games.tripeaks.analysis``).
 
-``solve_tripeaks(state, timeout)`` answers ``winnable`` with a line of move tokens (played on a
-copy of the position, token by token, before it is returned), ``unwinnable`` when the search
-tried every move (or the dead-position test condemned the position), ``unknown`` when the
-budget or the clock ran out first: ``SEARCH.solve``, the shape every take-away game's solver
-shares (``paciencia.games.takeaway.Search``).
+``solve_tripeaks`` and ``settle`` are ``SEARCH``'s, a ``paciencia.games.takeaway.Search`` (its
+docstrings say what they answer and how a line is written out and replayed).
 
 The search runs in C (``_search.c``, several million positions a second): depth-first over
 make/unmake on its own copy of the position, with a transposition table. Every search move is
