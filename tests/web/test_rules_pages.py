@@ -73,3 +73,17 @@ def test_the_english_klondike_rules_say_the_seeds_points(client: TestClient) -> 
         "Tips",
     ):
         assert said in page, said
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+@pytest.mark.parametrize("game", ["pyramid", "tripeaks"])
+def test_the_take_away_rules_show_the_deal_and_each_named_step(client: TestClient, game: str, lang: str) -> None:
+    """Pyramid's King alone, pair and waste; TriPeaks' run from the waste and turn of the stock:
+    each a schema linked to its step, its board description the text alternative."""
+    example = must_example(game)
+    page = html.unescape(client.get(f"/{lang}/{game}/rules").text)
+    alts = _alts(page)
+    assert len(alts) == 1 + len(example.marks) and len(example.marks) >= 2
+    assert all(alt.endswith(".") and ":" in alt for alt in alts)
+    for _name, step in example.marks:
+        assert f'href="/{lang}/{game}/examples?step={step}"' in page

@@ -7,8 +7,10 @@ The command line plays and solves it (``paciencia deal PY1-3-…``, ``paciencia 
 28 U``, ``paciencia solve PY1-3-…``): its solver (``_search.c``, ``solver.py``: ``Game.solve``,
 ``settle``) and the honest hints' parts (``analysis.py``: ``sure_move``, ``scores``; a removal's
 reason through ``Explains``). On the site: its table (``table.py``, ``static/``: layout.js and table.css), its rules
-pages in five languages (``templates/``, no diagrams yet), its Examples game (``example.py``,
-``examples.json``: a solver's won line, no named steps yet) and its odds page (``odds.json``).
+pages in five languages (``templates/``, their schemas laid out by ``static/schema.css``), its
+Examples game (``example.py``,
+``examples.json``: a solver's won line, its steps the schemas show named by ``marks``) and its odds page
+(``odds.json``).
 The board plays its moves through the view's ``takes`` (``Observation.takes``) and ``dests``.
 """
 

@@ -8,8 +8,10 @@ The command line plays and solves it (``paciencia deal TP1-1-…``, ``paciencia 
 U``, ``paciencia solve TP1-1-…``): its solver (``_search.c``, ``solver.py``: ``Game.solve``,
 ``settle``) and the honest hints' parts (``analysis.py``: ``scores``; a card's reason through
 ``Explains``). On the site: its table (``table.py``, ``static/``: layout.js and table.css), its rules
-pages in five languages (``templates/``, no diagrams yet), its Examples game (``example.py``,
-``examples.json``: a solver's won line, no named steps yet) and its odds page (``odds.json``).
+pages in five languages (``templates/``, their schemas laid out by ``static/schema.css``), its
+Examples game (``example.py``,
+``examples.json``: a solver's won line, its steps the schemas show named by ``marks``) and its odds page
+(``odds.json``).
 The board plays its moves through the view's ``takes`` (``Observation.takes``) and ``dests``.
 """
 
