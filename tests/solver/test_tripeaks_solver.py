@@ -37,22 +37,7 @@ def replays_to_won(state: TriPeaksState, line: tuple[str, ...]) -> None:
     assert sim.status is Status.WON
 
 
-def test_a_deal_is_won_by_a_line_that_replays_the_same_on_any_machine() -> None:
-    state = deal(WON)
-    first = solve(state, math.inf, 100_000)
-    assert first.verdict is Verdict.WINNABLE and 0 < first.nodes <= 100_000
-    replays_to_won(deal(WON), first.line)
-    again = solve(deal(WON), math.inf, 100_000)
-    assert (again.line, again.nodes) == (first.line, first.nodes)
-    assert state.to_text() == deal(WON).to_text()  # left untouched
-
-
-def test_a_deal_proved_lost_by_the_search_and_a_budget_too_small() -> None:
-    searched = solve(deal(SEARCHED), math.inf, 100_000)
-    assert searched.verdict is Verdict.UNWINNABLE and searched.notes == {"proof": "search"}
-    assert searched.nodes == 26_635
-    short = solve(deal(SEARCHED), math.inf, 1000)
-    assert short.verdict is Verdict.UNKNOWN and short.nodes == 1001
+# (WON won by a line that replays, SEARCHED proved lost and a budget too small: test_takeaway_solvers.py)
 
 
 def corner(cards: str) -> dict[int, str]:
