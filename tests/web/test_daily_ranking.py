@@ -24,7 +24,7 @@ from paciencia.web.db.deals import DailyResult
 from paciencia.web.db.store import Store
 from paciencia.web.db.tables import games as games_table
 from paciencia.web.service import daily
-from paciencia.web.service.ranking import HUMAN_PACE, entries
+from paciencia.web.service.ranking import AROUND, HUMAN_PACE, TOP, entries
 from tests.web.test_daily_challenges import FREECELL, KLONDIKE, NODES, line_of, play_line, player_of, set_daily
 
 Game = dict[str, Any]
@@ -227,3 +227,30 @@ def test_a_blocked_game_that_plays_on_is_not_ranked_until_closed() -> None:
     assert [e.result.player for e in entries([won, blocked], None)] == ["a"]
     closed = DailyResult("b", "blocked", True, 200.0, 90)
     assert [e.result.player for e in entries([closed, won], None)] == ["a", "b"]
+
+
+def test_the_ranking_answers_the_top_and_the_asker_s_neighbourhood(app: FastAPI, client: TestClient) -> None:
+    """However many played, the answer is the first ``TOP`` places, the asker's own place and two
+    either side of it, and how many ranked: its size, and the work of it, bounded per request."""
+    set_daily(app, daily.today(), GAME, VARIANT, CODE)
+    store: Store = app.state.store
+    line = line_of(CODE)
+    client.get("/en/")
+    me = player_of(client)
+    count = TOP + 50
+    for n in range(count + 1):
+        state = new_state(CODE)
+        state.play_all(line)
+        who = me if n == 120 else f"{n:022d}"
+        saved = store.create(who, "code", CODE, state, "daily", line)
+        took(store, saved.id, 100.0 + n)
+    body = client.get(RANKING).json()
+    found = body["entries"]
+    assert body["total"] == count + 1
+    assert len(found) <= TOP + 2 * AROUND + 1, len(found)
+    assert [e["place"] for e in found[:TOP]] == list(range(1, TOP + 1))
+    mine = [e for e in found if e["mine"]]
+    assert len(mine) == 1 and mine[0]["place"] == 121 and mine[0]["seconds"] == 220.0
+    assert [e["place"] for e in found[TOP:]] == list(range(121 - AROUND, 121 + AROUND + 1))
+    page = html.unescape(client.get(f"/en/daily/ranking?game={GAME}&variant={VARIANT}").text)
+    assert page.count("<tr") == len(found) + 2 and page.count('class="gap"') == 1  # the head, the rows, a gap

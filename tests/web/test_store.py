@@ -11,7 +11,7 @@ from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import Connection, create_engine, inspect, select
+from sqlalchemy import Connection, create_engine, inspect, select, text
 
 from paciencia.games import new_state, state_from_text
 from paciencia.i18n import Words
@@ -57,7 +57,7 @@ SHUTTLE = crescent_table(
 def test_the_migrated_schema_is_the_one_the_store_uses(db_url: str) -> None:
     store = Store(db_url)
     with store.engine.connect() as conn:
-        assert current_revision(conn) == "0008"
+        assert current_revision(conn) == "0009"
         assert compare_metadata(MigrationContext.configure(conn), metadata) == []
     store.close()
     Store(db_url).close()  # a second start finds the schema current
@@ -211,6 +211,41 @@ def test_games_of_a_release_before_appended_moves_are_carried_over(tmp_path: Pat
     assert older.left and older.closed
     assert newer.tokens == tokens[:2] and not newer.closed
     play(store, newer.id, PLAYER, "D", 2)
+    store.close()
+
+
+def test_daily_games_of_a_release_before_0009_keep_their_moves_figure(db_url: str) -> None:
+    """A database at revision 0008 (the moves figure only in the table text): its daily games get
+    the figure in a column of their own, and the challenge's games are found through their index."""
+    engine = create_engine(database_url(db_url))
+    state = new_state("KL1-3-AAAAAAB")
+    state.play_all(["D", "D", "D"])
+    with engine.begin() as conn:
+        command_upgrade(conn, "0008")
+        for gid, source in (("a" * 22, "daily"), ("b" * 22, "random")):
+            conn.exec_driver_sql(
+                "INSERT INTO games (id, player, game, start_kind, start, version, table_text, status, created,"
+                " started, ended, updated, snap_version, source, closed, level, from_offline, imported) VALUES"
+                f" ('{gid}', '{PLAYER}', 'klondike', 'code', 'KL1-3-AAAAAAB', 3, '{state.to_text()}', 'left', 1.0,"
+                f" 1.0, 9.0, 9.0, 0, '{source}', 1, NULL, 0, 0)"
+            )
+    engine.dispose()
+    store = Store(db_url)
+    with store.engine.connect() as conn:
+        assert current_revision(conn) == "0009"
+        figures = dict(conn.execute(select(games.c.id, games.c.moves)).all())
+    assert figures == {"a" * 22: 3, "b" * 22: None}  # the daily one filled in; no other is read
+    [result] = store.daily_results("KL1-3-AAAAAAB", 0.0)
+    assert (result.player, result.moves, result.status) == (PLAYER, 3, "left")
+    if store.engine.dialect.name == "sqlite":
+        query = str(
+            select(games.c.id)
+            .where(games.c.source == text("'daily'"), games.c.start == "x", games.c.created >= 0)
+            .compile(store.engine, compile_kwargs={"literal_binds": True})
+        )
+        with store.engine.connect() as conn:
+            plan = " ".join(str(r[-1]) for r in conn.exec_driver_sql("EXPLAIN QUERY PLAN " + query))
+        assert "games_daily_by_start" in plan, plan
     store.close()
 
 

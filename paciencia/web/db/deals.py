@@ -13,14 +13,16 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, select, text, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-from paciencia.engine.tabletext import header_field
 from paciencia.web.db.tables import daily, games, levels, site_keys, verdicts, weekly
 
 DAY = 24 * 3600
+DAILY_SOURCE = text("'daily'")
+"""``games.source`` of a challenge's game, written as the partial index ``games_daily_by_start``
+says it (a bound parameter would keep SQLite from the index)."""
 
 
 def day_start(day: str) -> float:
@@ -201,12 +203,12 @@ class Deals:
                 games.c.closed,
                 games.c.started,
                 games.c.ended,
-                games.c.table_text,
+                games.c.moves,
                 games.c.from_offline,
                 games.c.id,
             )
             .where(
-                games.c.source == "daily",
+                games.c.source == DAILY_SOURCE,  # as the index says it, for SQLite to take it
                 games.c.start == code,
                 games.c.version > 0,
                 games.c.created >= since,
@@ -219,14 +221,13 @@ class Deals:
         with self.engine.connect() as conn:
             rows = conn.execute(query).all()
         out: dict[str, DailyResult] = {}
-        for player, status, closed, started, ended, text, offline, game_id in rows:
+        for player, status, closed, started, ended, moves, offline, game_id in rows:
             if player in out:
                 continue
             # Only the server's clock is compared: not a device's, nor a game without one.
             ranked = not offline and started is not None and ended is not None
             seconds = (ended - started) if started is not None and ended is not None else 0.0
-            moves = int(header_field(text, "moves") or 0)
-            out[player] = DailyResult(player, status, bool(closed), seconds, moves, game_id, ranked=ranked)
+            out[player] = DailyResult(player, status, bool(closed), seconds, int(moves or 0), game_id, ranked=ranked)
         return list(out.values())
 
     def proved_winnable(self, code: str) -> bool:

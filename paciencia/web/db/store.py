@@ -92,6 +92,7 @@ _SAVE_MOVE = (
         started=bindparam("new_started"),
         ended=bindparam("new_ended"),
         updated=bindparam("new_updated"),
+        moves=bindparam("new_moves"),
     )
 )
 _APPEND = moves.insert().values(game_id=bindparam("game_id"), n=bindparam("n"), token=bindparam("token"))
@@ -108,6 +109,7 @@ def _position(state: State[Any], version: int, now: float) -> dict[str, Any]:
         "closed": int(status == Status.WON),
         "ended": None if status == Status.PLAYING else now,
         "updated": now,
+        "moves": state.figures().moves,
     }
 
 
@@ -449,6 +451,7 @@ class Store(Deals):
                         "new_started": started,
                         "new_ended": ended,
                         "new_updated": now,
+                        "new_moves": state.figures().moves,
                     },
                 ).rowcount
                 if done == 1:

@@ -4,7 +4,7 @@ the buckets and the hints being worked out)."""
 
 from __future__ import annotations
 
-from sqlalchemy import BigInteger, Column, Float, Index, Integer, MetaData, String, Table, Text
+from sqlalchemy import BigInteger, Column, Float, Index, Integer, MetaData, String, Table, Text, text
 
 metadata = MetaData()
 
@@ -39,8 +39,22 @@ games = Table(
     # ``POST /api/import``): checked as an offline line, its clock the file's word, so it counts in
     # its player's statistics but in no ranking, calendar or streak.
     Column("imported", Integer, nullable=False, server_default="0"),
+    # The moves figure of the game's table (``Figures.moves``), kept with each move: the daily
+    # ranking reads it without the table text (None in games stored before it was kept, but the
+    # daily games, which the migration filled in).
+    Column("moves", Integer),
     Index("games_by_player", "player", "game", "updated"),
 )
+Index(
+    "games_daily_by_start",
+    games.c.start,
+    games.c.created,
+    sqlite_where=games.c.source == text("'daily'"),
+    postgresql_where=games.c.source == text("'daily'"),
+)
+"""A challenge's games by their deal and start time (the daily ranking, the comparison): only
+the daily games, whose start is a deal code (a pasted table's start is its whole text, too long
+for a PostgreSQL index's row)."""
 
 moves = Table(
     "moves",

@@ -159,13 +159,15 @@ async def get_ranking(
     week: str | None = Query(default=None, description="The challenge of that week instead, YYYY-Www"),
 ) -> Response:
     """A daily deal's ranking (``game``, ``variant``, ``date``), or a week's challenge's
-    (``week``): ``{"entries": [{"place", "handle", "status", "seconds", "moves", "flagged",
-    "mine"}…]}``, won games first (fastest first on the server's clock, then fewest moves), then
-    lost, then left; a time below the solver's line at a human pace is ``flagged`` and takes no
-    place. Only each player's first game of the deal counts, played online (no offline line,
-    replay, pasted table or imported game). A handle is null unless its player opted in. While the
-    challenge runs the entries are told to a player only once their own game of it is over
-    (``shown`` false before)."""
+    (``week``): ``{"entries": [{"place", "position", "handle", "status", "seconds", "moves",
+    "flagged", "mine"}…], "total": …}``: the first 100 places and the asker's own with two
+    either side (``position``: where in the whole ranking), of ``total`` ranked. Won games
+    first (fastest first on the server's clock, then fewest moves), then lost, then left; a time
+    below the solver's line at a human pace is ``flagged`` and takes no place. Only each
+    player's first game of the deal counts, played online (no offline line, replay, pasted
+    table or imported game). A handle is null unless its player opted in. While the challenge
+    runs the entries are told to a player only once their own game of it is over (``shown``
+    false before)."""
     return answer(await ranking_answer(request, game, variant, date, week))
 
 

@@ -386,8 +386,9 @@ async def ranking_page(
             "who": ui["ranking_you"] if e["mine"] and not e["handle"] else e["handle"] or ui["ranking_anonymous"],
             "time": _clock(e["seconds"]),
             "result": ui["result_" + e["status"]],
+            "gap": n > 0 and e["position"] != found["entries"][n - 1]["position"] + 1,  # the asker's places apart
         }
-        for e in found["entries"]
+        for n, e in enumerate(found["entries"])
     ]
     query = f"week={found['week']}" if "week" in found else f"game={found['game']}&variant={found['variant']}"
     if "date" in found:

@@ -39,6 +39,9 @@ HUMAN_PACE = 0.3
 """Seconds a move takes a person at the least, over a whole game: a tap or a drag and the card's
 slide, with no time to think (a fast player averages a second or more)."""
 ORDER = {"won": 0, "blocked": 1, "left": 2}
+TOP = 100
+"""Places a ranking answers from the first (and the asker's own, with ``AROUND`` either side)."""
+AROUND = 2
 
 
 def handle_text(words: Words, handle: Handle) -> str:
@@ -104,16 +107,16 @@ def ranking(
                 return {**out, "shown": False}
     known = store.verdict(code)
     found = entries(results, known.line_length if known is not None and known.verdict == "winnable" else None)
-    names = accounts.handles_of([e.result.player for e in found])
-    place = 0
+    picked = window(found, player)
+    names = accounts.handles_of([found[i].result.player for i, _place in picked])
     listed = []
-    for e in found:
+    for i, place in picked:
+        e = found[i]
         handle = names.get(e.result.player)
-        if not e.flagged:
-            place += 1
         listed.append(
             {
-                "place": None if e.flagged else place,
+                "place": place,
+                "position": i + 1,
                 "handle": handle_text(words, handle) if handle is not None and handle.shown else None,
                 "status": {"blocked": "lost"}.get(e.result.status, e.result.status),
                 "seconds": round(e.result.seconds, 1),
@@ -123,7 +126,23 @@ def ranking(
             }
         )
     out["entries"] = listed
+    out["total"] = len(found)
     return out
+
+
+def window(found: list[Entry], player: str, top: int = TOP, around: int = AROUND) -> list[tuple[int, int | None]]:
+    """The entries answered of the ranking ``found``, as (index, place): the first ``top``, and
+    ``player``'s own with ``around`` either side; a flagged entry has no place (None)."""
+    places: list[int | None] = []
+    place = 0
+    for e in found:
+        place += 0 if e.flagged else 1
+        places.append(None if e.flagged else place)
+    mine = next((i for i, e in enumerate(found) if e.result.player == player), None)
+    picked = set(range(min(top, len(found))))
+    if mine is not None:
+        picked |= set(range(max(0, mine - around), min(len(found), mine + around + 1)))
+    return [(i, places[i]) for i in sorted(picked)]
 
 
 def opt(accounts: Accounts, player: str, shown: bool, words: Words) -> dict[str, Any]:
