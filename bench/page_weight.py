@@ -1,7 +1,7 @@
 """What a first visit to each table moves over the network, compressed as sent (budget 45 KB),
 and where the board's markup ends in the HTML (within the first 14.6 KB: the first round trip).
 
-Run: .venv/bin/python bench/page_weight.py
+Run: .venv/bin/python bench/page_weight.py [TABLE ...]   (default: every table of the registry)
 A real server (``paciencia serve``, SQLite) on loopback, and Chromium in a new context (nothing
 cached) opening ``/en/<table>`` as a new player does; every response's bytes on the wire
 (Chromium's ``encodedDataLength``: headers and body as transferred) are added up once the page
@@ -13,17 +13,21 @@ of its compressed bytes come before the end of the board's markup (``</section>`
 
 from __future__ import annotations
 
+import argparse
 import sys
 import urllib.request
 import zlib
 from typing import Any
 
+import brotli  # type: ignore[import-untyped]
 from playwright.sync_api import sync_playwright
 from web_site import CHROMIUM_ARGS, chromium_path, served
 
+from paciencia.games import REGISTRY
+from paciencia.web.http.compress import PAGE_LEVEL, PAGE_QUALITY
+
 BUDGET = 45 * 1024
 FIRST_TRIP = 14_600  # ten TCP segments of 1460 bytes: what the first round trip carries
-TABLES = ("crescent", "klondike", "freecell")
 
 
 def first_visit(browser: Any, url: str, table: str) -> tuple[int, int, list[tuple[str, int]], str, str]:
@@ -61,25 +65,34 @@ def html_figures(url: str, path: str, cookie: str) -> tuple[int, int, str, int, 
     with urllib.request.urlopen(urllib.request.Request(url + path, headers=headers)) as res:
         sent = res.read()
         encoding = res.headers.get("Content-Encoding", "identity")
-    raw = zlib.decompress(sent, 16 + zlib.MAX_WBITS) if encoding == "gzip" else sent
-    if encoding not in ("gzip", "identity"):
-        raise SystemExit(f"this bench reads gzip or plain HTML, not {encoding}")
+    if encoding not in ("br", "gzip", "identity"):
+        raise SystemExit(f"this bench reads brotli, gzip or plain HTML, not {encoding}")
+    raw = {"br": brotli.decompress, "gzip": lambda b: zlib.decompress(b, 16 + zlib.MAX_WBITS)}.get(
+        encoding, lambda b: b
+    )(sent)
     board = raw.index(b'id="board"')
     end = raw.index(b"</section>", board) + len(b"</section>")
     if encoding == "identity":
         return len(raw), len(sent), encoding, end, end
     # The compressed bytes a streaming reader needs to have the page up to the board's end.
-    z = zlib.compressobj(9, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
-    upto = len(z.compress(raw[:end]) + z.flush(zlib.Z_SYNC_FLUSH))
+    if encoding == "br":
+        br = brotli.Compressor(quality=PAGE_QUALITY)
+        upto = len(br.process(raw[:end]) + br.flush())
+    else:
+        z = zlib.compressobj(PAGE_LEVEL, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
+        upto = len(z.compress(raw[:end]) + z.flush(zlib.Z_SYNC_FLUSH))
     return len(raw), len(sent), encoding, end, upto
 
 
 def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("tables", nargs="*", default=list(REGISTRY), help="the games' tables (default: every one)")
+    tables = ap.parse_args().tables
     ok = True
     with served() as url, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        first_visit(browser, url, "crescent")  # warms the server up: not counted
-        for table in TABLES:
+        first_visit(browser, url, tables[0])  # warms the server up: not counted
+        for table in tables:
             total, bodies, each, path, cookie = first_visit(browser, url, table)
             raw, sent, encoding, end, upto = html_figures(url, path, cookie)
             within = total <= BUDGET and upto <= FIRST_TRIP
