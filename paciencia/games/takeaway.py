@@ -2,9 +2,10 @@
 the kind), written once as ``piles`` is for the games that move cards between piles: a game
 composes its rules from these instead of writing them again.
 
-* ``Layout``: places in rows, each card covered by the two below it until both are gone; what
-  is exposed, what covers what (``covers``, ``covered_by``, ``below``), the reading order, and
-  the table text's checks of a layout's places;
+* ``Layout``: places in rows, each card covered by cards below it until they are gone (two in
+  a pyramid or in peaks, one in Golf's columns, none in Elevens' grid); what is exposed, what
+  covers what (``covers``, ``covered_by``, ``below``), the reading order, and the table text's
+  checks of a layout's places;
 * the rule that says which cards go together, a parameter of the game: ``AddsTo`` (two cards
   whose values add up to a total, a card of that value alone) or ``NextRank`` (a card one rank
   above or below another);
@@ -19,7 +20,7 @@ composes its rules from these instead of writing them again.
     >>> PYRAMID
     Layout.pyramid(7)
     >>> print(PYRAMID)
-    28 places in 7 rows of 1 to 7, each card covered by the two below it
+    28 places in 7 rows of 1 to 7, a card covered by the cards below it
     >>> PYRAMID.covers[0], PYRAMID.covers[21], PYRAMID.covered_by[4]
     ((1, 2), (), (1, 2))
     >>> print(AddsTo(13), "/", NextRank())
@@ -69,41 +70,60 @@ VALUE = [c % 13 + 1 for c in range(52)]
 
 @dataclass(frozen=True)
 class Layout:
-    """Places numbered row by row from the top, left to right (place ``i`` named ``i + 1``),
-    place ``i`` covered by ``left[i]`` and ``left[i] + 1`` (``-1``: the bottom row, covered by
-    none); ``rows`` the rows' lengths. A card may be taken only once both covers are gone.
+    """Places numbered row by row from the top, left to right (place ``i`` named ``i + 1``);
+    ``rows`` the rows' lengths, ``cover[i]`` the places that cover place ``i`` (each after it:
+    a card lies on cards further down), none on the bottom row. A card may be taken only once
+    the cards that cover it are gone.
 
-    >>> peaks = Layout((3, 6, 9, 10), tuple([3, 5, 7, 9, 10, 12, 13, 15, 16] + list(range(18, 27)) + [-1] * 10))
+    >>> peaks = Layout.overlapping((3, 6, 9, 10), [3, 5, 7, 9, 10, 12, 13, 15, 16, *range(18, 27)])
     >>> peaks.covers[3], peaks.covers[17], peaks.row_places[0]
     ((9, 10), (26, 27), (0, 1, 2))
     >>> peaks.exposed([5] * 18 + [-1, -1] + [5] * 8, 9), peaks.covered([5] * 28, 9)
     (True, True)
+    >>> golf = Layout.columns(7, 5)
+    >>> golf.covers[0], golf.covers[28], golf.covered_by[8], golf.apart(0, 8), golf.apart(0, 7)
+    ((7,), (), (1,), True, False)
     """
 
     rows: tuple[int, ...]
-    left: tuple[int, ...]
+    cover: tuple[tuple[int, ...], ...]
+
+    @classmethod
+    def overlapping(cls, rows: Sequence[int], left: Sequence[int]) -> Layout:
+        """Each place ``i`` of the rows but the last covered by two side by side below it,
+        ``left[i]`` and ``left[i] + 1``; the last row by none."""
+        size = sum(rows)
+        return cls(tuple(rows), tuple((a, a + 1) for a in left) + ((),) * (size - len(left)))
 
     @classmethod
     def pyramid(cls, rows: int) -> Layout:
         """A pyramid: row ``r`` (from 0) of ``r + 1`` places, each covered by the two below it."""
-        row_of = [r for r in range(rows) for _ in range(r + 1)]
-        left = tuple(i + r + 1 if r < rows - 1 else -1 for i, r in enumerate(row_of))
-        return cls(tuple(range(1, rows + 1)), left)
+        left = [i + r + 1 for r in range(rows - 1) for i in range(r * (r + 1) // 2, (r + 1) * (r + 2) // 2)]
+        return cls.overlapping(range(1, rows + 1), left)
+
+    @classmethod
+    def columns(cls, width: int, depth: int) -> Layout:
+        """``width`` columns of ``depth`` cards, each card covered by the one below it (Golf's)."""
+        size = width * depth
+        return cls((width,) * depth, tuple((i + width,) if i + width < size else () for i in range(size)))
 
     def __repr__(self) -> str:
-        if self == Layout.pyramid(len(self.rows)):
-            return f"Layout.pyramid({len(self.rows)})"
-        return f"Layout({self.rows!r}, {self.left!r})"
+        depth = len(self.rows)
+        if self == Layout.pyramid(depth):
+            return f"Layout.pyramid({depth})"
+        if self == Layout.columns(self.rows[0], depth):
+            return f"Layout.columns({self.rows[0]}, {depth})"
+        return f"Layout({self.rows!r}, {self.cover!r})"
 
     def __str__(self) -> str:
         return (
             f"{self.size} places in {len(self.rows)} rows of {min(self.rows)} to {max(self.rows)}, "
-            "each card covered by the two below it"
+            "a card covered by the cards below it"
         )
 
     @property
     def size(self) -> int:
-        return len(self.left)
+        return len(self.cover)
 
     @cached_property
     def names(self) -> list[str]:
@@ -112,8 +132,8 @@ class Layout:
 
     @cached_property
     def covers(self) -> list[tuple[int, ...]]:
-        """``covers[i]``: the two places below place ``i`` that cover it (none for the bottom row)."""
-        return [(a, a + 1) if a >= 0 else () for a in self.left]
+        """``covers[i]``: the places below place ``i`` that cover it (none for the bottom row)."""
+        return list(self.cover)
 
     @cached_property
     def covered_by(self) -> list[tuple[int, ...]]:
@@ -172,8 +192,9 @@ class Layout:
         ``taken away``)."""
         for i in range(self.size):
             if cards[i] < 0 and self.covered(cards, i):
+                which = "which cover it, are" if len(self.covers[i]) > 1 else "which covers it, is"
                 raise InvalidPosition(
-                    f"place {self.names[i]} is empty but {self.cover_names(i)}, which cover it, are not: "
+                    f"place {self.names[i]} is empty but {self.cover_names(i)}, {which} not: "
                     f"a card is {verb} only once uncovered"
                 )
 

@@ -1,5 +1,5 @@
 /* What the search loops of the games that take cards away share, over _search.h: a layout of
- * rows in which each card lies covered by the two below it until both are gone, what is exposed
+ * rows in which each card lies covered by cards below it until they are gone, what is exposed
  * and what a removal exposes, the moves of a position ordered by the game's score, and the two
  * methods of the module (search, hopeless) around the game's own reading of a position.
  *
@@ -7,7 +7,7 @@
  * _search_run.h asks), its Step, make(), unmake(), hopeless(board) and score(board, step);
  * then TAKEAWAY_FRAME(Board, Step) (push_scored), its enter(), _search_run.h, and its
  * board_from(position tuple) and options_for(board, options); last TAKEAWAY_MODULE(Board, ...).
- * Its setup() calls layout_init() with each place's left cover. */
+ * Its setup() calls layout_init() with each place's covers (cover_pair() for two side by side). */
 #ifndef PACIENCIA_TAKEAWAY_H
 #define PACIENCIA_TAKEAWAY_H
 
@@ -21,17 +21,21 @@
  * places it helps cover, directly or not). */
 static uint32_t COVER[LAYOUT_MAX], UNDER[LAYOUT_MAX], BELOW[LAYOUT_MAX], ABOVE[LAYOUT_MAX];
 
-/* The layout of `np` places numbered row by row from the top, place i covered by left[i] and
- * left[i] + 1 (left[i] -1: by none), each cover after the place it covers. */
-__attribute__((unused)) static void layout_init(int np, const int *left) {
-    for (int i = np - 1; i >= 0; i--)
-        if (left[i] >= 0) {
-            int a = left[i];
-            COVER[i] = 1u << a | 1u << (a + 1);
-            BELOW[i] = COVER[i] | BELOW[a] | BELOW[a + 1];
+/* The places a and a + 1, side by side below a card (a < 0: none, the bottom row). */
+__attribute__((unused)) static inline uint32_t cover_pair(int a) { return a < 0 ? 0 : 1u << a | 1u << (a + 1); }
+
+/* The layout of `np` places numbered row by row from the top, place i covered by the places of
+ * cover[i] (bits), each after the place it covers. */
+__attribute__((unused)) static void layout_init(int np, const uint32_t *cover) {
+    for (int i = np - 1; i >= 0; i--) {
+        COVER[i] = cover[i];
+        BELOW[i] = COVER[i];
+        for (uint32_t c = COVER[i]; c; c &= c - 1) {
+            int a = __builtin_ctz(c);
+            BELOW[i] |= BELOW[a];
             UNDER[a] |= 1u << i;
-            UNDER[a + 1] |= 1u << i;
         }
+    }
     for (int i = 0; i < np; i++) /* UNDER names places of rows above: ABOVE fills from the top down */
         for (uint32_t u = UNDER[i]; u; u &= u - 1) ABOVE[i] |= 1u << __builtin_ctz(u) | ABOVE[__builtin_ctz(u)];
 }

@@ -27,7 +27,8 @@ def test_the_docstrings_examples_hold() -> None:
 
 def test_every_value_prints_the_code_that_makes_it() -> None:
     names = vars(takeaway)
-    for value in [Layout.pyramid(7), Layout.pyramid(3), Layout((1, 2), (1, -1, -1)), AddsTo(11), NextRank(wrap=False)]:
+    layouts = [Layout.pyramid(7), Layout.pyramid(3), Layout.columns(7, 5), Layout.overlapping((2, 3), (2, 3))]
+    for value in [*layouts, Layout((1, 2), ((1, 2), (), ())), AddsTo(11), NextRank(wrap=False)]:
         assert eval(repr(value), names) == value, value
 
 

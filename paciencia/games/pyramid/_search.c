@@ -267,12 +267,12 @@ static void options_for(const PB *b, Options *o) { o->maxk = b->k; }
 static int setup(PyObject *mod) {
     (void)mod;
     cards_init(BUILD_ANY_SUIT); /* rank() */
-    int left[NP];               /* row r's place i is covered by i + r + 1 and i + r + 2 but on the bottom row */
+    uint32_t cover[NP];         /* row r's place i is covered by i + r + 1 and i + r + 2 but on the bottom row */
     for (int i = 0, r = 0; i < NP; i++) {
         if ((r + 1) * (r + 2) / 2 <= i) r++;
-        left[i] = r < 6 ? i + r + 1 : -1;
+        cover[i] = cover_pair(r < 6 ? i + r + 1 : -1);
     }
-    layout_init(NP, left);
+    layout_init(NP, cover);
     for (int i = 0; i < NP; i++) COMP[i] = BELOW[i] | 1u << i | ABOVE[i];
     return 0;
 }

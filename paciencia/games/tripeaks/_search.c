@@ -164,14 +164,15 @@ static void options_for(const TB *b, Options *o) { (void)b, (void)o; }
 static int setup(PyObject *mod) {
     (void)mod;
     cards_init(BUILD_ANY_SUIT); /* rank() */
-    int left[NP];
+    uint32_t cover[NP];
     for (int i = 0; i < NP; i++) {
-        left[i] = -1;
-        if (i < 3) left[i] = 3 + 2 * i;                               /* a peak's top: its second row */
-        else if (i < 9) left[i] = 9 + 3 * ((i - 3) / 2) + (i - 3) % 2; /* a second-row card: the third row under it */
-        else if (i < 18) left[i] = i + 9;                             /* a third-row card: the bottom row */
+        int a = -1;
+        if (i < 3) a = 3 + 2 * i;                               /* a peak's top: its second row */
+        else if (i < 9) a = 9 + 3 * ((i - 3) / 2) + (i - 3) % 2; /* a second-row card: the third row under it */
+        else if (i < 18) a = i + 9;                             /* a third-row card: the bottom row */
+        cover[i] = cover_pair(a);
     }
-    layout_init(NP, left);
+    layout_init(NP, cover);
     for (int c = 0; c < 52; c++)
         for (int d = 0; d < 52; d++) {
             int gap = (rank(c) - rank(d) + 13) % 13;

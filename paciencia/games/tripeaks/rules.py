@@ -59,16 +59,16 @@ STOCK_SIZE = 23
 
 
 def _left(i: int) -> int:
-    """The left one of the two places that cover place ``i`` (-1: none)."""
+    """The left one of the two places that cover place ``i`` (a place of the rows above the bottom one)."""
     if i < 3:  # a peak's top: its second row
         return 3 + 2 * i
     if i < 9:  # peak p's second row, card j: the third-row cards under it
         p, j = divmod(i - 3, 2)
         return 9 + 3 * p + j
-    return i + 9 if i < 18 else -1
+    return i + 9
 
 
-LAYOUT = Layout((3, 6, 9, 10), tuple(_left(i) for i in range(SIZE)))
+LAYOUT = Layout.overlapping((3, 6, 9, 10), [_left(i) for i in range(18)])
 """The three peaks' rows of 3, 6, 9 and 10 cards, each card covered by the two below it."""
 RULE = NextRank(wrap=True)
 """Which card goes on the waste's top: one rank above or below it, King next to Ace."""
