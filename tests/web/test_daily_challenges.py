@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import calendar
 import datetime
+import threading
 import time
 from typing import Any
 
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from sqlalchemy import update
+from sqlalchemy import event, update
 
 from paciencia.games import new_state
 from paciencia.i18n import LOCALES
@@ -27,6 +28,7 @@ from paciencia.web.db.tables import daily as daily_table
 from paciencia.web.db.tables import games as games_table
 from paciencia.web.db.tables import levels as levels_table
 from paciencia.web.service import daily
+from paciencia.web.service.admission import WINNABLE_BURST
 
 Game = dict[str, Any]
 KLONDIKE = ("klondike", "1", "KL1-1-AAAAAAC")
@@ -285,3 +287,45 @@ def test_a_challenge_s_candidates_never_join_the_open_pool(app: FastAPI, client:
     code = daily.daily_code(store, app.state.winnable, "klondike", "1")
     known = store.verdict(code)
     assert known is not None and known.verdict == "winnable" and known.handed
+
+
+def test_a_challenge_is_chosen_once_by_many_first_players(app: FastAPI, client: TestClient) -> None:
+    """Many first players of a day at once: one proves the candidates, the others wait for it and
+    take its deal (each candidate's verdict written once), and the one choosing is admitted as a
+    winnable-only game (a player past that bucket waits, 429, and a chosen challenge costs nothing)."""
+    store: Store = app.state.store
+    writes: list[str] = []
+
+    def written(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        if statement.lstrip().upper().startswith("UPDATE VERDICTS SET"):
+            writes.append("proved" if "verdict=" in statement.replace(" ", "") else "handed")
+
+    day = "2026-01-05"
+    event.listen(store.engine, "before_cursor_execute", written)
+    gate = threading.Barrier(4)
+    found: list[str] = []
+
+    def first_player() -> None:
+        gate.wait()
+        found.append(daily.daily_code(store, app.state.winnable, "klondike", "1", day))
+
+    threads = [threading.Thread(target=first_player) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    event.remove(store.engine, "before_cursor_execute", written)
+    assert len(set(found)) == 1 and len(found) == 4
+    tried = daily.candidates(day, "klondike", "1", store.challenge_key()).index(found[0]) + 1
+    assert writes.count("proved") == tried and writes.count("handed") == 1, writes  # each once
+
+    client.get("/en/")
+    player = player_of(client)
+    admission = app.state.games.admission
+    admission.limits.take_all(admission.takes("winnable", player, None, cost=WINNABLE_BURST))
+    body = {"game": "freecell", "variant": "4", "daily": True}
+    refused = client.post("/api/games", json=body)
+    assert refused.status_code == 429 and refused.json()["error"] == "too_many_games", refused.text
+    assert store.daily_code(daily.today(), "freecell", "4") is None  # nothing proved for it
+    set_daily(app, daily.today(), *FREECELL)
+    assert client.post("/api/games", json=body).status_code == 201  # chosen: no proof, no admission

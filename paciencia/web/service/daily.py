@@ -8,7 +8,10 @@ the same ones in the same order, and no one without the key can work out tomorro
 source. The first candidate proved winnable is the day's deal (a game without a solver takes the
 first), and the first server to prove it writes it (``Store.choose_daily``), so that two servers
 whose solvers are given different time never disagree. The week's challenge is chosen the same
-way, for each ISO week in turn from the games and variants.
+way, for each ISO week in turn from the games and variants. Choosing is admitted as a
+winnable-only game is (``admission.winnable``, asked only when a proof is to be made), bounded
+by the game's seconds for one, and one at a time per challenge in a process: the many first
+players of a day wait for the one choosing and take its deal.
 
 A challenge's code reveals every card through the published shuffle, and a second browser (another
 player) could play the ranked deal knowing every card if a finished game told it: the code is
@@ -23,6 +26,7 @@ import calendar
 import datetime
 import hashlib
 import hmac
+import threading
 import time
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
@@ -73,27 +77,66 @@ def candidates(period: str, game: str, variant: str, key: bytes) -> list[str]:
     return out
 
 
-def _first_winnable(deals: WinnableDeals, game: str, codes: list[str], what: str) -> str:
-    """The first of ``codes`` the solver proves winnable (the first, where the game has no solver)."""
+def _first_winnable(
+    deals: WinnableDeals, game: str, codes: list[str], what: str, admit: Callable[[], None] | None
+) -> str:
+    """The first of ``codes`` the solver proves winnable (the first, where the game has no solver).
+
+    Bounded as a winnable-only game is: ``admit`` (the one admission's) is asked before the first
+    proof this call makes, each proof takes its turn among the players' solves, and the whole of
+    it takes at most the game's ``total`` seconds; past them ``NoWinnableDeal`` (503, try again),
+    and the verdicts kept meanwhile let the next choice go on from there."""
     if not solving(game):
         return codes[0]
-    seconds = bounds(game).attempt
+    bound = bounds(game)
+    deadline = time.monotonic() + bound.total
     for code in codes:
-        deals.prove(code, seconds, handed=True)  # never into the open pool: a "winnable only" draw would take it
         known = deals.store.verdict(code)
+        if known is None or (known.verdict == "unknown" and known.seconds < bound.attempt):
+            if admit is not None:
+                admit()
+                admit = None
+            left = deadline - time.monotonic()
+            if left < 0.05:
+                break
+            with deals.solving:
+                deals.prove(code, min(bound.attempt, left), handed=True)  # never into the open pool
+            known = deals.store.verdict(code)
         if known is not None and known.verdict == "winnable":
             return code
     raise NoWinnableDeal(what)
 
 
-def daily_code(store: Store, deals: WinnableDeals, game: str, variant: str, day: str | None = None) -> str:
-    """The day's deal of ``game`` in ``variant`` (proving one the first time it is asked for)."""
+_CHOOSING = [threading.Lock() for _ in range(16)]
+"""One challenge chosen at a time (striped by the challenge): the many first players of a day
+wait for the one choosing it, then take its deal, instead of each proving the candidates."""
+
+
+def _choosing(key: str) -> threading.Lock:
+    return _CHOOSING[int.from_bytes(hashlib.sha256(key.encode()).digest()[:4], "big") % len(_CHOOSING)]
+
+
+def daily_code(
+    store: Store,
+    deals: WinnableDeals,
+    game: str,
+    variant: str,
+    day: str | None = None,
+    admit: Callable[[], None] | None = None,
+) -> str:
+    """The day's deal of ``game`` in ``variant``, proving one the first time it is asked for
+    (``admit`` asked first: ``_first_winnable``), one choice at a time."""
     day = day or today()
     found = store.daily_code(day, game, variant)
     if found is not None:
         return found
-    codes = candidates(day, game, variant, store.challenge_key())
-    return store.choose_daily(day, game, variant, _first_winnable(deals, game, codes, f"daily {game} {variant} {day}"))
+    what = f"daily {game} {variant} {day}"
+    with _choosing(what):
+        found = store.daily_code(day, game, variant)  # chosen while this one waited
+        if found is not None:
+            return found
+        codes = candidates(day, game, variant, store.challenge_key())
+        return store.choose_daily(day, game, variant, _first_winnable(deals, game, codes, what, admit))
 
 
 def week_pair(week: str) -> tuple[str, str]:
@@ -102,16 +145,24 @@ def week_pair(week: str) -> tuple[str, str]:
     return found[int(week_start(week) // (7 * DAY)) % len(found)]
 
 
-def weekly_challenge(store: Store, deals: WinnableDeals, week: str | None = None) -> tuple[str, str, str]:
-    """The week's challenge as (game, variant, code), chosen the first time it is asked for."""
+def weekly_challenge(
+    store: Store, deals: WinnableDeals, week: str | None = None, admit: Callable[[], None] | None = None
+) -> tuple[str, str, str]:
+    """The week's challenge as (game, variant, code), chosen the first time it is asked for (as
+    ``daily_code`` chooses a day's)."""
     week = week or this_week()
     found = store.weekly_code(week)
     if found is not None:
         return found
-    game, variant = week_pair(week)
-    codes = candidates(f"week {week}", game, variant, store.challenge_key())
-    code = _first_winnable(deals, game, codes, f"weekly {game} {variant} {week}")
-    return game, variant, store.choose_weekly(week, game, variant, code)
+    what = f"weekly {week}"
+    with _choosing(what):
+        found = store.weekly_code(week)
+        if found is not None:
+            return found
+        game, variant = week_pair(week)
+        codes = candidates(f"week {week}", game, variant, store.challenge_key())
+        code = _first_winnable(deals, game, codes, f"weekly {game} {variant} {week}", admit)
+        return game, variant, store.choose_weekly(week, game, variant, code)
 
 
 def _share_beaten(values: list[float], mine: float) -> float | None:

@@ -241,8 +241,13 @@ class Games:
             raise ServiceError(422, "bad_variant", "bad_variant")
         return variant
 
-    def _begin(self, start: Start, player: str) -> tuple[str, str, State[Any], str]:
-        """The start's record (kind, text), its state, and its source for the statistics."""
+    def _begin(self, start: Start, player: str, address: str | None = None) -> tuple[str, str, State[Any], str]:
+        """The start's record (kind, text), its state, and its source for the statistics. A
+        challenge not yet chosen is proved as a winnable-only game is, admitted as one."""
+
+        def admit() -> None:
+            self.admission.winnable(player, address)
+
         if start.replay is not None:
             old = self.store.load(start.replay, player)
             return old.start_kind, old.start, starting_state(old.start_kind, old.start), "replay"
@@ -257,13 +262,13 @@ class Games:
             return self._levelled_start(start, player, variant)
         if start.week:  # the challenge of the week: its own game and variant
             try:
-                _game, _variant, code = weekly_challenge(self.store, self.winnable)
+                _game, _variant, code = weekly_challenge(self.store, self.winnable, admit=admit)
             except NoWinnableDeal:
                 raise ServiceError(503, "no_winnable_deal", "no_winnable") from None
             return "code", code, new_state(code), "daily"
         if start.daily:
             try:
-                code = daily_code(self.store, self.winnable, start.game, variant)
+                code = daily_code(self.store, self.winnable, start.game, variant, admit=admit)
             except NoWinnableDeal:
                 raise ServiceError(503, "no_winnable_deal", "no_winnable") from None
             return "code", code, new_state(code), "daily"
@@ -300,7 +305,7 @@ class Games:
         if start.random and not (start.daily or start.week) and (start.level is not None or self._solvable(start)):
             self.admission.winnable(player, address)  # its deal may be solved while the player waits
         if start.replay is None or start.at is None:
-            kind, text, state, source = self._begin(start, player)
+            kind, text, state, source = self._begin(start, player, address)
             return self.store.create(player, kind, text, state, source, level=start.level)
         # Again from just before a move of the old game: its record replayed, so that the new game
         # knows what the old one knew there (the review's "replay from here"). Replaying up to
