@@ -9,7 +9,8 @@ composes its rules from these instead of writing them again.
 * the rule that says which cards go together, a parameter of the game: ``AddsTo`` (two cards
   whose values add up to a total, a card of that value alone) or ``NextRank`` (a card one rank
   above or below another);
-* the stock and the waste: their table text lines, their places in a view, their checks;
+* the stock and the waste: their table text lines, their places in a view, their checks, and
+  their words (``HeapWords``: each game marks its msgids, this says them);
 * ``TakeAwayState`` and ``TakeAwayGame``: the status (won when the layout is cleared, blocked
   when no move is left), the view's common part, and the game's solver, settle and scores found
   in its package (``solver.SEARCH``, ``analysis.move_scores``);
@@ -56,6 +57,7 @@ from paciencia.engine.protocol import (
     takes_of,
 )
 from paciencia.engine.verdict import Result, Verdict
+from paciencia.i18n import Words
 
 if TYPE_CHECKING:
     from paciencia.solver.schedule import Answer
@@ -281,6 +283,44 @@ def fill_talon(stock: list[int], waste: list[int], line: int, k: int, card: int)
     elif line == 1:
         waste[k] = card
     return line < 2
+
+
+@dataclass(frozen=True)
+class HeapWords:
+    """How a game says one of its heaps (its stock, its waste, a foundation): ``empty`` and
+    ``count`` (with ``%(count)s``, and ``%(card)s`` for its top card when it says it) in its
+    description, ``name`` as a place named; each a msgid the game marks with its ``context``
+    (``NP_(context, …)``, so that its own catalog holds it), said here.
+
+    >>> stock = HeapWords("a game", "stock: empty", "stock: %(count)s", "the stock")
+    >>> w = Words("en")
+    >>> stock.describe(w, PlaceInfo("S", "stock", 3, face_down=3)), stock.describe(w, PlaceInfo("S", "stock", 0))
+    ('stock: 3 cards', 'stock: empty')
+    """
+
+    context: str
+    empty: str
+    count: str
+    name: str
+
+    def describe(self, w: Words, p: PlaceInfo) -> str:
+        if not p.count:
+            return w.p_(self.context, self.empty)
+        return w.p_(self.context, self.count) % {"count": w.cards(p.count), "card": w.top(p)}
+
+    def named(self, w: Words, p: PlaceInfo) -> str:
+        return w.p_(self.context, self.name)
+
+
+def turned_up(w: Words, obs: Observation, context: str, message: str) -> str:
+    """A turn's words: ``message`` (``%(card)s``, the waste's new top card) in ``context``."""
+    waste = next(p for p in obs.places if p.role == Role.WASTE)
+    return w.p_(context, message) % {"card": w.top(waste)}
+
+
+def no_button(w: Words, left: int | None) -> str:
+    """The turn's button label: none (the turn is a tap on the stock)."""
+    return ""
 
 
 # -- the state and the game ----------------------------------------------------------------------

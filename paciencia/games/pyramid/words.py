@@ -15,6 +15,7 @@ from pathlib import Path
 
 from paciencia.engine.protocol import Observation, PlaceInfo, Role
 from paciencia.engine.reasons import Reason
+from paciencia.games.takeaway import HeapWords, no_button, turned_up
 from paciencia.i18n import N_, NP_, ActionWords, GameWords, Words
 
 STOCK = "pyramid_stock"
@@ -63,22 +64,21 @@ SUMS = {total: Reason(f"sum_{total}") for total in _SUM_WORDS}
 """The refusal of two cards (no King among them) by what they add up to: ``SUMS[12]``."""
 
 
-def _stock(w: Words, p: PlaceInfo) -> str:
-    if not p.count:
-        return w.p_("pyramid", "stock: empty")
-    return w.p_("pyramid", "stock: %(count)s") % {"count": w.cards(p.count)}
-
-
-def _waste(w: Words, p: PlaceInfo) -> str:
-    if not p.count:
-        return w.p_("pyramid", "waste: empty")
-    return w.p_("pyramid", "waste: %(count)s, %(card)s on top") % {"count": w.cards(p.count), "card": w.top(p)}
-
-
-def _foundation(w: Words, p: PlaceInfo) -> str:
-    if not p.count:
-        return w.p_("pyramid", "foundation: empty")
-    return w.p_("pyramid", "foundation: %(count)s, %(card)s on top") % {"count": w.cards(p.count), "card": w.top(p)}
+STOCK_WORDS = HeapWords(
+    "pyramid", NP_("pyramid", "stock: empty"), NP_("pyramid", "stock: %(count)s"), NP_("pyramid", "the stock")
+)
+WASTE_WORDS = HeapWords(
+    "pyramid",
+    NP_("pyramid", "waste: empty"),
+    NP_("pyramid", "waste: %(count)s, %(card)s on top"),
+    NP_("pyramid", "the waste"),
+)
+FOUNDATION_WORDS = HeapWords(
+    "pyramid",
+    NP_("pyramid", "foundation: empty"),
+    NP_("pyramid", "foundation: %(count)s, %(card)s on top"),
+    NP_("pyramid", "the foundation"),
+)
 
 
 def _card(w: Words, p: PlaceInfo) -> str:
@@ -95,10 +95,6 @@ def _name_card(w: Words, p: PlaceInfo) -> str:
     return w.p_("pyramid", "card %(number)d") % {"number": p.number}
 
 
-def _no_button(w: Words, left: int | None) -> str:
-    return ""  # a tap on the stock
-
-
 def _turned(w: Words, obs: Observation) -> str:
     waste = next(p for p in obs.places if p.role == Role.WASTE)
     if not waste.count:  # the waste turned back over: a new pass
@@ -108,7 +104,7 @@ def _turned(w: Words, obs: Observation) -> str:
             "The waste is turned back into the stock: %(count)d passes left.",
             left,
         )
-    return w.p_("pyramid", "Turned up: %(card)s.") % {"card": w.top(waste)}
+    return turned_up(w, obs, "pyramid", NP_("pyramid", "Turned up: %(card)s."))
 
 
 WORDS = GameWords(
@@ -123,11 +119,17 @@ WORDS = GameWords(
         NOTHING_TO_TURN: N_("There is no card left to turn: the stock and the waste are empty"),
         **{SUMS[total]: words for total, words in _SUM_WORDS.items()},
     },
-    places={STOCK: _stock, WASTE: _waste, FOUNDATION: _foundation, CARD: _card, COVERED_CARD: _covered},
+    places={
+        STOCK: STOCK_WORDS.describe,
+        WASTE: WASTE_WORDS.describe,
+        FOUNDATION: FOUNDATION_WORDS.describe,
+        CARD: _card,
+        COVERED_CARD: _covered,
+    },
     names={
-        STOCK: lambda w, p: w.p_("pyramid", "the stock"),
-        WASTE: lambda w, p: w.p_("pyramid", "the waste"),
-        FOUNDATION: lambda w, p: w.p_("pyramid", "the foundation"),
+        STOCK: STOCK_WORDS.named,
+        WASTE: WASTE_WORDS.named,
+        FOUNDATION: FOUNDATION_WORDS.named,
         CARD: _name_card,
         COVERED_CARD: _name_card,
     },
@@ -138,7 +140,7 @@ WORDS = GameWords(
         CARD: NP_("pyramid_card", "selected"),
         COVERED_CARD: NP_("pyramid_covered", "selected"),
     },
-    actions={TURN: ActionWords(_no_button, _turned)},
+    actions={TURN: ActionWords(no_button, _turned)},
     ui={
         "pyramid": N_("Pyramid"),
         "pyramid_blurb": N_("One deck in a pyramid of seven rows: take away pairs that add up to 13, and Kings alone."),

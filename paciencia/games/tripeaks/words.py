@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from paciencia.engine.protocol import Observation, PlaceInfo, Role
+from paciencia.engine.protocol import Observation, PlaceInfo
 from paciencia.engine.reasons import Reason
+from paciencia.games.takeaway import HeapWords, no_button, turned_up
 from paciencia.i18n import N_, NP_, ActionWords, GameWords, Words
 
 STOCK = "tripeaks_stock"
@@ -47,16 +48,15 @@ NOT_NEXT = tuple(Reason(f"not_next_to_{code}") for code in _RANK_CODES)
 (``NOT_NEXT[6]``: the waste shows a 7)."""
 
 
-def _stock(w: Words, p: PlaceInfo) -> str:
-    if not p.count:
-        return w.p_("tripeaks", "stock: empty")
-    return w.p_("tripeaks", "stock: %(count)s") % {"count": w.cards(p.count)}
-
-
-def _waste(w: Words, p: PlaceInfo) -> str:
-    if not p.count:
-        return w.p_("tripeaks", "waste: empty")
-    return w.p_("tripeaks", "waste: %(count)s, %(card)s on top") % {"count": w.cards(p.count), "card": w.top(p)}
+STOCK_WORDS = HeapWords(
+    "tripeaks", NP_("tripeaks", "stock: empty"), NP_("tripeaks", "stock: %(count)s"), NP_("tripeaks", "the stock")
+)
+WASTE_WORDS = HeapWords(
+    "tripeaks",
+    NP_("tripeaks", "waste: empty"),
+    NP_("tripeaks", "waste: %(count)s, %(card)s on top"),
+    NP_("tripeaks", "the waste"),
+)
 
 
 def _card(w: Words, p: PlaceInfo) -> str:
@@ -71,13 +71,8 @@ def _to_waste(w: Words, p: PlaceInfo, card: int, n: int) -> str:
     return w.p_("tripeaks", "%(card)s onto the waste.") % {"card": w.card_name(card)}
 
 
-def _no_button(w: Words, left: int | None) -> str:
-    return ""  # a tap on the stock
-
-
 def _turned(w: Words, obs: Observation) -> str:
-    waste = next(p for p in obs.places if p.role == Role.WASTE)
-    return w.p_("tripeaks", "Turned up: %(card)s.") % {"card": w.top(waste)}
+    return turned_up(w, obs, "tripeaks", NP_("tripeaks", "Turned up: %(card)s."))
 
 
 WORDS = GameWords(
@@ -87,10 +82,10 @@ WORDS = GameWords(
         STOCK_USED_UP: N_("The stock is used up: it is gone through only once"),
         **dict(zip(NOT_NEXT, _NEXT_WORDS, strict=True)),
     },
-    places={STOCK: _stock, WASTE: _waste, CARD: _card},
+    places={STOCK: STOCK_WORDS.describe, WASTE: WASTE_WORDS.describe, CARD: _card},
     names={
-        STOCK: lambda w, p: w.p_("tripeaks", "the stock"),
-        WASTE: lambda w, p: w.p_("tripeaks", "the waste"),
+        STOCK: STOCK_WORDS.named,
+        WASTE: WASTE_WORDS.named,
         CARD: lambda w, p: w.p_("tripeaks", "card %(number)d") % {"number": p.number},
     },
     arrivals={WASTE: _to_waste},
@@ -99,7 +94,7 @@ WORDS = GameWords(
         WASTE: NP_("tripeaks_waste", "selected"),
         CARD: NP_("tripeaks_card", "selected"),
     },
-    actions={TURN: ActionWords(_no_button, _turned)},
+    actions={TURN: ActionWords(no_button, _turned)},
     ui={
         "tripeaks": N_("TriPeaks"),
         "odds_rules_tripeaks": N_(
