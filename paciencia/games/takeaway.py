@@ -41,6 +41,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 from paciencia.engine.cards import CARD_NAMES
+from paciencia.engine.dealcode import DealCode
 from paciencia.engine.errors import InvalidPosition
 from paciencia.engine.protocol import (
     Action,
@@ -340,6 +341,13 @@ class TakeAwayState(State[M]):
     layout: Layout
     stock: list[int]
     waste: list[int]
+
+    def __init__(self, game: Game[M], code: DealCode, stock: list[int], waste: list[int], moves: int) -> None:
+        self.game = game
+        self.code = code
+        self.stock = stock
+        self.waste = waste
+        self.moves = moves
 
     @property
     @abstractmethod

@@ -249,14 +249,10 @@ class PyramidState(TakeAwayState[PyramidMove]):
         passes: int,
         moves: int = 0,
     ) -> None:
-        self.game = game
-        self.code = code
+        super().__init__(game, code, stock, waste, moves)
         self.pyr = pyr
-        self.stock = stock
-        self.waste = waste
         self.gone = gone
         self.passes = passes
-        self.moves = moves
         # (move, True for a turn that recycled the waste).
         self.history: list[tuple[PyramidMove, bool]] = []
 

@@ -203,12 +203,8 @@ class TriPeaksState(TakeAwayState[TriPeaksMove]):
         waste: list[int],
         moves: int = 0,
     ) -> None:
-        self.game = game
-        self.code = code
+        super().__init__(game, code, stock, waste, moves)
         self.peaks = peaks
-        self.stock = stock
-        self.waste = waste
-        self.moves = moves
         self.history: list[TriPeaksMove] = []
 
     # -- the cards in play -------------------------------------------------------------------
