@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import doctest
 import random
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
+from paciencia.engine.protocol import State
 from paciencia.games import GAMES, new_state, state_from_text, takeaway
 from paciencia.games.takeaway import AddsTo, Layout, NextRank, TakeAwayGame
 
@@ -47,16 +50,23 @@ def test_the_rank_rules() -> None:
     assert [b % 13 + 1 for b in range(13) if AddsTo(13).pairs(4, b)] == [8]
 
 
+def random_play(state: State[Any], seed: int, most: int) -> Iterator[State[Any]]:
+    """``state`` after each of up to ``most`` random legal moves (pushed on it)."""
+    rng = random.Random(seed)
+    for _ in range(most):
+        legal = state.legal_moves()
+        if not legal:
+            return
+        state.push(rng.choice(legal))
+        yield state
+
+
 @pytest.mark.parametrize("variant", TAKE_AWAY)
 def test_undo_takes_back_everything(variant: str) -> None:
     s = new_state(f"{variant}-AAAAAAD")
     start = s.to_text()
-    rng = random.Random(3)
-    for _ in range(60):
-        legal = s.legal_moves()
-        if not legal:
-            break
-        s.push(rng.choice(legal))
+    for _ in random_play(s, 3, 60):
+        pass
     while s.can_undo:
         s.undo()
     assert s.to_text() == start
@@ -64,12 +74,6 @@ def test_undo_takes_back_everything(variant: str) -> None:
 
 @pytest.mark.parametrize("variant", TAKE_AWAY)
 def test_table_text_reads_back(variant: str) -> None:
-    s = new_state(f"{variant}-AAAAAAE")
-    rng = random.Random(5)
-    for _ in range(80):
-        legal = s.legal_moves()
-        if not legal:
-            break
-        s.push(rng.choice(legal))
+    for s in random_play(new_state(f"{variant}-AAAAAAE"), 5, 80):
         again = state_from_text(s.to_text())
         assert again.to_text() == s.to_text() and again.key() == s.key()
