@@ -107,6 +107,7 @@ CHALLENGE_UI: dict[str, str] = {
     "link_self": N_("That code was made by this browser: type it on the other device."),
     "too_many_links": N_("Too many codes made in a short time; try again in a moment."),
     "too_many_joins": N_("Too many codes tried in a short time; try again in a moment."),
+    "too_many_changes": N_("Too many changes to your name or devices in a short time; try again in a moment."),
     "device_this": N_("This browser"),
     "device_remove": N_("Remove"),
     "device_removed": N_("Device removed: it no longer plays as you."),

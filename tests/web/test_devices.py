@@ -26,7 +26,7 @@ from sqlalchemy import update
 from paciencia.i18n import LOCALES, Words
 from paciencia.play.words import say, ui_words
 from paciencia.web.db.tables import link_codes
-from paciencia.web.service.admission import CODE_TRIES, JOINS_BURST, PER_ADDRESS
+from paciencia.web.service.admission import ACCOUNT_BURST, CODE_TRIES, JOINS_BURST, PER_ADDRESS
 from paciencia.web.service.codewords import LANGUAGES, WORDS
 from paciencia.web.service.devices import CODE_WORDS, ODDS, fold, qr_svg
 from tests.postgres import free_port
@@ -280,3 +280,16 @@ def test_linked_browsers_across_two_server_processes(db_url: str) -> None:
             assert time.monotonic() < deadline, "a removed device still plays after a minute"
             time.sleep(0.5)
         assert a.ask(two, "GET", f"/api/games/{theirs['id']}")[0] == 200
+
+
+def test_a_player_s_own_changes_are_refused_in_their_own_words(client: TestClient) -> None:
+    """Opting in and out of the rankings, removing devices: past the burst, 429 with words of its
+    own in the page's language (they said reviews and replays)."""
+    answers = [
+        client.post("/api/daily/ranking/me?lang=it", json={"shown": n % 2 == 0}) for n in range(ACCOUNT_BURST + 1)
+    ]
+    assert [a.status_code for a in answers] == [200] * ACCOUNT_BURST + [429]
+    refused = answers[-1]
+    assert refused.json()["error"] == "too_many_changes" and refused.headers["retry-after"]
+    assert refused.json()["message"] == ui_words("it")["too_many_changes"] != ui_words("it")["too_many_heavy"]
+    assert client.delete("/api/devices/nope?lang=it").json()["error"] == "too_many_changes"

@@ -158,7 +158,7 @@ class Admission:
         """A small write of the player's own: opting in or out of the rankings, removing a device."""
         wait = self._take("account", player, address)
         if wait > 0:
-            raise ServiceError(429, "too_many_requests", "too_many_heavy", retry_after(wait))
+            raise ServiceError(429, "too_many_changes", "too_many_changes", retry_after(wait))
 
     def link(self, player: str, address: str | None) -> None:
         """A one-time link code made."""
