@@ -261,3 +261,18 @@ def test_descriptions_in_every_locale_name_every_place() -> None:
         text = Words(locale).describe(state)
         assert needle in text, (locale, text[:400])
         assert text.count(";") == 22 and text.endswith(".")
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_games_actions_have_their_hint_in_every_locale(locale: str) -> None:
+    """A hint to take an action (a draw, a redeal, a turn of the stock) says ``hint_<action>``:
+    every game's actions have those words, translated (Pyramid's turn answered 500 without them)."""
+    from paciencia.games import REGISTRY
+    from paciencia.play.words import ui_words
+
+    ui, english = ui_words(locale), ui_words("en")
+    for entry in REGISTRY.values():
+        for action in entry.table.words.actions:
+            key = f"hint_{action}"
+            assert key in ui, (entry.name, key)
+            assert locale == "en" or ui[key] != english[key], (entry.name, key, locale)

@@ -157,6 +157,7 @@ WORDS = GameWords(
         "odds_rules_pyramid_3": N_("Three passes through the stock, one card turned at a time."),
         "hint_why_pyramid_taken": N_("It takes cards away from the pyramid."),
         "hint_why_pyramid_king": N_("It takes the King off the waste, freeing the card under it."),
+        "hint_pyramid_turn": N_("Hint: turn a card from the stock (or the waste back into it)."),
         "pyramid_keys_help": N_(
             "Keys: ←/→ move between cards, Enter picks a card and then its partner (a King alone), Space turns "
             "a card from the stock, U undo, H hint, N new game, Esc cancels."
