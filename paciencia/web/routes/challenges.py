@@ -99,34 +99,13 @@ def _week(week: str) -> str:
 
 def challenge_of(
     store: Store, game: str | None, variant: str | None, date: str | None, week: str | None
-) -> dict[str, Any]:
-    """The challenge a ranking is asked of: its game, variant, day or week, when it is played
-    (``since``, ``until``) and its code (None: none chosen then)."""
+) -> daily.Challenge:
+    """The challenge a ranking is asked of (422 ``bad_challenge``, ``bad_date`` for none)."""
     if week is not None:
-        week = _week(week)
-        found = store.weekly_code(week)
-        pair = (found[0], found[1]) if found is not None else daily.week_pair(week)
-        since, until = daily.week_start(week), daily.week_end(week)
-        return {
-            "game": pair[0],
-            "variant": pair[1],
-            "week": week,
-            "since": since,
-            "until": until,
-            "code": found[2] if found is not None else None,
-        }
+        return daily.week_challenge(store, _week(week))
     if game is None or game not in REGISTRY or variant not in REGISTRY[game].game.variants:
         raise ServiceError(422, "bad_challenge", "bad_challenge")
-    day = _day(date)
-    code = store.daily_code(day, game, variant)
-    return {
-        "game": game,
-        "variant": variant,
-        "date": day,
-        "since": daily.day_start(day),
-        "until": daily.day_end(day),
-        "code": code,
-    }
+    return daily.day_challenge(store, game, variant, _day(date))
 
 
 async def ranking_answer(
@@ -141,13 +120,12 @@ async def ranking_answer(
         request.app.state.accounts,
         player_of(request),
         words,
-        found["code"],
-        found["since"],
-        found["until"],
+        found.code,
+        found.since,
+        found.until,
     )
-    told = found["code"] if challenge_over(found["until"]) else None  # the disclosure rule's word
-    keep = ("game", "variant", "date", "week")
-    return {**{k: found[k] for k in keep if k in found}, "code": told, "ends": found["until"], **body}
+    told = found.code if challenge_over(found.until) else None  # the disclosure rule's word
+    return {**found.named(), "code": told, "ends": found.until, **body}
 
 
 @router.get("/daily/ranking", responses=ERRORS)

@@ -30,6 +30,7 @@ import threading
 import time
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from paciencia.engine.dealcode import DEAL_COUNT, DealCode
@@ -163,6 +164,44 @@ def weekly_challenge(
         codes = candidates(f"week {week}", game, variant, store.challenge_key())
         code = _first_winnable(deals, game, codes, f"weekly {game} {variant} {week}", admit)
         return game, variant, store.choose_weekly(week, game, variant, code)
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    """A challenge as a ranking is asked of it: a day's deal of a game and variant (``date``),
+    or the week's (``week``), played from ``since`` until ``until``; ``code`` None while none
+    was chosen for it."""
+
+    game: str
+    variant: str
+    since: float
+    until: float
+    code: str | None
+    date: str | None = None
+    week: str | None = None
+
+    def named(self) -> dict[str, str]:
+        """What names it in an answer (never its code: the disclosure rule says when)."""
+        out = {"game": self.game, "variant": self.variant}
+        if self.date is not None:
+            out["date"] = self.date
+        if self.week is not None:
+            out["week"] = self.week
+        return out
+
+
+def day_challenge(store: Store, game: str, variant: str, day: str) -> Challenge:
+    """The day's challenge of ``game`` in ``variant`` (not chosen here: None before its first game)."""
+    code = store.daily_code(day, game, variant)
+    return Challenge(game, variant, day_start(day), day_end(day), code, date=day)
+
+
+def week_challenge(store: Store, week: str) -> Challenge:
+    """The week's challenge (its game and variant the week's turn while none is chosen)."""
+    found = store.weekly_code(week)
+    game, variant = (found[0], found[1]) if found is not None else week_pair(week)
+    code = found[2] if found is not None else None
+    return Challenge(game, variant, week_start(week), week_end(week), code, week=week)
 
 
 def _share_beaten(values: list[float], mine: float) -> float | None:
