@@ -5,7 +5,8 @@ fills, and the shortest strip of a covered card.
 Run: .venv/bin/python bench/layout_matrix.py [--langs en,pt-BR] [--looks default] [--list]
 The site in a thread on a loopback port (tests/browser/conftest.py's LiveServer, a new SQLite
 file), headless Chromium, the scenes and the probe of tests/browser/matrix.py: every registered
-game × 7 states × the languages × 5 sizes × the looks (default: all, 1,050 views). The card
+game × 7 states × the languages × 5 sizes × the looks (default: all, 1,050 views), and issue 43's
+pages (the daily challenges, a ranking, the devices page with a code: 150 views more). The card
 figures are the fresh table's, in English, in the default look (the card width is a top card's).
 ``--list`` prints every problem found.
 """

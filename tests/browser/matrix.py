@@ -21,6 +21,10 @@ joins the matrix by itself:
 A blocked position comes from a seeded random walk (each move to a position not seen before)
 from the game's deals; a game whose blocked positions no walk reaches names one in ``BLOCKED``.
 
+Beside the tables, issue 43's pages (``PAGES``): the daily challenges, a ranking with the player's
+own entry (a game of the day's deal left, a handle shown) and the devices page with a link code
+just made (its QR code too), each at its address under a player made for it.
+
 Each scene is a game of its own, under a player of its own (a newer game of the same game would
 leave the older one), made once through the API; a page opens it by taking that player's cookie.
 One page per game, language and look walks the scenes, and for each the sizes by resizing the
@@ -88,6 +92,8 @@ class Scene:
     """The place the scene acts on (selected, picker)."""
     game_id: str = ""
     cookie: StorageStateCookie | None = None
+    path: str = ""
+    """A page of its own (``PAGES``), opened at ``/{lang}{path}``: no table."""
 
 
 def _table(state: State[Any]) -> dict[str, Any]:
@@ -255,13 +261,49 @@ def make(playwright: Playwright, base_url: str, scene: Scene) -> Scene:
 
 
 def all_scenes(playwright: Playwright, base_url: str) -> dict[str, dict[str, Scene]]:
-    """Every registered game's scenes, made on the server, by game and state."""
+    """Every registered game's scenes, made on the server, by game and state; and the pages'."""
     made = {}
     for game in REGISTRY:
         scenes = {s: make(playwright, base_url, sc) for s, sc in scenes_of(game).items()}
         scenes["notice"] = notice_scene(playwright, base_url, game)
         made[game] = {s: scenes[s] for s in STATES if s in scenes}
+    made[PAGES] = page_scenes(playwright, base_url)
     return made
+
+
+PAGES = "pages"
+"""The pages' scenes' name among the games' (``all_scenes``)."""
+DAILY = {"game": "freecell", "variant": "4", "daily": True}
+"""The day's deal whose ranking the ranking scene shows (FreeCell's: proved at once)."""
+
+
+def page_scenes(playwright: Playwright, base_url: str) -> dict[str, Scene]:
+    """Issue 43's pages, as a player who played a few moves of the day's deal and left it (its
+    ranking shows that game) and shows its handle there: the daily challenges, the ranking, the
+    devices page (a new player each time it opens: it makes a code, a few a minute)."""
+    api: APIRequestContext = playwright.request.new_context(base_url=base_url)
+    try:
+        res = api.post("/api/games", data=DAILY)
+        assert res.ok, res.text()
+        view = res.json()
+        for _ in range(3):
+            src, dests = next((s, d) for s, d in view["dests"].items() if d)
+            res = api.post(
+                f"/api/games/{view['id']}/moves", data={"move": f"{src}-{dests[0]}", "version": view["version"]}
+            )
+            assert res.ok, res.text()
+            view = res.json()
+        assert api.post("/api/games", data={"game": "freecell", "variant": "4"}).ok  # the daily game left
+        assert api.post("/api/daily/ranking/me", data={"shown": True}).ok
+        cookie = next(c for c in api.storage_state()["cookies"] if c["name"] == PLAYER_COOKIE)
+    finally:
+        api.dispose()
+    ranking = f"/daily/ranking?game={DAILY['game']}&variant={DAILY['variant']}"
+    return {
+        "daily": Scene(PAGES, "daily", {}, cookie=cookie, path="/daily"),
+        "ranking": Scene(PAGES, "ranking", {}, cookie=cookie, path=ranking),
+        "devices": Scene(PAGES, "devices", {}, path="/devices"),
+    }
 
 
 # -- the probe -----------------------------------------------------------------------------------
@@ -277,8 +319,8 @@ FRAMES = """() => new Promise((done) =>
 # (the nearest element with a background, a border or a clip), nor off the screen; every card is
 # at least 24 px wide, every covered face-up card of a spread column shows a strip at least 24 px
 # tall (one under the run a tap takes there aside: no target of its own), and on a portrait
-# phone the board spans at least 90 % of the width. Returns the problems and the board's figures
-# (its card width, the share of the screen it fills).
+# phone the board (where the page has one) spans at least 90 % of the width. Returns the
+# problems and the board's figures (its card width, the share of the screen it fills).
 PROBE = """([w, h, portrait]) => {
   const bad = [];
   const doc = document.documentElement;
@@ -298,6 +340,8 @@ PROBE = """([w, h, portrait]) => {
   }
   else controls = [...document.querySelectorAll(CONTROLS)];
   controls = controls.filter((el) => shown(el) && !el.closest("[inert]"));
+  // A control drawn by its label alone (a file input kept for screen readers): the label is the target.
+  controls = controls.map((el) => el.matches(".sr-only") && el.labels && el.labels.length ? el.labels[0] : el);
   const lines = (el) => {
     const tops = new Set();
     const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
@@ -409,9 +453,10 @@ PROBE = """([w, h, portrait]) => {
   const left = Math.min(...drawn.map((r) => r.left)), right = Math.max(...drawn.map((r) => r.right));
   const top = Math.min(...drawn.map((r) => r.top)), bottom = Math.max(...drawn.map((r) => r.bottom));
   const wide = (right - left) / w;
-  if (portrait && wide < 0.9) bad.push(`the board spans ${Math.round(wide * 100)} % of the width`);
+  if (portrait && drawn.length && wide < 0.9) bad.push(`the board spans ${Math.round(wide * 100)} % of the width`);
   const top1 = document.querySelector("#board .place:not(.empty) .slot > .card:last-child:not(.back)") || cards[0];
-  return {bad, cw: top1 ? top1.getBoundingClientRect().width : 0, wide, high: (bottom - top) / h,
+  return {bad, cw: top1 ? top1.getBoundingClientRect().width : 0, wide: drawn.length ? wide : 0,
+    high: drawn.length ? (bottom - top) / h : 0,
     strip: strips.length ? Math.min(...strips) : null};
 }"""
 
@@ -466,6 +511,9 @@ class Walker:
         width, height, touch = next(iter(sizes.values()))
         self.set_touch(touch)
         page.set_viewport_size({"width": width, "height": height})
+        if scene.path:
+            self.open_page(scene, lang)
+            return
         assert scene.cookie is not None
         c = scene.cookie
         self.ctx.add_cookies([{"name": c["name"], "value": c["value"], "domain": c["domain"], "path": c["path"]}])
@@ -490,6 +538,20 @@ class Walker:
             expect(page.locator("#end-panel")).to_be_visible()
             if scene.state == "won" and levelled_variant(scene.game):
                 expect(page.locator("#end-level")).to_be_visible()
+
+    def open_page(self, scene: Scene, lang: str) -> None:
+        """Opens one of ``PAGES`` as its player (the devices page: a new one, who makes a code)."""
+        page = self.page
+        self.ctx.clear_cookies(name=PLAYER_COOKIE)
+        if scene.cookie is not None:
+            c = scene.cookie
+            self.ctx.add_cookies([{"name": c["name"], "value": c["value"], "domain": c["domain"], "path": c["path"]}])
+        page.goto(f"/{lang}{scene.path}")
+        if scene.state == "devices":
+            page.locator("form[action$='/devices/link'] button").click()
+            expect(page.locator(".link-code")).to_be_visible()
+        else:
+            expect(page.locator("main h1")).to_be_visible()
 
     def probe(self, scene: Scene, lang: str, sizes: dict[str, tuple[int, int, bool]]) -> Iterator[View]:
         self.open(scene, lang, sizes)

@@ -7,6 +7,9 @@ every control on the screen and hit at its centre, no text out of its box, a boa
 of a portrait phone's width, cards at least 24 px wide and every tap target (a covered card's
 strip too) at least 24 px.
 
+Issue 43's pages (the daily challenges, a ranking, the devices page with a code) are probed the
+same way at every size, in every language and look.
+
 The whole product (about 1,000 views) is marked slow: ``.venv/bin/pytest -m slow
 tests/browser/test_layout_matrix.py`` runs it. Every run has each game's every state in both
 looks at every size, each state in one language in turn (all five come round)."""
@@ -20,12 +23,17 @@ from playwright.sync_api import Browser, Playwright
 
 from paciencia.games import REGISTRY
 from paciencia.i18n import LOCALES
-from tests.browser.matrix import LOOKS, SIZES, STATES, Scene, View, Walker, all_scenes
+from tests.browser.matrix import LOOKS, SIZES, STATES, Scene, View, Walker, all_scenes, page_scenes
 
 
 @pytest.fixture(scope="module")
 def scenes(playwright: Playwright, base_url: str) -> dict[str, dict[str, Scene]]:
     return all_scenes(playwright, base_url)
+
+
+@pytest.fixture(scope="module")
+def pages(playwright: Playwright, base_url: str) -> dict[str, Scene]:
+    return page_scenes(playwright, base_url)
 
 
 @pytest.fixture(scope="module")
@@ -65,4 +73,15 @@ def test_every_table_fits_every_screen_in_every_language(
     scenes: dict[str, dict[str, Scene]], walkers: dict[str, Walker], game: str, lang: str, look: str
 ) -> None:
     views = walk(walkers[look], scenes[game], dict.fromkeys(STATES, lang))
+    assert not any(v.bad for v in views), report(views)
+
+
+@pytest.mark.parametrize("look", LOOKS)
+@pytest.mark.parametrize("lang", LOCALES)
+def test_the_challenge_pages_fit_every_screen(
+    pages: dict[str, Scene], walkers: dict[str, Walker], lang: str, look: str
+) -> None:
+    """Issue 43's pages (the daily challenges, a ranking, the devices page with a code just made)
+    under the tables' probe, at every size, in every language and look."""
+    views = [view for scene in pages.values() for view in walkers[look].probe(scene, lang, SIZES)]
     assert not any(v.bad for v in views), report(views)
