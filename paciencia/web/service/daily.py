@@ -97,10 +97,10 @@ def _first_winnable(
             if admit is not None:
                 admit()
                 admit = None
-            left = deadline - time.monotonic()
-            if left < 0.05:
-                break
-            with deals.solving:
+            with deals.solving:  # its turn among the players' solves, then what time is left
+                left = deadline - time.monotonic()
+                if left < 0.05:
+                    break
                 deals.prove(code, min(bound.attempt, left), handed=True)  # never into the open pool
             known = deals.store.verdict(code)
         if known is not None and known.verdict == "winnable":
