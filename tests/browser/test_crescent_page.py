@@ -269,6 +269,7 @@ def test_resize_and_rotation_keep_the_game(page: Page) -> None:
     page.set_viewport_size(PHONE)
     open_game(page)
     place(page, "2").click()
+    expect(moves(page)).to_have_text("1")  # a tap while a move is on its way is not taken
     place(page, "1").click()  # 4♥ now on pile 1, which is picked up (two places take it)
     expect(place(page, "1")).to_have_class(SELECTED)
     before = [b.locator(".name").text_content() for b in page.locator(".place").all()]
