@@ -1,6 +1,6 @@
-"""A chosen level on the Klondike table, in real Chromium against the real site: "Winnable,
+"""A chosen level on every table with levels, in real Chromium against the real site: "Winnable,
 hard" deals a deal of that level and says so from the start; an unchosen deal's level is said
-only on the results panel of a closed game."""
+only on the results panel of a closed game (on Klondike's)."""
 
 from __future__ import annotations
 
@@ -10,14 +10,17 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from paciencia.analysis import levels
-from tests.browser.conftest import place
+from paciencia.games import REGISTRY
+from tests.browser.conftest import open_table, place
 from tests.browser.test_crescent_page import open_game
 
+LEVELLED = [(g, v) for g, e in REGISTRY.items() for v in e.game.variants if levels.pool(g, v, "hard")]
+"""Every variant with measured levels (Klondike's two among them)."""
 
-@pytest.mark.parametrize("variant", ["3", "1"])
-def test_winnable_hard_deals_a_hard_deal_and_says_so(page: Page, variant: str) -> None:
-    assert levels.pool("klondike", variant, "hard"), f"draw {variant} has measured levels"
-    open_game(page, code=f"KL1-{variant}-AAAAAAB")
+
+@pytest.mark.parametrize(("name", "variant"), LEVELLED)
+def test_winnable_hard_deals_a_hard_deal_and_says_so(page: Page, name: str, variant: str) -> None:
+    open_table(page, name, {"code": str(REGISTRY[name].game(variant).code(1))})
     badge = page.locator("#level-badge")
     expect(badge).to_be_hidden()
     page.get_by_label("Level").select_option(label="Winnable, hard")

@@ -5,6 +5,7 @@ given for the daily deal and counted in the statistics. Bad requests change noth
 
 from __future__ import annotations
 
+import html
 import math
 import time
 from typing import Any
@@ -14,7 +15,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, select
 
 from paciencia.analysis import levels
-from paciencia.games import new_state
+from paciencia.games import REGISTRY, new_state
+from paciencia.play.words import ui_words
 from paciencia.solver import solve
 from paciencia.web import Settings, create_app
 from paciencia.web.db.migrate import database_url
@@ -29,6 +31,10 @@ LANGS = {
     "es": "Nivel: difícil",
     "it": "Livello: difficile",
 }
+LEVELLED = [(g, v) for g, e in REGISTRY.items() for v in e.game.variants if levels.cuts(g, v) is not None]
+"""Every variant with measured levels: the site offers "Winnable, <level>" there."""
+EACH_GAME = list({g: v for g, v in reversed(LEVELLED)}.items())
+"""Each game with levels, on its first levelled variant."""
 UNMEASURED = "KL1-3-AAAAAAB"
 """A deal no pool holds (measured by the background thread when a game of it ends)."""
 
@@ -51,6 +57,11 @@ def played(client: TestClient, game: Game, token: str) -> Game:
     return view
 
 
+def first_move(code: str) -> str:
+    """A move the deal's first position allows (any game's)."""
+    return str(new_state(code).legal_moves()[0])
+
+
 def start_of(client: TestClient, game: Game) -> str:
     store = client.app.state.store  # type: ignore[attr-defined]
     return str(store.load(game["id"], client.cookies["paciencia_player"].partition(".")[0]).start)
@@ -61,9 +72,10 @@ def history(client: TestClient) -> list[Any]:
     return found
 
 
-def test_the_pools_are_levelled_and_winnable() -> None:
+@pytest.mark.parametrize(("game", "variant"), LEVELLED)
+def test_the_pools_are_levelled_and_winnable(game: str, variant: str) -> None:
     for level in levels.LEVELS:
-        pool = levels.pool("klondike", "3", level)
+        pool = levels.pool(game, variant, level)
         assert pool, level
         for code in pool[:3]:
             assert levels.known(code) == level
@@ -71,18 +83,26 @@ def test_the_pools_are_levelled_and_winnable() -> None:
             assert result.verdict == "winnable", code
 
 
+@pytest.mark.parametrize(("name", "variant"), LEVELLED)
 @pytest.mark.parametrize("lang", list(LANGS))
-def test_a_chosen_level_is_the_deals_and_shown_from_the_start(client: TestClient, lang: str) -> None:
-    res = new(client, lang, game="klondike", variant="3", winnable_only=True, level="hard")
+def test_a_chosen_level_is_the_deals_and_shown_from_the_start(
+    client: TestClient, lang: str, name: str, variant: str
+) -> None:
+    res = new(client, lang, game=name, variant=variant, winnable_only=True, level="hard")
     assert res.status_code == 201, res.text
     game = res.json()
     assert game["level"] == "hard"
     assert game["level_text"] == LANGS[lang]
     assert game["winnable"] is True
-    assert start_of(client, game) in levels.pool("klondike", "3", "hard")
-    assert played(client, game, "D")["level"] == "hard"  # and while it is played
-    page = client.get(f"/{lang}/klondike/{game['id']}")
-    assert LANGS[lang] in page.text
+    start = start_of(client, game)
+    assert start in levels.pool(name, variant, "hard")
+    assert played(client, game, first_move(start))["level"] == "hard"  # and while it is played
+    page = client.get(f"/{lang}/{name}/{game['id']}").text
+    assert LANGS[lang] in page
+    # The table's level picker offers every level, in the page's language.
+    ui = ui_words(lang)
+    assert 'id="new-level"' in page
+    assert all(html.escape(ui[f"winnable_{lv}"]) in page for lv in levels.LEVELS), lang
 
 
 def test_a_level_alone_means_a_winnable_deal(client: TestClient) -> None:
@@ -127,11 +147,14 @@ def test_a_level_that_is_not_a_string_is_refused(client: TestClient) -> None:
     assert history(client) == []
 
 
-def test_a_levelled_deal_played_without_choosing_says_its_level_only_once_closed(client: TestClient) -> None:
-    code = levels.pool("klondike", "3", "expert")[0]
-    game = played(client, created(client, game="klondike", code=code), "D")
+@pytest.mark.parametrize(("name", "variant"), EACH_GAME)
+def test_a_levelled_deal_played_without_choosing_says_its_level_only_once_closed(
+    client: TestClient, name: str, variant: str
+) -> None:
+    code = levels.pool(name, variant, "expert")[0]
+    game = played(client, created(client, game=name, code=code), first_move(code))
     assert game["level"] is None and game["level_text"] == ""
-    created(client, game="klondike", code="KL1-3-AAAAAAC")  # leaves it: closed
+    created(client, game=name, variant=variant)  # leaves it: closed
     view = client.get(f"/api/games/{game['id']}").json()
     assert view["closed"] and view["level"] == "expert" and view["level_text"] == "Level: expert"
     stats = client.get("/api/stats").json()
@@ -140,8 +163,9 @@ def test_a_levelled_deal_played_without_choosing_says_its_level_only_once_closed
     assert "Won by level" in client.get("/en/stats").text
 
 
-def test_a_won_chosen_game_counts_by_level(client: TestClient) -> None:
-    game = created(client, game="klondike", variant="3", level="easy")
+@pytest.mark.parametrize(("name", "variant"), EACH_GAME)
+def test_a_won_chosen_game_counts_by_level(client: TestClient, name: str, variant: str) -> None:
+    game = created(client, game=name, variant=variant, level="easy")
     line = solve(new_state(start_of(client, game)), math.inf, levels.SOLVE_NODES).line
     for token in line:
         game = played(client, game, token)
@@ -188,13 +212,16 @@ def test_a_stopping_server_gives_up_its_measure_and_writes_nothing_after(db_url:
     assert not thread.is_alive()  # stopped with its app
 
 
-def test_the_daily_deal_is_measured_and_its_level_said_once_the_day_is_over(client: TestClient) -> None:
+@pytest.mark.parametrize(("name", "variant"), EACH_GAME)
+def test_the_daily_deal_is_measured_and_its_level_said_once_the_day_is_over(
+    client: TestClient, name: str, variant: str
+) -> None:
     from paciencia.play.disclosure import challenge_level
     from paciencia.web.service import daily
 
-    created(client, game="klondike", variant="3", daily=True)  # chooses the day's deal
+    created(client, game=name, variant=variant, daily=True)  # chooses the day's deal
     games = client.app.state.games  # type: ignore[attr-defined]
-    code = client.app.state.store.daily_code(daily.today(), "klondike", "3")  # type: ignore[attr-defined]
+    code = client.app.state.store.daily_code(daily.today(), name, variant)  # type: ignore[attr-defined]
     deadline = time.monotonic() + 240
     while games.levels.daily_level(code) is None and time.monotonic() < deadline:
         client.get("/api/daily")  # asking has it measured in the background
