@@ -14,6 +14,7 @@ import pytest
 import uvicorn
 from playwright.sync_api import Locator, Page, ViewportSize, expect
 
+from paciencia.i18n import LOCALES
 from paciencia.web import Settings, create_app
 from tests.chromium import CHROMIUM_ARGS, chromium_path
 
@@ -91,6 +92,17 @@ def page(page: Page) -> Page:
 
 
 # -- what the pages' tests share ---------------------------------------------------------------
+
+
+def some_locales(turn: int) -> list[Any]:
+    """The languages of a test that walks a whole game or page once per language: English and two
+    others in the quick run, a different two for each ``turn`` (so that the quick run's such tests
+    meet every language between them), and all five with ``-m slow``. Every language's words are
+    checked without a browser as well (tests/i18n, tests/web)."""
+    others = [lang for lang in LOCALES if lang != "en"]
+    quick = {"en", others[turn % len(others)], others[(turn + 2) % len(others)]}
+    return [pytest.param(lang, marks=() if lang in quick else pytest.mark.slow) for lang in LOCALES]
+
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}

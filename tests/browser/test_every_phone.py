@@ -19,8 +19,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
-from paciencia.i18n import LOCALES
-from tests.browser.conftest import open_table, place
+from tests.browser.conftest import open_table, place, some_locales
 from tests.browser.test_accessibility import serious
 from tests.tables import (
     BLOCKING_MOVE,
@@ -151,7 +150,7 @@ def walks(browser: Browser, base_url: str) -> Iterator[dict[tuple[str, bool], Wa
 
 
 @pytest.mark.parametrize("look", list(LOOKS))
-@pytest.mark.parametrize("lang", LOCALES)
+@pytest.mark.parametrize("lang", some_locales(1))
 def test_every_page_fits_every_screen(walks: dict[tuple[str, bool], Walk], lang: str, look: str) -> None:
     report: dict[str, list[str]] = {}
     for touch, sizes in ((True, TOUCH), (False, MOUSE)):

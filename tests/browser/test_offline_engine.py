@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser
 
 from paciencia.engine.dealcode import DEAL_COUNT, DealCode
@@ -22,13 +23,13 @@ VOLATILE = ("id", "elapsed")
 """What differs by nature: each side names its own games, and reads its own clock."""
 
 
-def random_games(seed: int) -> list[dict[str, Any]]:
+def random_games(seed: int, count: int = GAMES) -> list[dict[str, Any]]:
     """Each game: its language, its deal and its steps (``["move", token]``, ``["auto"]``,
     ``["finish"]``), chosen by a seeded walk over the game as the engine plays it."""
     rng = random.Random(seed)
     names = list(REGISTRY)
     out = []
-    for i in range(GAMES):
+    for i in range(count):
         cls = REGISTRY[names[i % len(names)]].game
         variant = rng.choice(list(cls.variants))
         code = str(DealCode(cls.prefix, cls.version, variant, rng.randrange(DEAL_COUNT)))
@@ -121,8 +122,12 @@ THROUGH_ENGINE = """async ({ games, engineUrl }) => {
 }"""
 
 
-def test_the_offline_engine_and_the_server_agree_on_every_move(browser: Browser, live_server: LiveServer) -> None:
-    games = random_games(2026)
+@pytest.mark.parametrize("count", [60, pytest.param(GAMES, marks=pytest.mark.slow)])
+def test_the_offline_engine_and_the_server_agree_on_every_move(
+    browser: Browser, live_server: LiveServer, count: int
+) -> None:
+    """60 games in the quick run (every game and language among them), all 200 with ``-m slow``."""
+    games = random_games(2026, count)
     context = browser.new_context(base_url=live_server.url)
     try:
         page = context.new_page()
@@ -133,12 +138,12 @@ def test_the_offline_engine_and_the_server_agree_on_every_move(browser: Browser,
         assert table is not None and table.endswith("/js/table.js")
         engine_url = live_server.url + table.replace("/js/table.js", "/js/offline/engine.js")
         offline: list[Any] = []
-        for i in range(0, GAMES, 20):
+        for i in range(0, count, 20):
             offline += page.evaluate(THROUGH_ENGINE, {"games": games[i : i + 20], "engineUrl": engine_url})
     finally:
         context.close()
     online = through_server(browser, live_server.url, games)
-    assert len(offline) == len(online) == GAMES
+    assert len(offline) == len(online) == count
     kinds = {answer[1].get("error", "view") for game in online for answer in game}
     assert {"view", "illegal_move", "malformed_move", "no_auto_move"} <= kinds  # the walk reached them
     for g, server, engine in zip(games, online, offline, strict=True):
