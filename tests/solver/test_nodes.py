@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from paciencia.games import new_state
+from paciencia.games import REGISTRY, new_state
 from paciencia.games.crescent import _search as _crescent
 from paciencia.games.crescent.solver import _position
 from paciencia.games.klondike import _search as _klondike
@@ -19,9 +19,10 @@ from paciencia.games.klondike.solver import _c_position
 from paciencia.solver import solve
 from paciencia.solver.meter import Meter
 
-# Each settles a different way at these budgets: won by the sound search, by a Crescent try;
-# lost by the exhaustive search (Pyramid's in 4,831 positions, TriPeaks' in 26,635); unknown at
-# the budget (the Klondike one is lost with 2 M).
+# Each settles a different way at these budgets: won by the sound search, by a Crescent try, by
+# Spider's beams; lost by the exhaustive search (Pyramid's in 4,831 positions, TriPeaks' in
+# 26,635); unknown at the budget (the Klondike one is lost with 2 M). Every registered game has
+# a deal here (test_every_game_has_a_deal_here).
 DEALS = {
     "KL1-3-AAAAAAB": "winnable",
     "KL1-1-AAAAAAC": "winnable",
@@ -33,6 +34,10 @@ DEALS = {
     "PY1-3-AAAAADW": "unwinnable",
     "TP1-1-AAAAAAC": "winnable",
     "TP1-1-AAAAABJ": "unwinnable",
+    "FC1-4-AAAAAAB": "winnable",
+    "SP1-1-AAAAAAB": "winnable",
+    "SP1-2-AAAAAAC": "winnable",
+    "SP1-4-AAAAAAC": "unknown",
 }
 NODES = 200_000
 BUSY = "import time\nend = time.monotonic() + 120\nwhile time.monotonic() < end:\n    pass\n"
@@ -85,6 +90,10 @@ def test_the_same_nodes_give_the_same_answers_twice_and_under_load() -> None:
             assert replays_to_won(str(r["code"]), str(r["line"]))
         if r["verdict"] == "unknown":
             assert r["nodes"] == NODES + 1  # the budget, not the clock, stopped it
+
+
+def test_every_game_has_a_deal_here() -> None:
+    assert {REGISTRY[name].game.prefix for name in REGISTRY} <= {code[:2] for code in DEALS}
 
 
 def test_a_larger_budget_settles_what_a_smaller_left_unknown() -> None:
