@@ -94,13 +94,13 @@ def page(page: Page) -> Page:
 # -- what the pages' tests share ---------------------------------------------------------------
 
 
-def some_locales(turn: int) -> list[Any]:
-    """The languages of a test that walks a whole game or page once per language: English and two
-    others in the quick run, a different two for each ``turn`` (so that the quick run's such tests
-    meet every language between them), and all five with ``-m slow``. Every language's words are
-    checked without a browser as well (tests/i18n, tests/web)."""
+def some_locales(turn: int, count: int = 2) -> list[Any]:
+    """The languages of a test that walks a whole game or page once per language: English and
+    ``count`` others in the quick run, different ones for each ``turn`` (so that the quick run's
+    such tests meet every language between them), and all five with ``-m slow``. Every language's
+    words are checked without a browser as well (tests/i18n, tests/web)."""
     others = [lang for lang in LOCALES if lang != "en"]
-    quick = {"en", others[turn % len(others)], others[(turn + 2) % len(others)]}
+    quick = {"en", *(others[(turn + 2 * k) % len(others)] for k in range(count))}
     return [pytest.param(lang, marks=() if lang in quick else pytest.mark.slow) for lang in LOCALES]
 
 

@@ -150,7 +150,7 @@ def walks(browser: Browser, base_url: str) -> Iterator[dict[tuple[str, bool], Wa
 
 
 @pytest.mark.parametrize("look", list(LOOKS))
-@pytest.mark.parametrize("lang", some_locales(1))
+@pytest.mark.parametrize("lang", some_locales(3, count=1))
 def test_every_page_fits_every_screen(walks: dict[tuple[str, bool], Walk], lang: str, look: str) -> None:
     report: dict[str, list[str]] = {}
     for touch, sizes in ((True, TOUCH), (False, MOUSE)):
