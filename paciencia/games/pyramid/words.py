@@ -147,7 +147,6 @@ WORDS = GameWords(
         "rules_pyramid": N_("How to play Pyramid"),
         "pyramid_board": N_("Pyramid table"),
         "pyramid_heaps": N_("Stock, waste and foundation"),
-        "new_pyramid_3": N_("New game of Pyramid"),
         "passes_left": N_("Passes left"),
         "odds_rules_pyramid": N_(
             "The rules of these figures: one pack of 52 cards, 28 of them face up in a pyramid of seven rows; "

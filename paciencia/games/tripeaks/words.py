@@ -111,7 +111,6 @@ WORDS = GameWords(
         "tripeaks_board": N_("TriPeaks table"),
         "tripeaks_peaks": N_("Peaks"),
         "tripeaks_heaps": N_("Stock and waste pile"),
-        "new_tripeaks_1": N_("New game of TriPeaks"),
         "stock_left": N_("Cards in the stock"),
         "hint_why_tripeaks_played": N_("It clears a card off the peaks onto the waste."),
         "hint_tripeaks_turn": N_("Hint: turn a card from the stock."),
