@@ -4,9 +4,10 @@ table text and the observation, ``knowledge`` what a player knows of its repeate
 ``analysis`` the honest hints' useful moves and scores, ``words`` its words (``locales/`` their
 catalogs); on the site, ``table`` and ``static/`` its table (the layout module, the table's and
 the rules schemas' stylesheets), ``templates/`` its rules pages, ``example`` and
-``examples.json`` its Examples game.
+``examples.json`` its Examples game, ``odds.json`` its "How often" page (``scripts/make-odds``
+from the surveys, bench/data/survey-spider-*-2026.jsonl, with the published figures).
 
-Not yet: the "How often" page (``odds.json``, from a survey) and its levels.
+Not yet: the honest player's rates and the difficulty levels.
 """
 
 from paciencia.games.spider.rules import SpiderGame

@@ -121,6 +121,19 @@ WORDS = combine(
             ),
             "cannot_finish_spider": N_("Finish comes once every card is face up and the stock is dealt."),
             "hint_deal_row": N_("Hint: deal a row from the stock."),
+            "odds_rules_spider": N_(
+                "The rules of these figures: 104 cards, 54 of them dealt into ten columns with only each column's "
+                "last card face up, the other 50 in the stock, dealt a row of ten at a time and only while no column "
+                "is empty; a run moves together only when it is of one suit, and a complete run, King to Ace, goes to "
+                "a foundation by itself. Our solver knows every card, the face-down ones and the stock's order too."
+            ),
+            "odds_rules_spider_1": N_("One suit: the 104 cards are eight runs of spades."),
+            "odds_rules_spider_2": N_("Two suits: four runs of spades and four of hearts."),
+            "odds_rules_spider_4": N_(
+                "Four suits: two runs of each suit. The solver plspider's figure is for PySol's deals, where a "
+                "complete run may stay on the table; Steve Brown's is his own play without undo, as reported by "
+                "Plus Magazine."
+            ),
         },
     ),
     catalog=Path(__file__).parent / "locales",
