@@ -152,6 +152,7 @@ def tally(rows: list[tuple[str, str, str]]) -> dict[str, object]:
     c: Counter[str] = Counter()
     named: list[str] = []
     for label, a, b in rows:
+        c["ours unwinnable"] += a == "unwinnable"
         if a == b and a != "unknown":
             c[f"both {a}"] += 1
         elif a == "unknown" and b == "unknown":
@@ -164,8 +165,16 @@ def tally(rows: list[tuple[str, str, str]]) -> dict[str, object]:
     return {"counts": c, "named": named}
 
 
-HEAD = "| {:<22} | {:>5} | {:>13} | {:>15} | {:>17} | {:>19} | {:>15} | {:>8} | {:>16} |"
-KEYS = ["both winnable", "both unwinnable", "only ours settles", "only theirs settles", "neither settles", "DISAGREE"]
+HEAD = "| {:<22} | {:>5} | {:>13} | {:>15} | {:>17} | {:>19} | {:>15} | {:>8} | {:>15} | {:>16} |"
+KEYS = [
+    "both winnable",
+    "both unwinnable",
+    "only ours settles",
+    "only theirs settles",
+    "neither settles",
+    "DISAGREE",
+    "ours unwinnable",
+]
 
 
 def print_row(label: str, n: int, t: dict[str, object], secs: tuple[float, float]) -> None:
@@ -192,9 +201,9 @@ def main() -> None:
         return
     binary = args.solvitaire
     print(HEAD.format("what", "n", *KEYS, "s ours / theirs"))
-    print("|" + "|".join("-" * (w + 2) for w in (22, 5, 13, 15, 17, 19, 15, 8, 16)) + "|")
+    print("|" + "|".join("-" * (w + 2) for w in (22, 5, 13, 15, 17, 19, 15, 8, 15, 16)) + "|")
     named: list[str] = []
-    for variant in args.suits:
+    for variant in args.suits if args.deals else []:
         rows: list[tuple[str, str, str]] = []
         secs = [0.0, 0.0]
         for code in deal_codes("spider", variant, args.deals, args.seed):
