@@ -389,6 +389,20 @@ PROBE = """([w, h, portrait]) => {
     if (el.tagName !== "SELECT" && el.scrollWidth > el.clientWidth + 1 && clips) bad.push(`${name} cuts its label`);
   }
   for (const el of [doc, ...document.querySelectorAll("body *")]) if (el.scrollTop || el.scrollLeft) el.scrollTo(0, 0);
+  // On a portrait phone the figures under the board (the counters, the badges) sit whole over
+  // the fixed button bar when they start over it: none half hidden behind it (a level's badge
+  // on a third line was).
+  const fixedBar = document.querySelector(".side .buttons");
+  if (portrait && fixedBar && getComputedStyle(fixedBar).position === "fixed" && !dialog) {
+    const barTop = fixedBar.getBoundingClientRect().top;
+    const figures = [...document.querySelectorAll(".side .counters > *")].filter((f) => shown(f) && f.getBoundingClientRect().height);
+    if (figures.some((f) => f.getBoundingClientRect().top < barTop)) {
+      for (const f of figures) {
+        const r = f.getBoundingClientRect();
+        if (r.bottom > barTop + 0.5) bad.push(`${named(f)} under the button bar at ${px(r)}`);
+      }
+    }
+  }
   // Text out of its box: each text node's lines against the nearest ancestor drawn as a box.
   const boxed = (el) => {
     for (let a = el; a && a !== document.body; a = a.parentElement) {

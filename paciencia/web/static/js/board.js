@@ -6,7 +6,7 @@
 
 import { autoUp, listenToOtherTabs, refresh, setView } from "./actions.js";
 import { offlineComing } from "./api.js";
-import { bind, relayout, renderClock } from "./render.js";
+import { bind, relayout, renderClock, watchCounters } from "./render.js";
 import { wire, wireTools } from "./input.js";
 import { state } from "./state.js";
 
@@ -79,6 +79,7 @@ export function boot(layout = {}) {
   state.lang = $("game").dataset.lang;
   state.ui = JSON.parse($("ui-words").textContent);
   bind();
+  watchCounters();
   wire();
   wireAuto();
   honestWhenWanted();

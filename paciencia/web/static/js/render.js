@@ -39,6 +39,22 @@ export function bind() {
   for (const id of ["undo", "hint", "code", "code-row", "deal-number", "message", "end-panel", "notice"]) els[id] = $(id);
 }
 
+/** On a portrait phone the figures under the board (the counters, the badges) take the lines
+ * they need (a level's badge, a long language: three where two were kept): their height, as
+ * `--counters-h`, is taken off the board's room (the games' and site.css), so that they sit whole
+ * over the fixed button bar. Elsewhere the side panel holds them and the property goes. */
+export function watchCounters() {
+  const el = document.querySelector(".side .counters");
+  if (!el || !window.ResizeObserver) return;
+  const upright = window.matchMedia("(max-aspect-ratio: 1 / 1)");
+  const measure = () => {
+    if (upright.matches) document.body.style.setProperty("--counters-h", `${Math.ceil(el.getBoundingClientRect().height)}px`);
+    else document.body.style.removeProperty("--counters-h");
+  };
+  new ResizeObserver(measure).observe(el);
+  upright.addEventListener("change", measure);
+}
+
 /** Rotation, resizing: the cascades are spaced again to their new room. */
 export function relayout() {
   for (const ref of refs.values()) ref.room = null;
