@@ -395,7 +395,8 @@ PROBE = """([w, h, portrait]) => {
   const fixedBar = document.querySelector(".side .buttons");
   if (portrait && fixedBar && getComputedStyle(fixedBar).position === "fixed" && !dialog) {
     const barTop = fixedBar.getBoundingClientRect().top;
-    const figures = [...document.querySelectorAll(".side .counters > *")].filter((f) => shown(f) && f.getBoundingClientRect().height);
+    const figures = [...document.querySelectorAll(".side .counters > *")]
+      .filter((f) => shown(f) && f.getBoundingClientRect().height);
     if (figures.some((f) => f.getBoundingClientRect().top < barTop)) {
       for (const f of figures) {
         const r = f.getBoundingClientRect();
