@@ -17,8 +17,9 @@ from paciencia.engine.dealcode import number_to_letters
 from paciencia.engine.protocol import Status
 from paciencia.engine.verdict import Verdict
 from paciencia.games import new_state, state_from_text
-from paciencia.games.freecell.rules import FreeCellState
-from paciencia.games.freecell.solver import _safe, settle
+from paciencia.games.freecell import _search
+from paciencia.games.freecell.rules import CELL0, FreeCellState, move
+from paciencia.games.freecell.solver import CC, CF, CL, LC, LF, Step, _c_position, _safe, engine_tokens, settle
 from paciencia.solver import solve
 from tests.solver.plain import plain_winnable
 from tests.tables import RANKS, SUITS
@@ -94,6 +95,79 @@ def test_with_one_free_cell_the_verdicts_agree_with_fc_solve() -> None:
         else:
             lost += 1
     assert won >= 3 and lost >= 3
+
+
+# -- the line checked in C agrees with the engine's rules ----------------------------------------
+
+
+def race_steps(state: FreeCellState, nodes: int) -> list[Step] | None:
+    status, steps, _ = _search.race(*_c_position(state), nodes, math.inf, 0)
+    return steps if status == 0 else None
+
+
+def engine_refuses(state: FreeCellState, steps: list[Step]) -> bool:
+    """Whether the engine's ``check`` refuses a step of ``steps`` from ``state`` (a step naming a
+    card in no cell, or a free cell where none is, is refused too) or the line does not win."""
+    sim = state.copy()
+    for kind, a, b, n, card in steps:
+        if (kind in (LF, LC) and card not in sim.cells) or (kind == CL and -1 not in sim.cells):
+            return True
+        if kind == CF:
+            m = move.to_suit[a][card // 13]
+        elif kind == LF:
+            m = move.to_suit[CELL0 + sim.cells.index(card)][card // 13]
+        elif kind == CC:
+            m = move(a, b, n)
+        elif kind == CL:
+            m = move(a, CELL0 + sim.cells.index(-1))
+        else:
+            m = move(CELL0 + sim.cells.index(card), b)
+        if sim.check(m) is not None:
+            return True
+        sim.push(m)
+    return not sim.is_won()
+
+
+def test_the_lines_checked_in_c_are_the_engines() -> None:
+    """``solve`` writes a race's line through ``_search.line`` (C's check of every move and of the
+    win), not through the engine's ``check`` and ``push``: on every line of a sample (Microsoft's
+    deals, every cell count) the two give the same tokens, and on lines with one step changed at
+    random (a run's length or destination, a card, a move's kind) C refuses exactly when the
+    engine does."""
+    rng = random.Random(39)
+    deals = [(n, 4) for n in range(1, 301)] + [(n, c) for c in (3, 2, 1) for n in range(1, 61)]
+    lines = 0
+    changed = {True: 0, False: 0}
+    for number, cells in deals:
+        state = new_state(code(number, cells))
+        assert isinstance(state, FreeCellState)
+        steps = race_steps(state, 200_000)
+        if steps is None:
+            continue
+        lines += 1
+        assert _search.line(*_c_position(state), steps) == engine_tokens(state, steps), number
+        for _ in range(5):
+            other = list(steps)
+            i = rng.randrange(len(other))
+            kind, a, b, n, card = other[i]
+            which = rng.randrange(4)
+            if which == 0:
+                n = rng.randint(1, 13)
+            elif which == 1:
+                b = rng.randrange(8)
+            elif which == 2:
+                card = rng.randrange(52)
+            else:
+                kind = rng.randrange(5)
+            other[i] = (kind, a, b, n, card)
+            refused = engine_refuses(state, other)
+            changed[refused] += 1
+            if refused:
+                with pytest.raises(AssertionError):
+                    _search.line(*_c_position(state), other)
+            else:
+                assert _search.line(*_c_position(state), other) == engine_tokens(state, other)
+    assert lines >= 300 and changed[True] >= 800 and changed[False] >= 100, (lines, changed)
 
 
 # -- the verdicts against a plain search --------------------------------------------------------

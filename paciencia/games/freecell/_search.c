@@ -670,9 +670,136 @@ static PyObject *race(PyObject *self, PyObject *args) {
     return answer_for_python(b, status, nodes);
 }
 
+/* -- the line: each search move checked and written as the engine writes it ------------------- *
+ *
+ * line(cascades, cells, found, steps) -> the move tokens. The steps (a race's, as (kind, a, b, n,
+ * card)) are replayed on a board of their own with the rules of paciencia/games/freecell/rules.py
+ * checked move by move (FreeCellState.check: a run built down in alternating colours, of at most
+ * (free cells + 1) x 2^(empty cascades, the destination not counted) cards, onto a card it fits
+ * or an empty cascade; a free cell empty; a foundation's next card), and the line must win; a
+ * refused move or a line that does not win raises AssertionError. The cells are named as the
+ * engine names them: a card goes into the first free cell, a card leaves the cell holding it.
+ * tests/solver/test_freecell_solver.py replays sample lines through the engine itself, so that
+ * this check and the engine's rules are shown to agree. */
+
+static PyObject *refuse(int q, const char *why) {
+    PyErr_Format(PyExc_AssertionError, "the solver's line makes a move the rules refuse: step %d (%s)", q + 1, why);
+    return NULL;
+}
+
+static PyObject *line(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *cols, *cells, *found, *steps;
+    if (!PyArg_ParseTuple(args, "OOOO", &cols, &cells, &found, &steps)) return NULL;
+    FB *b = board_from(cols, cells, found);
+    if (!b) return NULL;
+    PyObject *seq = PySequence_Fast(steps, "steps must be a sequence");
+    if (!seq) {
+        free(b->trail);
+        free(b);
+        return NULL;
+    }
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject *out = PyTuple_New(n), *result = NULL;
+    static const char SUITS[] = "shdc", CELLS[] = "abcd";
+    if (!out) goto done;
+    for (Py_ssize_t q = 0; q < n; q++) {
+        int kind, a, t, k, card;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, q), "iiiii", &kind, &a, &t, &k, &card)) goto done;
+        char tok[16];
+        int src_ok = (kind == CF || kind == CL || kind == CC) ? a >= 0 && a < NC && b->len[a] > 0 : 1;
+        if (!src_ok) {
+            refuse((int)q, "no card at the source");
+            goto done;
+        }
+        int cell = -1, nfree = 0, free0 = -1;
+        for (int x = 0; x < b->ncells; x++) {
+            if (b->cell[x] < 0) {
+                nfree++;
+                if (free0 < 0) free0 = x;
+            }
+            if ((kind == LF || kind == LC) && card >= 0 && b->cell[x] == card) cell = x;
+        }
+        switch (kind) {
+        case CF: {
+            int c = b->col[a][b->len[a] - 1];
+            if (card < 0 || card > 51 || suit(card) != suit(c) || b->found[suit(c)] != rank(c)) {
+                refuse((int)q, "not the next card of that foundation");
+                goto done;
+            }
+            snprintf(tok, sizeof tok, "%d-F%c", a + 1, SUITS[suit(c)]);
+            col_pop(b, a);
+            b->found[suit(c)]++;
+            break;
+        }
+        case LF:
+            if (cell < 0 || b->found[suit(card)] != rank(card)) {
+                refuse((int)q, cell < 0 ? "no such card in a cell" : "not the next card of its foundation");
+                goto done;
+            }
+            snprintf(tok, sizeof tok, "%c-F%c", CELLS[cell], SUITS[suit(card)]);
+            cell_take(b, cell);
+            b->found[suit(card)]++;
+            break;
+        case CL:
+            if (free0 < 0) {
+                refuse((int)q, "no free cell");
+                goto done;
+            }
+            snprintf(tok, sizeof tok, "%d-%c", a + 1, CELLS[free0]);
+            cell_put(b, free0, col_pop(b, a));
+            break;
+        case LC:
+            if (cell < 0 || t < 0 || t >= NC || (b->len[t] && !FITS[card][b->col[t][b->len[t] - 1]])) {
+                refuse((int)q, cell < 0 ? "no such card in a cell" : "the card does not fit there");
+                goto done;
+            }
+            snprintf(tok, sizeof tok, "%c-%d", CELLS[cell], t + 1);
+            col_push(b, t, cell_take(b, cell));
+            break;
+        case CC: {
+            int empty = 0;
+            if (t < 0 || t >= NC || t == a || k < 1 || k > b->len[a]) {
+                refuse((int)q, "no such run");
+                goto done;
+            }
+            for (int x = 0; x < NC; x++) empty += !b->len[x] && x != t;
+            int ok = k <= (nfree + 1) << empty, top = b->len[a] - k;
+            for (int x = top + 1; ok && x < b->len[a]; x++) ok = FITS[b->col[a][x]][b->col[a][x - 1]];
+            if (ok && b->len[t]) ok = FITS[b->col[a][top]][b->col[t][b->len[t] - 1]];
+            if (!ok) {
+                refuse((int)q, "not a run that fits there, or more cards than the free places carry");
+                goto done;
+            }
+            if (k > 1) snprintf(tok, sizeof tok, "%dx%d-%d", a + 1, k, t + 1);
+            else snprintf(tok, sizeof tok, "%d-%d", a + 1, t + 1);
+            col_move(b, a, t, k);
+            break;
+        }
+        default: refuse((int)q, "not a move"); goto done;
+        }
+        PyObject *s = PyUnicode_FromString(tok);
+        if (!s) goto done;
+        PyTuple_SET_ITEM(out, q, s);
+    }
+    if (!won(b)) {
+        PyErr_SetString(PyExc_AssertionError, "the solver's line does not win");
+        goto done;
+    }
+    result = out;
+    out = NULL;
+done:
+    Py_XDECREF(out);
+    Py_DECREF(seq);
+    free(b->trail);
+    free(b);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"search", search, METH_VARARGS, "Depth-first search of a FreeCell position (paciencia/games/freecell/solver.py)."},
     {"race", race, METH_VARARGS, "Soft threads racing over one table (paciencia/games/freecell/solver.py)."},
+    {"line", line, METH_VARARGS, "A race's steps checked by the rules and written as move tokens."},
     {NULL, NULL, 0, NULL},
 };
 

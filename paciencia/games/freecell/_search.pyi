@@ -23,3 +23,10 @@ def race(
     threads: int = 0,
     /,
 ) -> tuple[int, list[tuple[int, int, int, int, int]], int]: ...
+def line(
+    cascades: Sequence[Sequence[int]],
+    cells: Sequence[int],
+    found: Sequence[int],
+    steps: Sequence[tuple[int, int, int, int, int]],
+    /,
+) -> tuple[str, ...]: ...
