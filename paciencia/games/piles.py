@@ -222,14 +222,25 @@ class Build:
 
     @cached_property
     def fits(self) -> list[bool]:
-        """``fits[under * 52 + card]``: ``card`` may lie on ``under``."""
-        return [self.colour.matches(a, b) and self.rank_fits(a, b) for a in range(52) for b in range(52)]
+        """``fits[under * 52 + card]``: ``card`` may lie on ``under``. Made from the pairs of
+        suits and of ranks that fit (a card's suit and rank are ``card // 13``, ``card % 13``):
+        16 and 169 checks, not 2,704, on the first deal of a game."""
+        fits = [False] * (52 * 52)
+        suits = [(a, b) for a in range(4) for b in range(4) if self.colour.matches(a * 13, b * 13)]
+        ranks = [(a, b) for a in range(13) for b in range(13) if self.rank_fits(a, b)]
+        for sa, sb in suits:
+            for ra, rb in ranks:
+                fits[(sa * 13 + ra) * 52 + sb * 13 + rb] = True
+        return fits
 
     @cached_property
     def parents(self) -> list[tuple[int, ...]]:
         """``parents[card]``: the cards ``card`` may lie on, in card order."""
         fits = self.fits
-        return [tuple(a for a in range(52) if fits[a * 52 + c]) for c in range(52)]
+        found: list[list[int]] = [[] for _ in range(52)]
+        for i in (i for i, fit in enumerate(fits) if fit):  # in card order of the card beneath
+            found[i % 52].append(i // 52)
+        return [tuple(under) for under in found]
 
     def refusal(self, under: int, card: int) -> Reason | None:
         """Why ``card`` may not lie on ``under``: its colour, then its rank; ``None`` if it may."""
