@@ -8,7 +8,6 @@ a traceback.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -188,7 +187,7 @@ def _timeout(ns: argparse.Namespace) -> float:
     """--timeout, or its default: 10 s, or with --nodes none (no clock decides a verdict)."""
     if ns.timeout is not None:
         return float(ns.timeout)
-    return math.inf if ns.nodes is not None else 10.0
+    return float("inf") if ns.nodes is not None else 10.0  # (math's inf: an import for one value)
 
 
 def _workers(value: str) -> int:

@@ -57,10 +57,10 @@ from paciencia.engine.protocol import (
     dests_of,
     takes_of,
 )
-from paciencia.engine.verdict import Result, Verdict
 from paciencia.i18n import Words
 
 if TYPE_CHECKING:
+    from paciencia.engine.verdict import Result
     from paciencia.solver.schedule import Answer
 
 RANK = [c % 13 for c in range(52)]
@@ -418,7 +418,7 @@ class TakeAwayGame(Game[M]):
         return importlib.import_module(f"{type(self).__module__.rsplit('.', 1)[0]}.{name}")
 
     def solve(self, state: State[M], timeout: float, nodes: int | None = None) -> Result:
-        return cast(Result, self._module("solver").SEARCH.solve(state, timeout, nodes))
+        return cast("Result", self._module("solver").SEARCH.solve(state, timeout, nodes))
 
     def settle(self, state: State[M], nodes: int) -> tuple[str, str | None]:
         return cast(tuple[str, str | None], self._module("solver").SEARCH.settle(state, nodes))
@@ -431,6 +431,8 @@ def first_won_example(game: Game[Any], timeout: float) -> dict[str, object]:
     """A game's example (``example.py``'s ``build``): the first deal from number 1 on that its
     solver wins (every card known: the example is replayed after the game, not hinted), along
     the solver's line."""
+    from paciencia.engine.verdict import Verdict
+
     for number in range(1, 50):
         code = str(game.code(number))
         state = game.new_state(number)
@@ -497,6 +499,7 @@ class Search(Generic[S]):
         search on the whole budget (seconds, or ``nodes`` positions searched: the same answer on
         any machine, ``timeout`` being then only a cap). ``notes``: ``proof`` (``static`` or
         ``search``) for a loss."""
+        from paciencia.engine.verdict import Result, Verdict  # the solver's alone: not a deal's start-up
         from paciencia.solver.meter import Meter
         from paciencia.solver.schedule import EXHAUSTED, WON
 

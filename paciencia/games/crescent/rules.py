@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, ClassVar, Self
 from paciencia.engine.cards import SUIT_LETTERS
 from paciencia.engine.dealcode import DealCode, shuffled
 from paciencia.engine.errors import InvalidMove, InvalidPosition
-from paciencia.engine.knowledge import Knowledge
 from paciencia.engine.protocol import (
     Action,
     Explains,
@@ -58,6 +57,7 @@ from paciencia.games.piles import (
 )
 
 if TYPE_CHECKING:
+    from paciencia.engine.knowledge import Knowledge
     from paciencia.engine.verdict import Result
 
 PILES = 16
