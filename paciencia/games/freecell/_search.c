@@ -433,6 +433,7 @@ typedef struct {
     const char *order[MAXPHASES];
     int nph;
     Weights w;
+    int seed;
 } Spec;
 
 typedef struct {
@@ -443,7 +444,7 @@ typedef struct {
 typedef struct {
     FB *b;
     Stack st;
-    int bit, sound, complete, alive, nph;
+    int bit, sound, complete, alive, started, nph;
     Weights w;
     int from[MAXPHASES];
     Phase ph[MAXPHASES];
@@ -544,18 +545,41 @@ static int run_thread(Thread *th, Table *t, long quota, long *nodes, const Optio
     return BUDGET;
 }
 
-/* The threads' specs, chosen by bench/freecell_vs_fcsolve.py --threads (each run alone on
- * Microsoft's deals 1-1,000, then the round-robin portfolio with the fewest positions in all,
- * the sound search last): all leave the free cells out as a move of their own (cards go there
- * only when dug), which is what makes them fast and why none is complete. */
+/* The threads' specs, chosen by bench/freecell_vs_fcsolve.py --threads: 32 candidates each run
+ * alone on Microsoft's deals 1-4,000 (at most 20,000 positions a deal), then, as Freecell
+ * Solver's presets are made, a *prelude* chosen greedily (each time the thread and quota that
+ * win the most deals for the CPU time they take, on the deals not yet won), after which the
+ * threads of ROUND and the sound search take turns of QUOTA positions. All but one leave the free
+ * cells out as a move of their own (cards go there only when dug), which is what makes them fast
+ * and why none but 'upxrlec+' is complete; seed: each one's random numbers (three run the same
+ * spec in random order, each with its own). Checked on deals 4,001-6,000, which chose nothing. */
 static const Spec SPECS[] = {
-    {{0}, {"upxrle+"}, 1, {40, 6, 8, 3, 12, 24}},
-    {{0}, {"upxrle~~"}, 1, {40, 12, 2, 3, 12, 24}},
-    {{0}, {"upxrle+"}, 1, {40, 3, 4, 6, 12, 24}},
-    {{0}, {"upxrle~~"}, 1, {40, 10, 6, 1, 16, 30}},
+    {{0}, {"upxrle+"}, 1, {40, 8, 4, 3, 20, 40}, 19},
+    {{0}, {"upxrle~~"}, 1, {40, 3, 4, 6, 12, 24}, 17},
+    {{0}, {"upxrle~~"}, 1, {40, 12, 2, 3, 12, 24}, 21},
+    {{0}, {"upxrle"}, 1, {40, 6, 4, 3, 12, 24}, 6},
+    {{0}, {"upxrle~"}, 1, {40, 12, 2, 3, 12, 24}, 23},
+    {{0}, {"upxrle"}, 1, {40, 6, 4, 3, 12, 24}, 4},
+    {{0}, {"upxrle~~~~"}, 1, {40, 6, 4, 3, 12, 24}, 12},
+    {{0}, {"u x p r le"}, 1, {40, 6, 4, 3, 12, 24}, 28},
+    {{0}, {"upxrle"}, 1, {40, 6, 4, 3, 12, 24}, 5},
+    {{0}, {"upxrle~~"}, 1, {40, 6, 8, 3, 12, 24}, 16},
+    {{0}, {"upxrlec+"}, 1, {40, 6, 4, 3, 12, 24}, 15},
+    {{0}, {"upxrle+"}, 1, {40, 4, 8, 6, 8, 16}, 20},
+    {{0}, {"upxrle+"}, 1, {40, 3, 4, 6, 12, 24}, 2},
+    {{0}, {"upxrle~~~"}, 1, {40, 10, 6, 1, 16, 30}, 24},
+    {{0}, {"upxrle~~"}, 1, {40, 10, 6, 1, 16, 30}, 3},
+    {{0}, {"up x r le"}, 1, {40, 6, 4, 3, 12, 24}, 7},
 };
 #define NSPECS ((int)(sizeof SPECS / sizeof SPECS[0]))
-static const int FIRST_QUOTA = 100, QUOTA = 200;
+typedef struct {
+    int thread, quota;
+} Slot;
+static const Slot PRELUDE[] = {{0, 200}, {1, 150}, {2, 200}, {0, 50}, {3, 500}, {2, 50}, {4, 100}, {0, 25}, {3, 25}, {5, 400}, {6, 200}, {5, 25}, {6, 25}, {7, 1075}, {8, 450}, {0, 50}, {7, 200}, {9, 400}, {8, 250}, {10, 100}, {11, 50}, {0, 400}, {12, 100}, {13, 100}, {14, 50}, {15, 200}};
+static const int ROUND[] = {0, 2, 3, 5, 7, 8, 6, NSPECS};
+#define NPRELUDE ((int)(sizeof PRELUDE / sizeof PRELUDE[0]))
+#define NROUND ((int)(sizeof ROUND / sizeof ROUND[0]))
+static const int QUOTA = 200;
 
 static FB *board_copy(const FB *b) {
     FB *c = malloc(sizeof *c);
@@ -570,77 +594,94 @@ static FB *board_copy(const FB *b) {
     return c;
 }
 
-/* The race from board b: WON (the winner's trail copied into b), EXHAUSTED (a complete thread
- * ran out), BUDGET, TIMEOUT or FULL. */
+/* Thread q's board (a copy of b, which no thread touches), stack and spec,
+ * made on its first turn (most deals are won before most threads have one): 0 when out of
+ * memory. */
+static int thread_start(Thread *x, FB *b, int q, const Options *o) {
+    x->b = board_copy(b);
+    x->bit = q;
+    x->sound = q == NSPECS;
+    x->rng = o->rng + 0x9E3779B97F4A7C15ULL * (uint64_t)((x->sound ? q : SPECS[q].seed) + 1);
+    x->complete = 1;
+    if (!x->sound) {
+        const Spec *sp = &SPECS[q];
+        x->nph = sp->nph;
+        x->w = sp->w;
+        for (int k = 0; k < sp->nph; k++) {
+            x->from[k] = sp->from[k];
+            phase_of(&x->ph[k], sp->order[k]);
+            for (int g = 0; g < NGROUPS; g++) x->complete &= x->ph[k].rank_of[g] >= 0;
+        }
+    }
+    return x->b && stack_init(&x->st, sizeof(Step));
+}
+
+/* A turn of thread x, of at most quota positions (and what is left of the race's budget), its
+ * root entered on its first turn: WON, BUDGET (the quota used, or the thread out of moves when
+ * that proves nothing), EXHAUSTED (a complete thread or the sound search out of moves), FULL or
+ * TIMEOUT. */
+static int turn(Thread *x, FB *b, int q, Table *t, long quota, long *nodes, const Options *o, long start_nodes) {
+    if (o->budget > 0) {
+        long left = o->budget - (*nodes - start_nodes);
+        if (left <= 0) return BUDGET;
+        if (quota > left) quota = left;
+    }
+    if (!x->started) {
+        x->started = 1;
+        if (!thread_start(x, b, q, o)) return FULL;
+        int r = enter_thread(x, t, 0);
+        if (r == 1) return WON;
+        if (r < 0) return FULL;
+    }
+    int r = run_thread(x, t, quota, nodes, o);
+    if (r != EXHAUSTED) return r;
+    x->alive = 0;
+    return x->sound || x->complete ? EXHAUSTED : BUDGET;
+}
+
+/* The race from board b: the prelude's turns, then the threads of ROUND and the sound search in
+ * turn (with a mask, only the threads it names, in turn, no prelude): WON (the winner's trail
+ * copied into b), EXHAUSTED (a complete thread ran out), BUDGET, TIMEOUT or FULL. */
 static int race_run(FB *b, Options *o, long *nodes, size_t start, unsigned long mask) {
     Table t;
     Thread th[MAXTHREADS];
-    int nt = 1 + NSPECS, result = BUDGET;
+    int nt = 1 + NSPECS, result = BUDGET, winner = -1;
     if (!table_init(&t, start)) return FULL;
     memset(th, 0, sizeof th);
-    for (int q = 0; q < nt; q++) {
-        Thread *x = &th[q];
-        x->b = q == NSPECS ? b : board_copy(b);
-        x->bit = q;
-        x->sound = q == NSPECS;
-        x->rng = o->rng + 0x9E3779B97F4A7C15ULL * (uint64_t)(q + 1);
-        x->alive = x->b && stack_init(&x->st, sizeof(Step)) && (!mask || (mask >> q & 1));
-        x->complete = 1;
-        if (!x->sound) {
-            const Spec *sp = &SPECS[q];
-            x->nph = sp->nph;
-            x->w = sp->w;
-            for (int k = 0; k < sp->nph; k++) {
-                x->from[k] = sp->from[k];
-                phase_of(&x->ph[k], sp->order[k]);
-                for (int g = 0; g < NGROUPS; g++) x->complete &= x->ph[k].rank_of[g] >= 0;
-            }
-        }
-    }
+    for (int q = 0; q < nt; q++) th[q].alive = !mask || (mask >> q & 1);
     long start_nodes = *nodes;
-    for (int q = 0; q < nt && result == BUDGET; q++) {
-        if (!th[q].alive) continue;
-        int r = enter_thread(&th[q], &t, 0);
-        if (r == 1) result = WON + 100 * (q + 1);
-        else if (r < 0) result = FULL;
+#define SPENT (o->budget > 0 && *nodes - start_nodes >= o->budget)
+    for (int k = 0; !mask && k < NPRELUDE && result == BUDGET && !SPENT; k++) {
+        Thread *x = &th[PRELUDE[k].thread];
+        if (!x->alive) continue;
+        result = turn(x, b, PRELUDE[k].thread, &t, PRELUDE[k].quota, nodes, o, start_nodes);
+        if (result == WON) winner = PRELUDE[k].thread;
     }
-    for (long round = 0; result == BUDGET; round++) {
+    int nround = mask ? nt : NROUND;
+    while (result == BUDGET && !SPENT) {
         int any = 0;
-        for (int q = 0; q < nt && result == BUDGET; q++) {
-            Thread *x = &th[q];
-            if (!x->alive) continue;
+        for (int k = 0; k < nround && result == BUDGET && !SPENT; k++) {
+            int q = mask ? k : ROUND[k];
+            if (!th[q].alive) continue;
             any = 1;
-            long quota = round ? QUOTA : FIRST_QUOTA;
-            if (o->budget > 0) {
-                long left = o->budget - (*nodes - start_nodes);
-                if (left <= 0) break;
-                if (quota > left) quota = left;
-            }
-            int r = run_thread(x, &t, quota, nodes, o);
-            if (r == WON) result = WON + 100 * (q + 1);
-            else if (r == EXHAUSTED) {
-                x->alive = 0;
-                if (x->sound || x->complete) result = EXHAUSTED;
-            } else if (r == TIMEOUT || r == FULL) result = r;
+            result = turn(&th[q], b, q, &t, QUOTA, nodes, o, start_nodes);
+            if (result == WON) winner = q;
         }
-        if (o->budget > 0 && *nodes - start_nodes >= o->budget && result == BUDGET) break;
         if (!any) break;
     }
-    if (result >= 100) {
+#undef SPENT
+    if (result == WON) {
         /* The winner's trail is the line: into b's. */
-        FB *w = th[result / 100 - 1].b;
-        if (w != b) {
-            free(b->trail);
-            b->trail = w->trail;
-            b->tcap = w->tcap;
-            b->nt = w->nt;
-            w->trail = NULL;
-        }
-        result = WON;
+        FB *w = th[winner].b;
+        free(b->trail);
+        b->trail = w->trail;
+        b->tcap = w->tcap;
+        b->nt = w->nt;
+        w->trail = NULL;
     }
     for (int q = 0; q < nt; q++) {
-        if (th[q].alive || th[q].st.moves) stack_free(&th[q].st);
-        if (q != NSPECS && th[q].b) {
+        stack_free(&th[q].st);
+        if (th[q].b) {
             free(th[q].b->trail);
             free(th[q].b);
         }
@@ -706,7 +747,7 @@ static PyObject *line(PyObject *self, PyObject *args) {
     for (Py_ssize_t q = 0; q < n; q++) {
         int kind, a, t, k, card;
         if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, q), "iiiii", &kind, &a, &t, &k, &card)) goto done;
-        char tok[16];
+        char tok[32];
         int src_ok = (kind == CF || kind == CL || kind == CC) ? a >= 0 && a < NC && b->len[a] > 0 : 1;
         if (!src_ok) {
             refuse((int)q, "no card at the source");

@@ -5,9 +5,11 @@ checked by the rules and the win too before it is returned: ``_tokens``), ``unwi
 sound reductions alone exhausted every position, ``unknown`` when time ran out first.
 
 The search runs in C (``_search.c``): depth-first searches over make/unmake on their own copies
-of the position, racing (``race``): each takes its turn for a quota of positions (100, then 200
-a turn) and all share one transposition table of 128-bit hashes of the canonical key, in which
-each keeps a bit of its own (a search cuts only the positions it entered itself). The *sound*
+of the position, racing (``race``): they take turns, each for a quota of positions (first a
+*prelude*, a fixed list of turns chosen as Freecell Solver's presets are, then turns of 200
+positions each among eight of them), and all share one transposition table of 128-bit hashes
+of the canonical key, in which each keeps a bit of its own (a search cuts only the positions it
+entered itself). The *sound*
 search tries every search move (below), the children of each position best first by an
 evaluation (cards up, free cells and empty cascades, few cards above the cards the foundations
 want next), so running out of moves proves the position lost. The others, after Freecell
@@ -16,10 +18,11 @@ own: a card goes there only when it is *dug*, the cards above a card moved one b
 free cells just before that card goes up or its run goes onto another cascade's end (one
 *meta move*, which the line writes as its single moves). That leaves out most of the tree, so
 they only ever find wins, and they find them in a few hundred positions where the sound search
-needs thousands: each orders its moves by the evaluation with weights of its own (two with
-noise), since a deal one order is slow on another is often quick on
+needs thousands: each orders its moves by the evaluation with weights of its own (some with
+noise, three in random order), since a deal one order is slow on another is often quick on
 (``bench/freecell_vs_fcsolve.py``). The first search to win gives the line; the sound search's
-end is the only proof of a loss.
+end (or that of the one other search that keeps the free cells as a move) is the only proof of a
+loss.
 
 **Moves searched.** A card up to its foundation; a run (a cascade's end cards built down in
 alternating colours) onto a cascade's end card that it fits, or into an empty cascade, of at
