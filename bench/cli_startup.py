@@ -39,6 +39,9 @@ COMMANDS = (
     ("deal", "CR1-N-AAAAAAB"),
     ("deal", "FC1-4-AAAAAAB"),
     ("deal", "KL1-3-AAAAAAB"),
+    ("deal", "SP1-1-AAAAAAB"),
+    ("deal", "PY1-3-AAAAAAB"),
+    ("deal", "TP1-1-AAAAAAB"),
     ("solve", "KL1-3-DJSLCWH"),  # an easy deal, won in a millisecond
 )
 
