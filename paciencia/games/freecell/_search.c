@@ -19,10 +19,12 @@
 #define NC 8
 #define DEPTH 64 /* a cascade's cards at most: 7 dealt and a K-to-A run, or a made-up position's 52 */
 #define MAXM 512
+#define EVAL_CACHE 256
 enum { CF = 0, LF = 1, CL = 2, LC = 3, CC = 4, DIGF = 5, DIGC = 6 };
 
 static uint64_t ZC[DEPTH][52]; /* position in a cascade x card */
 static uint64_t ZL[52];        /* a card in a cell (which cell does not matter) */
+static int8_t PARENTS[52][2];  /* the two cards a card fits on (-1, -1 for a King) */
 
 typedef struct {
     uint8_t kind, a, b, n, card, autom, d, group;
@@ -36,9 +38,31 @@ typedef struct {
     uint64_t hc[NC], hl; /* each cascade's hash and the cells' */
     Step *trail;
     int nt, tcap;
+    int8_t where[52], at[52]; /* each card's cascade (-1: none) and height there, kept by make */
+    uint64_t ek[EVAL_CACHE];  /* evaluate_w's cache: a cascade's hash and length ... */
+    int ev[EVAL_CACHE];       /* ... and what its cards count, the foundations aside */
 } FB;
 
 COLUMN_OPS(FB, col, len, hc, ZC)
+
+/* make's and unmake's column moves: col_push, col_pop and col_move keeping where and at. */
+static inline void put(FB *b, int a, int c) {
+    b->where[c] = (int8_t)a;
+    b->at[c] = (int8_t)b->len[a];
+    col_push(b, a, c);
+}
+
+static inline int take(FB *b, int a) {
+    int c = col_pop(b, a);
+    b->where[c] = -1;
+    return c;
+}
+
+static inline void shift(FB *b, int from, int to, int n) {
+    int start = b->len[from] - n;
+    for (int q = start; q < start + n; q++) put(b, to, b->col[from][q]);
+    for (int q = 0; q < n; q++) col_pop(b, from);
+}
 
 /* solver.py, "Safe moves up" (the proof is there). */
 static int safe(const FB *b, int c) {
@@ -85,7 +109,7 @@ static void make(FB *b, Step st) {
     }
     switch (st.kind) {
     case CF: {
-        int c = col_pop(b, st.a);
+        int c = take(b, st.a);
         st.card = (uint8_t)c;
         b->found[suit(c)]++;
         break;
@@ -97,7 +121,7 @@ static void make(FB *b, Step st) {
         break;
     }
     case CL: {
-        int c = col_pop(b, st.a);
+        int c = take(b, st.a);
         st.card = (uint8_t)c;
         cell_put(b, st.b, c);
         break;
@@ -105,12 +129,12 @@ static void make(FB *b, Step st) {
     case LC: {
         int c = cell_take(b, st.a);
         st.card = (uint8_t)c;
-        col_push(b, st.b, c);
+        put(b, st.b, c);
         break;
     }
     default: /* CC */
         st.card = b->col[st.a][b->len[st.a] - st.n];
-        col_move(b, st.a, st.b, st.n);
+        shift(b, st.a, st.b, st.n);
     }
     push(b, st);
 }
@@ -120,7 +144,7 @@ static void unmake(FB *b) {
     switch (st.kind) {
     case CF:
         b->found[suit(st.card)]--;
-        col_push(b, st.a, st.card);
+        put(b, st.a, st.card);
         break;
     case LF:
         b->found[suit(st.card)]--;
@@ -128,13 +152,13 @@ static void unmake(FB *b) {
         break;
     case CL:
         cell_take(b, st.b);
-        col_push(b, st.a, st.card);
+        put(b, st.a, st.card);
         break;
     case LC:
-        col_pop(b, st.b);
+        take(b, st.b);
         cell_put(b, st.a, st.card);
         break;
-    default: col_move(b, st.b, st.a, st.n);
+    default: shift(b, st.b, st.a, st.n);
     }
 }
 
@@ -190,11 +214,13 @@ static void key(const FB *b, uint64_t *k1, uint64_t *k2) {
  * end card into the first free cell. */
 static int gen(const FB *b, Step *out) {
     int k = 0, empty = -1, nempty = 0, free_cell = -1, nfree = 0;
+    int8_t end_of[52]; /* the cascade each card ends (-1: none), to find a card's parents' places */
+    memset(end_of, -1, sizeof end_of);
     for (int a = 0; a < NC; a++)
         if (!b->len[a]) {
             if (empty < 0) empty = a;
             nempty++;
-        }
+        } else end_of[b->col[a][b->len[a] - 1]] = (int8_t)a;
     for (int q = 0; q < b->ncells; q++)
         if (b->cell[q] < 0) {
             if (free_cell < 0) free_cell = q;
@@ -209,20 +235,32 @@ static int gen(const FB *b, Step *out) {
         int c = b->cell[q];
         if (c >= 0 && b->found[suit(c)] == rank(c)) out[k++] = (Step){LF, (uint8_t)q, 0, 1, 0, 0, 0, 0};
     }
+    /* The destinations, in the cascades' order: a run's one length whose first card fits a
+     * cascade's end (found through that card's two parents), or the first empty cascade. */
     int cap = (nfree + 1) << nempty, cap_empty = (nfree + 1) << (nempty > 0 ? nempty - 1 : 0);
     for (int a = 0; a < NC; a++) {
         int len = b->len[a];
         if (!len) continue;
-        int run = run_len(b, a), end = b->col[a][len - 1];
-        for (int t = 0; t < NC; t++) {
-            if (t == a) continue;
-            if (b->len[t]) {
-                int e = b->col[t][b->len[t] - 1], n = rank(e) - rank(end);
-                if (n >= 1 && n <= run && n <= cap && RED_[b->col[a][len - n]] != RED_[e])
-                    out[k++] = (Step){CC, (uint8_t)a, (uint8_t)t, (uint8_t)n, 0, 0, 0, 0};
-            } else if (t == empty) {
-                int most = run < cap_empty ? run : cap_empty;
-                for (int n = 1; n <= most; n++)
+        int run = run_len(b, a), most = run < cap ? run : cap;
+        unsigned dest = 0;
+        uint8_t size[NC];
+        for (int n = 1; n <= most; n++) {
+            int head = b->col[a][len - n];
+            for (int j = 0; j < 2; j++) {
+                int p = PARENTS[head][j], t = p >= 0 ? end_of[p] : -1;
+                if (t >= 0) {
+                    dest |= 1u << t;
+                    size[t] = (uint8_t)n;
+                }
+            }
+        }
+        if (empty >= 0) dest |= 1u << empty;
+        for (; dest; dest &= dest - 1) {
+            int t = __builtin_ctz(dest);
+            if (b->len[t]) out[k++] = (Step){CC, (uint8_t)a, (uint8_t)t, size[t], 0, 0, 0, 0};
+            else {
+                int most_empty = run < cap_empty ? run : cap_empty;
+                for (int n = 1; n <= most_empty; n++)
                     if (n < len) out[k++] = (Step){CC, (uint8_t)a, (uint8_t)t, (uint8_t)n, 0, 0, 0, 0};
             }
         }
@@ -230,9 +268,12 @@ static int gen(const FB *b, Step *out) {
     for (int q = 0; q < b->ncells; q++) {
         int c = b->cell[q];
         if (c < 0) continue;
-        for (int t = 0; t < NC; t++)
-            if (b->len[t] ? FITS[c][b->col[t][b->len[t] - 1]] : t == empty)
-                out[k++] = (Step){LC, (uint8_t)q, (uint8_t)t, 1, 0, 0, 0, 0};
+        unsigned dest = empty >= 0 ? 1u << empty : 0;
+        for (int j = 0; j < 2; j++) {
+            int p = PARENTS[c][j], t = p >= 0 ? end_of[p] : -1;
+            if (t >= 0) dest |= 1u << t;
+        }
+        for (; dest; dest &= dest - 1) out[k++] = (Step){LC, (uint8_t)q, (uint8_t)__builtin_ctz(dest), 1, 0, 0, 0, 0};
     }
     if (free_cell >= 0)
         for (int a = 0; a < NC; a++)
@@ -249,28 +290,48 @@ typedef struct {
 } Weights;
 static const Weights W0 = {40, 6, 4, 3, 12, 24};
 
-static int evaluate_w(const FB *b, const Weights *w) {
+/* What cascade a's cards count, the foundations aside: a card above a lower one of its suit, a
+ * break in the cascade's order. */
+static int cascade_value(const FB *b, int a, const Weights *w) {
+    int e = 0, low[4] = {13, 13, 13, 13};
+    for (int q = 0; q < b->len[a]; q++) {
+        int c = b->col[a][q], s = suit(c), r = rank(c);
+        if (r > low[s]) e -= w->lower;
+        else low[s] = r;
+        if (q && !FITS[c][b->col[a][q - 1]]) e -= w->brk; /* a break in the cascade's order */
+    }
+    return e;
+}
+
+/* The evaluation, a cascade's value kept in a small cache by its hash (a board evaluates with
+ * one set of weights only; the positions it compares differ in a cascade or two), the cards
+ * above each foundation's next card found by where and at. */
+static int evaluate_w(FB *b, const Weights *w) {
     int e = 0, nfree = 0, nempty = 0;
-    for (int s = 0; s < 4; s++) e += w->up * b->found[s];
+    for (int s = 0; s < 4; s++) {
+        e += w->up * b->found[s];
+        if (b->found[s] == 13) continue;
+        int c = s * 13 + b->found[s], a = b->where[c];
+        if (a >= 0) e -= w->wanted * (b->len[a] - 1 - b->at[c]); /* the next card of its suit, buried */
+    }
     for (int q = 0; q < b->ncells; q++) nfree += b->cell[q] < 0;
     for (int a = 0; a < NC; a++) {
         if (!b->len[a]) {
             nempty++;
             continue;
         }
-        int low[4] = {13, 13, 13, 13};
-        for (int q = 0; q < b->len[a]; q++) {
-            int c = b->col[a][q], s = suit(c), r = rank(c);
-            if (r == b->found[s]) e -= w->wanted * (b->len[a] - 1 - q); /* the next card of its suit, buried */
-            if (r > low[s]) e -= w->lower;
-            else low[s] = r;
-            if (q && !FITS[c][b->col[a][q - 1]]) e -= w->brk; /* a break in the cascade's order */
+        uint64_t h = b->hc[a] + (uint64_t)b->len[a] * 0x9E3779B97F4A7C15ULL;
+        size_t i = (size_t)(h >> 56) % EVAL_CACHE;
+        if (b->ek[i] != h) {
+            b->ek[i] = h;
+            b->ev[i] = cascade_value(b, a, w);
         }
+        e += b->ev[i];
     }
     return e + w->cell * nfree + w->empty * nempty;
 }
 
-static int evaluate(const FB *b) { return evaluate_w(b, &W0); }
+static int evaluate(FB *b) { return evaluate_w(b, &W0); }
 
 /* -- the search ---------------------------------------------------------------------------------- */
 
@@ -281,7 +342,23 @@ typedef struct {
     uint64_t rng;
 } Options;
 
-SCORED_MOVES(Step)
+typedef struct {
+    Step m;
+    double score;
+} Scored;
+
+/* The n scored moves into ms, the best first: _search.h's order_moves by insertion, the same
+ * order (a stable sort; glibc's qsort sorts these small arrays by a stable merge) without
+ * qsort's calls. */
+static void sort_moves(Scored *sc, Step *ms, int n) {
+    for (int q = 1; q < n; q++) {
+        Scored x = sc[q];
+        int k = q;
+        for (; k > 0 && sc[k - 1].score < x.score; k--) sc[k] = sc[k - 1];
+        sc[k] = x;
+    }
+    for (int q = 0; q < n; q++) ms[q] = sc[q].m;
+}
 
 /* Enters the position after a move: the safe moves up, then a win (1), a position met before
  * (0), a new frame of its moves in the evaluation's order (0), or a full table (-1). */
@@ -303,7 +380,7 @@ static int enter(FB *b, Table *t, Stack *st, Options *o) {
         if (o->noise > 0) e += o->noise * next_unit(&o->rng);
         sc[q] = (Scored){ms[q], e};
     }
-    order_moves(sc, ms, n);
+    sort_moves(sc, ms, n);
     push_frame(st, ms, n, mark, 0);
     return 0;
 }
@@ -329,8 +406,13 @@ static FB *board_from(PyObject *cols, PyObject *cells, PyObject *found) {
     }
     if (!ok) return not_a_position(b, b->trail, "not a FreeCell position for the search");
     for (int q = b->ncells; q < 4; q++) b->cell[q] = -1;
+    memset(b->where, -1, sizeof b->where);
     for (int a = 0; a < NC; a++)
-        for (int q = 0; q < b->len[a]; q++) b->hc[a] ^= ZC[q][b->col[a][q]];
+        for (int q = 0; q < b->len[a]; q++) {
+            b->hc[a] ^= ZC[q][b->col[a][q]];
+            b->where[b->col[a][q]] = (int8_t)a;
+            b->at[b->col[a][q]] = (int8_t)q;
+        }
     for (int q = 0; q < b->ncells; q++)
         if (b->cell[q] >= 0) b->hl += ZL[b->cell[q]];
     return b;
@@ -388,14 +470,7 @@ static int gen_race(const FB *b, Step *out) {
         }
     }
     if (!nfree) return k;
-    /* Where each card lies in a cascade: its cascade and height (-1: not in a cascade). */
-    int8_t where[52], at[52];
-    memset(where, -1, sizeof where);
-    for (int a = 0; a < NC; a++)
-        for (int q = 0; q < b->len[a]; q++) {
-            where[b->col[a][q]] = (int8_t)a;
-            at[b->col[a][q]] = (int8_t)q;
-        }
+    const int8_t *where = b->where, *at = b->at; /* each card's cascade (-1: none) and height */
     /* DIGF: the next card of a foundation under d cards, d at most the free cells. */
     for (int s = 0; s < 4; s++) {
         if (b->found[s] == 13) continue;
@@ -512,7 +587,7 @@ static int enter_thread(Thread *th, Table *t, int depth) {
             sc[n++] = (Scored){ms[q], e - 1000.0 * r};
         }
     }
-    order_moves(sc, ms, n);
+    sort_moves(sc, ms, n);
     push_frame(&th->st, ms, n, mark, 0);
     return 0;
 }
@@ -847,6 +922,12 @@ static PyMethodDef methods[] = {
 static int setup(PyObject *mod) {
     (void)mod;
     cards_init(BUILD_ALTERNATE);
+    for (int c = 0; c < 52; c++) {
+        int j = 0;
+        PARENTS[c][0] = PARENTS[c][1] = -1;
+        for (int p = 0; p < 52; p++)
+            if (FITS[c][p]) PARENTS[c][j++] = (int8_t)p;
+    }
     uint64_t s = 0x46524545434C4CULL;
     for (int q = 0; q < DEPTH; q++)
         for (int c = 0; c < 52; c++) ZC[q][c] = next_rand(&s);
