@@ -50,6 +50,9 @@ print(json.dumps({{"parsed": parsed, "dealt": sorted(sys.modules), "status": sta
     assert [m for e in GAMES.values() for m in _of(e.package, seen["parsed"])] == []
     assert found.game.__module__ in seen["dealt"]
     assert [m for e in GAMES.values() if e is not found for m in _of(e.package, seen["dealt"])] == []
+    # Nor the hints' knowledge, the solver's verdicts or the site's stack.
+    later = ("paciencia.engine.knowledge", "paciencia.engine.verdict", "paciencia.web", "fastapi", "babel")
+    assert [m for m in seen["dealt"] if any(m == p or m.startswith(p + ".") for p in later)] == []
 
 
 @pytest.mark.parametrize("name", list(GAMES))
@@ -290,3 +293,17 @@ def test_version_and_a_bare_command_say_what_they_should() -> None:
     bare = run()
     assert bare.returncode == 0 and bare.stderr == ""
     assert bare.stdout.startswith("usage: paciencia") and "deal" in bare.stdout and "serve" in bare.stdout
+
+
+def test_a_command_builds_its_own_parser_and_the_help_names_every_command() -> None:
+    """A command's start-up builds its own options alone; ``--help`` and a misspelt command still
+    name every command."""
+    from paciencia.cli import COMMANDS, build_parser
+
+    assert "deal" in build_parser("deal").format_help() and "serve" not in build_parser("deal").format_help()
+    assert all(name in build_parser().format_help() for name in COMMANDS)
+    assert "usage: paciencia deal" in run("deal", "--help").stdout
+    helped = run("--help")
+    assert helped.returncode == 0 and all(name in helped.stdout for name in COMMANDS)
+    wrong = run("dael", "CR1-N-AAAAAAB")
+    assert wrong.returncode == 2 and all(repr(name) in wrong.stderr for name in COMMANDS)
