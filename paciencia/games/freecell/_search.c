@@ -184,15 +184,23 @@ static void autos(FB *b) {
     }
 }
 
-static int won(const FB *b) { return b->found[0] + b->found[1] + b->found[2] + b->found[3] == 52; }
-
-/* How many cards at cascade a's end are built down in alternating colours. */
-static int run_len(const FB *b, int a) {
-    int q = b->len[a] - 1, n = 0;
-    if (q < 0) return 0;
-    for (n = 1; q > 0 && FITS[b->col[a][q]][b->col[a][q - 1]]; q--) n++;
-    return n;
+/* The safe moves up after move m from a position where none applied: a move that sends no card
+ * up and carries no card into a free cell as part of a meta move can only have uncovered its
+ * source cascade's new end card (a card put onto a cascade or into a cell was a cascade's end
+ * or in a cell before, and the foundations are as they were), so that card alone is looked at
+ * first; autos() as soon as anything may go up, the same moves in the same order. */
+static void autos_after(FB *b, Step m) {
+    if (m.kind == LC) return;
+    if (m.kind == CC || m.kind == CL) {
+        int a = m.a;
+        if (!b->len[a]) return;
+        int c = b->col[a][b->len[a] - 1];
+        if (b->found[suit(c)] != rank(c) || !safe(b, c)) return;
+    }
+    autos(b);
 }
+
+static int won(const FB *b) { return b->found[0] + b->found[1] + b->found[2] + b->found[3] == 52; }
 
 /* The canonical key (solver.py, "Canonical key"): the cascades as a multiset (a sum of one hash
  * each), the cells as a set; the foundations are the cards found in neither. */
@@ -241,10 +249,12 @@ static int gen(const FB *b, Step *out) {
     for (int a = 0; a < NC; a++) {
         int len = b->len[a];
         if (!len) continue;
-        int run = run_len(b, a), most = run < cap ? run : cap;
+        /* run: the run's length, counted only as far as cap (no longer run moves). */
+        int run = 1;
+        while (run < cap && run < len && FITS[b->col[a][len - run]][b->col[a][len - run - 1]]) run++;
         unsigned dest = 0;
         uint8_t size[NC];
-        for (int n = 1; n <= most; n++) {
+        for (int n = 1; n <= run; n++) {
             int head = b->col[a][len - n];
             for (int j = 0; j < 2; j++) {
                 int p = PARENTS[head][j], t = p >= 0 ? end_of[p] : -1;
@@ -374,7 +384,7 @@ static int enter(FB *b, Table *t, Stack *st, Options *o) {
     int n = gen(b, ms), mark = b->nt;
     for (int q = 0; q < n; q++) {
         make(b, ms[q]);
-        autos(b);
+        autos_after(b, ms[q]);
         double e = evaluate(b);
         while (b->nt > mark) unmake(b);
         if (o->noise > 0) e += o->noise * next_unit(&o->rng);
@@ -565,7 +575,7 @@ static int enter_thread(Thread *th, Table *t, int depth) {
         n = gen(b, ms);
         for (int q = 0; q < n; q++) {
             make(b, ms[q]);
-            autos(b);
+            autos_after(b, ms[q]);
             sc[q] = (Scored){ms[q], evaluate(b)};
             while (b->nt > mark) unmake(b);
         }
@@ -580,7 +590,7 @@ static int enter_thread(Thread *th, Table *t, int depth) {
             double e;
             if (p->eval[g]) {
                 make(b, ms[q]);
-                autos(b);
+                autos_after(b, ms[q]);
                 e = (evaluate_w(b, &th->w) + 15.0 * p->noise[g] * next_unit(&th->rng)) * (1.0 / 4096);
                 while (b->nt > mark) unmake(b);
             } else e = next_unit(&th->rng);
