@@ -129,8 +129,9 @@ def engine_refuses(state: FreeCellState, steps: list[Step]) -> bool:
 
 
 def test_the_lines_checked_in_c_are_the_engines() -> None:
-    """``solve`` writes a race's line through ``_search.line`` (C's check of every move and of the
-    win), not through the engine's ``check`` and ``push``: on every line of a sample (Microsoft's
+    """``solve`` writes a race's line in C (``_search.line``'s check of every move and of the win,
+    which ``race`` runs itself when asked for tokens), not through the engine's ``check`` and
+    ``push``: on every line of a sample (Microsoft's
     deals, every cell count) the two give the same tokens, and on lines with one step changed at
     random (a run's length or destination, a card, a move's kind) C refuses exactly when the
     engine does."""
@@ -146,6 +147,8 @@ def test_the_lines_checked_in_c_are_the_engines() -> None:
             continue
         lines += 1
         assert _search.line(*_c_position(state), steps) == engine_tokens(state, steps), number
+        # solve's own path: the race writes its line itself, by the same check.
+        assert _search.race(*_c_position(state), 200_000, math.inf, 0, 0, True)[1] == engine_tokens(state, steps)
         for _ in range(5):
             other = list(steps)
             i = rng.randrange(len(other))

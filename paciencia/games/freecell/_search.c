@@ -775,8 +775,11 @@ static int race_run(FB *b, Options *o, long *nodes, size_t start, unsigned long 
     return result;
 }
 
-/* race(cascades, cells, found, budget, seconds, seed, threads) -> (status, steps, nodes), as
- * search(); threads: a bit set of the threads that run (0: all of them; bench/ compares them). */
+static PyObject *tokens_of(FB *b, const Step *steps, Py_ssize_t n);
+
+/* race(cascades, cells, found, budget, seconds, seed, threads, tokens) -> (status, steps, nodes),
+ * as search(); threads: a bit set of the threads that run (0: all of them; bench/ compares
+ * them); with tokens, a win's line comes as its move tokens, checked as line() checks them. */
 static PyObject *race(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *cols, *cells, *found;
@@ -784,7 +787,9 @@ static PyObject *race(PyObject *self, PyObject *args) {
     double seconds;
     unsigned long long seed = 0;
     unsigned long mask = 0;
-    if (!PyArg_ParseTuple(args, "OOOld|Kk", &cols, &cells, &found, &budget, &seconds, &seed, &mask)) return NULL;
+    int tokens = 0;
+    if (!PyArg_ParseTuple(args, "OOOld|Kkp", &cols, &cells, &found, &budget, &seconds, &seed, &mask, &tokens))
+        return NULL;
     FB *b = board_from(cols, cells, found);
     if (!b) return NULL;
     Options o = {0, budget, deadline_in(seconds), 0.0, (uint64_t)seed};
@@ -793,7 +798,13 @@ static PyObject *race(PyObject *self, PyObject *args) {
     Py_BEGIN_ALLOW_THREADS;
     status = race_run(b, &o, &nodes, (size_t)1 << 12, mask);
     Py_END_ALLOW_THREADS;
-    return answer_for_python(b, status, nodes);
+    if (!tokens || status != WON) return answer_for_python(b, status, nodes);
+    /* b is still the position the race began from, its trail the winner's: the line's tokens,
+     * each move checked as line() checks it. */
+    PyObject *line_tokens = tokens_of(b, b->trail, b->nt);
+    free(b->trail);
+    free(b);
+    return line_tokens ? Py_BuildValue("iNl", status, line_tokens, nodes) : NULL;
 }
 
 /* -- the line: each search move checked and written as the engine writes it ------------------- *
@@ -813,25 +824,13 @@ static PyObject *refuse(int q, const char *why) {
     return NULL;
 }
 
-static PyObject *line(PyObject *self, PyObject *args) {
-    (void)self;
-    PyObject *cols, *cells, *found, *steps;
-    if (!PyArg_ParseTuple(args, "OOOO", &cols, &cells, &found, &steps)) return NULL;
-    FB *b = board_from(cols, cells, found);
-    if (!b) return NULL;
-    PyObject *seq = PySequence_Fast(steps, "steps must be a sequence");
-    if (!seq) {
-        free(b->trail);
-        free(b);
-        return NULL;
-    }
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+/* The tokens of steps[0..n) from board b (which they are played on), or NULL with AssertionError. */
+static PyObject *tokens_of(FB *b, const Step *steps, Py_ssize_t n) {
     PyObject *out = PyTuple_New(n), *result = NULL;
     static const char SUITS[] = "shdc", CELLS[] = "abcd";
-    if (!out) goto done;
+    if (!out) return NULL;
     for (Py_ssize_t q = 0; q < n; q++) {
-        int kind, a, t, k, card;
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, q), "iiiii", &kind, &a, &t, &k, &card)) goto done;
+        int kind = steps[q].kind, a = steps[q].a, t = steps[q].b, k = steps[q].n, card = steps[q].card;
         char tok[32];
         int src_ok = (kind == CF || kind == CL || kind == CC) ? a >= 0 && a < NC && b->len[a] > 0 : 1;
         if (!src_ok) {
@@ -916,9 +915,35 @@ static PyObject *line(PyObject *self, PyObject *args) {
     out = NULL;
 done:
     Py_XDECREF(out);
+    return result;
+}
+
+static PyObject *line(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *cols, *cells, *found, *steps, *result = NULL;
+    if (!PyArg_ParseTuple(args, "OOOO", &cols, &cells, &found, &steps)) return NULL;
+    PyObject *seq = PySequence_Fast(steps, "steps must be a sequence");
+    if (!seq) return NULL;
+    FB *b = board_from(cols, cells, found);
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    Step *ms = malloc(sizeof(Step) * (size_t)(n ? n : 1));
+    if (b && ms) {
+        Py_ssize_t q = 0;
+        for (; q < n; q++) {
+            int kind, a, t, k, card;
+            if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, q), "iiiii", &kind, &a, &t, &k, &card)) break;
+            /* Out of a byte's range: a move no rule allows (refused as such). */
+            int bad = kind < 0 || kind > CC || a < 0 || a > 255 || t < 0 || t > 255 || k < 0 || k > 255 || card < -1 || card > 51;
+            ms[q] = (Step){(uint8_t)(bad ? 255 : kind), (uint8_t)a, (uint8_t)t, (uint8_t)k, (uint8_t)(card < 0 ? 255 : card), 0, 0, 0};
+        }
+        if (q == n) result = tokens_of(b, ms, n);
+    } else if (b) PyErr_NoMemory();
+    free(ms);
+    if (b) {
+        free(b->trail);
+        free(b);
+    }
     Py_DECREF(seq);
-    free(b->trail);
-    free(b);
     return result;
 }
 

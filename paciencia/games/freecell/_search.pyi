@@ -1,6 +1,7 @@
 """The FreeCell solver's search loop (``_search.c`` beside it); see ``paciencia.games.freecell.solver``."""
 
 from collections.abc import Sequence
+from typing import Literal, overload
 
 def search(
     cascades: Sequence[Sequence[int]],
@@ -13,6 +14,7 @@ def search(
     seed: int = 0,
     /,
 ) -> tuple[int, list[tuple[int, int, int, int, int]], int]: ...
+@overload
 def race(
     cascades: Sequence[Sequence[int]],
     cells: Sequence[int],
@@ -21,8 +23,21 @@ def race(
     seconds: float,
     seed: int = 0,
     threads: int = 0,
+    tokens: Literal[False] = False,
     /,
 ) -> tuple[int, list[tuple[int, int, int, int, int]], int]: ...
+@overload
+def race(
+    cascades: Sequence[Sequence[int]],
+    cells: Sequence[int],
+    found: Sequence[int],
+    budget: int,
+    seconds: float,
+    seed: int,
+    threads: int,
+    tokens: Literal[True],
+    /,
+) -> tuple[int, tuple[str, ...], int]: ...
 def line(
     cascades: Sequence[Sequence[int]],
     cells: Sequence[int],

@@ -148,10 +148,18 @@ def _race(state: FreeCellState, nodes: int, seconds: float) -> Answer:
     return _freecell.race(*_c_position(state), nodes, seconds, 0)
 
 
-def _result(state: FreeCellState, answer: Answer, seconds: float, budget: int | None) -> Result:
-    status, steps, n = answer
+def _race_line(state: FreeCellState, nodes: int, seconds: float) -> tuple[int, tuple[str, ...], int]:
+    """``_race``, a win's line coming as its tokens, each move checked in C as ``_tokens``
+    checks them (the steps never made into Python objects)."""
+    return _freecell.race(*_c_position(state), nodes, seconds, 0, 0, True)
+
+
+def _result(
+    state: FreeCellState, answer: tuple[int, tuple[str, ...], int], seconds: float, budget: int | None
+) -> Result:
+    status, line, n = answer
     if status == WON:
-        return Result(Verdict.WINNABLE, _tokens(state, steps), n, seconds, {"phase": "race"})
+        return Result(Verdict.WINNABLE, line, n, seconds, {"phase": "race"})
     if status == EXHAUSTED:
         return Result(Verdict.UNWINNABLE, (), n, seconds, {"proof": "search"})
     return Result(Verdict.UNKNOWN, (), n, seconds, {} if budget is None else {"budget": budget})
@@ -164,7 +172,7 @@ def solve_freecell(state: State[FreeCellMove], timeout: float = 10.0) -> Result:
     if state.is_won():
         return Result(Verdict.WINNABLE, (), 0, 0.0)
     m = Meter(timeout)
-    answer = _race(state, 0, timeout)
+    answer = _race_line(state, 0, timeout)
     return _result(state, answer, m.seconds(), None)
 
 
@@ -175,7 +183,7 @@ def solve_freecell_nodes(state: State[FreeCellMove], nodes: int, timeout: float 
     start = time.perf_counter()
     if state.is_won():
         return Result(Verdict.WINNABLE, (), 0, 0.0)
-    answer = _race(state, max(1, nodes), timeout)
+    answer = _race_line(state, max(1, nodes), timeout)
     return _result(state, answer, time.perf_counter() - start, nodes)
 
 
