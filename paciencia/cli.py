@@ -11,7 +11,6 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -350,6 +349,7 @@ def _shown_host(host: str) -> str:
 
 def cmd_serve(ns: argparse.Namespace) -> int:
     import socket
+    from dataclasses import replace
 
     import uvicorn  # the site's dependencies load only for this command
 

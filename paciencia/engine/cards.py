@@ -6,10 +6,10 @@ public face of such an int, and ``Card.id`` / ``Card.from_id`` convert between t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import IntEnum
 
 from paciencia.engine.errors import InvalidCard
+from paciencia.engine.record import dataclass
 
 RANK_LETTERS = "A23456789TJQK"
 SUIT_LETTERS = "shdc"

@@ -22,9 +22,9 @@ The variant letter changes rules only: the same deal number deals the same cards
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from paciencia.engine.errors import InvalidCode
+from paciencia.engine.record import dataclass
 
 DEAL_LETTERS = 7
 DEAL_COUNT = 26**DEAL_LETTERS

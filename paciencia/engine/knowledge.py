@@ -15,8 +15,9 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from typing import Any
+
+from paciencia.engine.record import dataclass
 
 Slot = tuple[int, int]
 """A card's place in ``State.place_lines()``: (line index, card index bottom to top)."""

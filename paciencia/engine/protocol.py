@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from paciencia.engine.dealcode import DealCode
 from paciencia.engine.errors import IllegalMove, InvalidCode, NoSolver
 from paciencia.engine.reasons import Reason
+from paciencia.engine.record import dataclass, field
 
 if TYPE_CHECKING:
     from paciencia.engine.knowledge import Knowledge, Slot

@@ -3,9 +3,10 @@ solvers, the analyses above them and the web layer all speak."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
+
+from paciencia.engine.record import dataclass, field
 
 
 class Verdict(StrEnum):

@@ -14,13 +14,13 @@ import importlib
 import importlib.util
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from types import ModuleType
 from typing import Any
 
 from paciencia.engine.protocol import State
+from paciencia.engine.record import dataclass
 from paciencia.games import GAMES, new_state, state_from_text
 
 DATA = "examples.json"

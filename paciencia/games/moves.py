@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from functools import cached_property
 from typing import ClassVar, Generic, TypeVar
 
 from paciencia.engine.errors import InvalidMove
 from paciencia.engine.reasons import Reason
+from paciencia.engine.record import dataclass, field
 
 MAX_RUN = 13
 """The longest ordered run (K down to A): legal moves never carry more cards."""

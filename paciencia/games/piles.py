@@ -25,7 +25,6 @@ Cards are ints ``suit * 13 + rank`` (``paciencia.engine.cards``): suits ♠ ♥ 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
 from itertools import pairwise
@@ -35,6 +34,7 @@ from paciencia.engine.cards import CARD_NAMES, SUIT_LETTERS
 from paciencia.engine.errors import InvalidPosition
 from paciencia.engine.protocol import PlaceInfo, Role
 from paciencia.engine.reasons import Reason
+from paciencia.engine.record import dataclass
 from paciencia.games.pile_words import (
     COLUMN,
     COLUMN_RANK,

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
+from paciencia.engine.record import dataclass, field
 from paciencia.i18n import GameWords
 
 

@@ -36,7 +36,6 @@ import importlib
 import sys
 from abc import abstractmethod
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
@@ -57,6 +56,7 @@ from paciencia.engine.protocol import (
     dests_of,
     takes_of,
 )
+from paciencia.engine.record import dataclass
 from paciencia.i18n import Words
 
 if TYPE_CHECKING:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import gettext
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
 from functools import cache
 from io import BytesIO
 from pathlib import Path
@@ -20,6 +19,7 @@ from typing import Any
 from paciencia.engine.cards import SUIT_SYMBOLS
 from paciencia.engine.protocol import Observation, PlaceInfo, State
 from paciencia.engine.reasons import Position, Reason
+from paciencia.engine.record import dataclass, field
 
 LOCALES = ("en", "pt-PT", "pt-BR", "es", "it")
 DEFAULT_LOCALE = "en"

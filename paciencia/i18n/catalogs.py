@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass
 from io import BytesIO
 from pathlib import Path
 from typing import Any
@@ -27,6 +26,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po, write_po
 
+from paciencia.engine.record import dataclass
 from paciencia.i18n import CATALOG_DIR, DOMAIN, LOCALES, catalog_path
 
 PACKAGE = CATALOG_DIR.parents[1]

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Self
 
 from paciencia.engine.cards import SUIT_LETTERS
@@ -36,6 +35,7 @@ from paciencia.engine.protocol import (
     refuse_undo,
 )
 from paciencia.engine.reasons import Position, Reason
+from paciencia.engine.record import dataclass
 from paciencia.engine.tabletext import check_fields, check_places, check_status, face_down_first, int_field
 from paciencia.games.crescent.words import BASE_LOCKED, FOUNDATION_TO_PILE, NO_REDEALS, PILE_FULL
 from paciencia.games.piles import (

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Self
 
 from paciencia.engine import protocol
@@ -28,6 +27,7 @@ from paciencia.engine.dealcode import DealCode
 from paciencia.engine.errors import InvalidPosition
 from paciencia.engine.protocol import Explains, Figures, Game, Group, Key, Observation, PlaceInfo, State, Status
 from paciencia.engine.reasons import Position, Reason
+from paciencia.engine.record import dataclass
 from paciencia.engine.tabletext import check_fields, check_places, check_status, int_field
 from paciencia.games.freecell.deal import CASCADES, microsoft_deal
 from paciencia.games.freecell.words import CELL_FULL, FROM_FOUNDATION, RUN_CAPACITY

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Self
 
 from paciencia.engine.cards import CARD_NAMES, SUIT_LETTERS
@@ -50,6 +49,7 @@ from paciencia.engine.protocol import (
     refuse_undo,
 )
 from paciencia.engine.reasons import Position, Reason
+from paciencia.engine.record import dataclass
 from paciencia.engine.tabletext import NUMBER, check_fields, check_places, check_status, face_down_first, int_field
 from paciencia.games.klondike.words import STOCK_EMPTY
 from paciencia.games.moves import MAX_RUN as MAX_RUN

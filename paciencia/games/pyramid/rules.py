@@ -32,7 +32,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, ClassVar, Self
 
@@ -51,6 +50,7 @@ from paciencia.engine.protocol import (
     refuse_undo,
 )
 from paciencia.engine.reasons import Reason
+from paciencia.engine.record import dataclass
 from paciencia.engine.tabletext import check_fields, check_places, check_status, int_field
 from paciencia.games.piles import check_one_deck
 from paciencia.games.pyramid.words import (

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, ClassVar, Self
 
@@ -50,6 +49,7 @@ from paciencia.engine.protocol import (
     refuse_undo,
 )
 from paciencia.engine.reasons import Reason
+from paciencia.engine.record import dataclass
 from paciencia.engine.tabletext import check_fields, check_places, check_status, face_down_first, int_field
 from paciencia.games.moves import PlaceMove
 from paciencia.games.piles import (

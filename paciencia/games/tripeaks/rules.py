@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
 from typing import ClassVar, Self
 
@@ -36,6 +35,7 @@ from paciencia.engine.dealcode import DealCode, shuffled
 from paciencia.engine.errors import InvalidMove, InvalidPosition
 from paciencia.engine.protocol import Action, Explains, Figures, Group, Key, Observation, PlaceInfo, Status, refuse_undo
 from paciencia.engine.reasons import Reason
+from paciencia.engine.record import dataclass
 from paciencia.engine.tabletext import check_fields, check_places, check_status, int_field
 from paciencia.games.piles import check_one_deck
 from paciencia.games.takeaway import (
