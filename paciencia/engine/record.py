@@ -228,26 +228,33 @@ def _init(cls: type, fields: list[Field], frozen: bool) -> Callable[..., None]:
     post_init = hasattr(cls, "__post_init__")
     put: Callable[[Any, str, Any], None] = object.__setattr__ if frozen else setattr
 
-    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+    def fill(self: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+        """The arguments but all positional: keywords, defaults, and what is wrong."""
         if len(args) > count:
             raise TypeError(f"__init__() takes {count + 1} positional arguments but {len(args) + 1} were given")
         for name, value in zip(names, args, strict=False):
             put(self, name, value)
-        if kwargs or len(args) < count:
-            for name, default, factory in rest[len(args) :]:
-                if kwargs and name in kwargs:
-                    value = kwargs.pop(name)
-                elif default is not MISSING:
-                    value = default
-                elif factory is not MISSING:
-                    value = factory()
-                else:
-                    raise TypeError(f"__init__() missing 1 required positional argument: {name!r}")
+        for name, default, factory in rest[len(args) :]:
+            if name in kwargs:
+                value = kwargs.pop(name)
+            elif default is not MISSING:
+                value = default
+            elif factory is not MISSING:
+                value = factory()
+            else:
+                raise TypeError(f"__init__() missing 1 required positional argument: {name!r}")
+            put(self, name, value)
+        if kwargs:
+            name = next(iter(kwargs))
+            why = "got multiple values for argument" if name in names else "got an unexpected keyword argument"
+            raise TypeError(f"__init__() {why} {name!r}")
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        if kwargs or len(args) != count:
+            fill(self, args, kwargs)
+        else:  # every field given in order: the quick way (an interned move, a card)
+            for name, value in zip(names, args, strict=False):  # (as long: checked above)
                 put(self, name, value)
-            if kwargs:
-                name = next(iter(kwargs))
-                why = "got multiple values for argument" if name in names else "got an unexpected keyword argument"
-                raise TypeError(f"__init__() {why} {name!r}")
         for f in later:
             put(self, f.name, f.default if f.default is not MISSING else f.default_factory())
         if post_init:
