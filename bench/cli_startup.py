@@ -6,8 +6,10 @@ in the machine's load falls on all of them alike; each one's wall time and user 
 own, from ``getrusage``) are taken, and printed as medians with their ratio to the bare
 interpreter's: the ratio of the medians, and the median of each round's ratio (a command against
 the bare run next to it), the figure to trust on a loaded machine. A floor is timed beside them:
-the bare interpreter importing what the engine's modules need of the standard library
-(argparse, dataclasses, typing) and nothing of the project. Then what ``python -X
+the bare interpreter importing what the command line needs of the standard library (argparse
+with the gettext and locale it loads to parse, typing for the engine's generic classes; the
+engine's dataclasses need no ``dataclasses``: ``paciencia.engine.record``) and nothing of the
+project. Then what ``python -X
 importtime`` says each command imports: the total, the heaviest modules, and which games' and
 which of the site stack's packages were loaded.
 
@@ -142,8 +144,8 @@ def main() -> None:
         trees = [("now", ROOT)] + ([(args.before, tree_of(args.before, Path(tmp) / "tree"))] if args.before else [])
         labelled: list[tuple[str, Run]] = [("python -c pass", ([sys.executable, "-c", "pass"], base, ROOT))]
         # The floor: what the engine's modules need of the standard library before any of them runs.
-        floor = [sys.executable, "-c", "import argparse, dataclasses, typing"]
-        labelled.append(("import argparse, dataclasses, typing", (floor, base, ROOT)))
+        floor = [sys.executable, "-c", "import argparse, gettext, locale, typing"]
+        labelled.append(("import argparse, gettext, locale, typing", (floor, base, ROOT)))
         for label, tree in trees:
             labelled += [(f"{' '.join(c)} ({label})", command(tree, c, base)) for c in COMMANDS]
         times = timed([run for _, run in labelled], args.rounds)
