@@ -10,14 +10,16 @@ completions, then by the number of lines they start; only moves that lead to no 
 since a card last came into sight count (``Knowledge.since``: what is known only grows, so a
 return to a position met knowing less is no loop), and the first move of a line found may lead
 back once to a position met once (a wrong turn is not final: the stock gone round once more to
-reach a card). The heuristic comes before the lines started: which move a line starts with is
-the solver's order of trying moves, which knows every card, while the heuristic reads what the
-player sees (the game's own: turn up a card where most cards lie face down, say). Voted first,
-a change in the C search's order (draw three's stock cards deepest in the talon first) took the
-site's hints from 34 to 19 wins in 100 deals. "Lost" is said only when every completion is
-proved lost, "no move helps" only when no completion found a win and no move advances in any of
-them. The chance is the share of completions in which a win was found (a completion left
-unsettled by its budget counts as not won, so the chance errs low).
+reach a card); and a game with ``Game.patience`` has its hints, once they have rearranged that
+many moves without a card seen, hint only moves that advance at once (``Game.advancing``) or
+follow a plan to the next card turned up (``_planned``). The heuristic comes before the lines
+started: which move a line starts with is the solver's order of trying moves, which knows every
+card, while the heuristic reads what the player sees (the game's own: turn up a card where most
+cards lie face down, say). Voted first, a change in the C search's order (draw three's stock
+cards deepest in the talon first) took the site's hints from 34 to 19 wins in 100 deals. "Lost"
+is said only when every completion is proved lost, "no move helps" only when no completion found
+a win and no move advances in any of them. The chance is the share of completions in which a win
+was found (a completion left unsettled by its budget counts as not won, so the chance errs low).
 
 Everything here reads completions only, so two games that the player cannot tell apart get the
 same answers, whatever their hidden cards are.
@@ -231,6 +233,15 @@ def advise(knowledge: Knowledge, budget: Budget, strong: bool = False) -> Advice
     else:
         useful = _useful(completions)
         candidates = [t for t in fresh if t in useful]
+    if _impatient(knowledge, game.patience):
+        # Rearranged long enough without a card seen (``Game.patience``): a move that advances at
+        # once, else the next move of a plan that turns a card up (``_planned``).
+        now = {t for c in completions for t in game.advancing(c, fresh)}
+        candidates = [t for t in candidates if t in now] or [t for t in fresh if t in now]
+        if not candidates:
+            token = _planned(knowledge, completions, settled, fresh, budget)
+            if token is not None:
+                return Advice(Analysis("move", token), won, total, exact, fresh=tuple(fresh))
     if not candidates:
         return Advice(Analysis("no_useful"), won, total, exact, fresh=tuple(fresh))
     compare = len(candidates) > 1 and (bool(votes) or settle_all)
@@ -253,6 +264,76 @@ def advise(knowledge: Knowledge, budget: Budget, strong: bool = False) -> Advice
     after = wins.get(token, votes.get(token)) if votes or wins else None
     others = [n for t, n in wins.items() if t != token]
     return Advice(Analysis("move", token), won, total, exact, after, max(others) if others else None, tuple(fresh))
+
+
+def _impatient(knowledge: Knowledge, patience: int | None) -> bool:
+    """Whether ``patience`` moves have passed since a card last came into sight, cards still hidden."""
+    if patience is None or not knowledge.unknown:
+        return False
+    return len(knowledge.state.move_stack) - knowledge.since >= patience
+
+
+_hidden_plans: OrderedDict[Key, tuple[tuple[str, ...], int]] = OrderedDict()
+"""A plan made where cards were still hidden (``_planned``), by the position as the player knows
+it (``_public``): the line, and where the position is on it."""
+
+
+def _planned(
+    knowledge: Knowledge,
+    completions: list[State[Any]],
+    settled: list[tuple[str, str | None]],
+    fresh: list[str],
+    budget: Budget,
+) -> str | None:
+    """Where the hints have run out of patience (``Game.patience``) and no move advances at once:
+    the next move of a plan that reaches a card turned up, so that the hints stop re-planning at
+    each new position. A plan is a line found in a completion, up to its first move that turns a
+    card face up: until then it moves known cards alone, so it is as legal in the game as in the
+    completion. It is kept by the position as the player knows it (the unknown cards masked) at
+    each of its steps: made from completions alone, it reads no hidden card."""
+    unknown = frozenset(knowledge.unknown)
+    here = _public(completions[0], unknown)
+    with _plans_lock:
+        plan = _hidden_plans.get(here)
+    if plan is not None:
+        line, at = plan
+        return line[at] if line[at] in fresh else None
+    for c, (verdict, first) in zip(completions, settled, strict=True):
+        if verdict != Verdict.WINNABLE or first not in fresh:
+            continue
+        found = c.game.solve(c, SAFETY_SECONDS, budget.nodes)
+        if found.verdict != Verdict.WINNABLE or not found.line:
+            continue
+        sim = c.copy()
+        down = _face_down(sim)
+        keys = []
+        for token in found.line:
+            keys.append(_public(sim, unknown))
+            sim.play(token)
+            if _face_down(sim) < down:
+                break
+        line = tuple(found.line[: len(keys)])
+        with _plans_lock:
+            for i, key in enumerate(keys):
+                _hidden_plans[key] = (line, i)
+            while len(_hidden_plans) > PLANS:
+                _hidden_plans.popitem(last=False)
+        return line[0]
+    return None
+
+
+def _public(state: State[Any], unknown: frozenset[tuple[int, int]]) -> Key:
+    """A completion's position as the player knows it: the cards of the unknown slots masked (a
+    plan's moves leave those slots alone)."""
+    lines = tuple(
+        (name, tuple((-1 if (li, k) in unknown else card, up) for k, (card, up) in enumerate(cards)))
+        for li, (name, cards) in enumerate(state.place_lines())
+    )
+    return (state.game.name, state.game.variant, tuple(state.header_fields()), lines)
+
+
+def _face_down(state: State[Any]) -> int:
+    return sum(1 for _, cards in state.place_lines() for _, up in cards if not up)
 
 
 def _useful(completions: list[State[Any]]) -> set[str]:

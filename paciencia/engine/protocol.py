@@ -216,6 +216,14 @@ class Game(ABC, Generic[M]):
     hint_budget: ClassVar[tuple[int, int]] = (16, 10_000)
     """The honest hints' and chances' search: completions drawn, positions searched in each
     (``Game.settle``); chosen so that an answer comes within 300 ms (``bench/honest_latency.py``)."""
+    patience: ClassVar[int | None] = None
+    """How many moves the honest hints may spend rearranging since a card last came into sight
+    (while cards are still hidden) before they hint only moves that advance at once
+    (``Game.advancing``), or follow a plan that turns one up; None: no limit. Where the places can
+    be rearranged in endlessly many new ways (runs moved about among many columns), the lines
+    found in the completions start differently at each new position, and hints following them
+    wandered for a thousand moves; a player who has shuffled that long without seeing a card
+    would turn one up, or deal."""
     deal_search: ClassVar[tuple[float, float, float]] = (0.5, 3.0, 1.0)
     """Solver seconds for a "winnable deals only" deal: per deal tried while a player waits,
     in all while a player waits, per deal tried in the background."""
@@ -306,6 +314,11 @@ class Game(ABC, Generic[M]):
     def useful(self, state: State[M]) -> list[str]:
         """The legal moves (resolved tokens) that really advance the game here."""
         return [str(state.resolve(m)) for m in state.legal_moves()]
+
+    def advancing(self, state: State[M], tokens: Sequence[str]) -> list[str]:
+        """Those of ``tokens`` (legal here) that advance at once: a card turned up, a card sent
+        home, a row dealt (what ``patience`` leaves the hints). All of them by default."""
+        return list(tokens)
 
     def scores(self, state: State[M], tokens: Sequence[str]) -> list[float]:
         """The heuristic's worth of playing each of ``tokens`` (legal here; higher is better)."""

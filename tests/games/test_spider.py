@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from paciencia.analysis.honest import Budget, advise
 from paciencia.analysis.why import reason
 from paciencia.engine.cards import CARD_NAMES
 from paciencia.engine.errors import IllegalMove, InvalidMove, InvalidPosition
@@ -550,3 +551,46 @@ def test_the_knowledge_of_a_random_game_knows_what_is_in_sight_and_nothing_hidde
         )
         held = Counter(c for _, cards in done for c, _ in cards)
         assert held == Counter(game.deck())
+
+
+WANDER = """\
+8-9 1-6 1-5 8-6 5-2 D 9-7 3-6 10-9 3-9 3-6 7x2-6 3-2 2x2-7 1-7 3-1 3-1 3-8 6x8-3 D 3-4 1-5 10-3 7-5
+7x4-3 2-10 1x3-7 1-7 10x2-5 2x2-9 8-1 8x3-10 7x5-9 4x2-8 4-2 6-4 4x2-1 10x4-6 10-8 2x2-4 8x4-10 7-8
+1x4-3 1-3 6x5-3 9x12-1 9-4 1x12-9 5x5-1 3x10-5 9-3 4x4-9 4-5 5x12-3 5-1 5-8 9x5-5 5x6-9 4-8 4-3 2-4
+4x2-2 2x3-5 2-9 5x4-4 6-5 9x7-6 6x8-8 8x4-9 9x4-8 6-9 7-6 8x12-3 10x5-8 2-10 10x2-9 9x2-3 8x4-2
+5x2-8 3x2-9 2x2-8 9x2-5 8x4-3 5x2-9 2x2-8 3x2-8 9x2-5 8x4-2 5x2-9 9x2-10 3x2-8 2x2-8 8x4-5 2x2-8
+10x2-9 9x2-3 8x2-2 5x4-8 8x4-10 3x2-9 2x2-8 10x2-8 9x2-5 8x4-3 5x2-9 9x2-2 3x4-8 8x4-5 2x2-9 9x2-3
+5x4-8 8x4-2 3x2-9 9x2-5 10x2-8 8-3 6-8 5x2-9 2x2-8 9x2-6 8x4-5 6x2-9 2x2-8 5x2-8 9x2-6 8x4-2 6x2-9
+9x2-10 5x2-8 2x2-8 8x4-6 2x2-8 10x2-9 6x2-8 9x2-5 8x4-2 5x2-9 9x2-10 2x4-8 8x4-5 6x2-8 5x2-8 8x4-6
+10x2-9 9x2-2 6x4-8 8x4-10 5x2-8 2x2-9 10x2-8 9x2-6 8x4-5 6x2-9 9x2-2 5x4-8 8x4-6 2x2-9 9x2-5 6x4-8
+8x4-2 5x2-9 9x2-6 10x2-8 8-5 6x2-9 3-8 2x2-8 9x2-6 8x4-3 6x2-9 2x2-8 3x2-8 9x2-6 8x4-2 6x2-9 9x2-10
+3x2-8 2x2-8 8x4-6 2x2-8 10x2-9 6x2-8 9x2-3 8x4-2 6x2-8 2x2-8 8x4-6 3x2-9 9-3 6x4-8 9-6 8x4-10 6-9
+3-9 2x2-8 10x2-8 9x2-6 8x4-3 6x2-9 9x2-2 3x4-8 8x4-6 2x2-9 9x2-3 6x4-8 8x4-2 3x2-9 9x2-6 10x2-8 8-10
+6x2-9 5-8 2x2-8 9x2-6 8x4-5 6x2-9 2x2-8 5x2-8 9x2-6 8x4-3 6x2-9 5x2-8 3x2-8 9x2-6 8x4-5 6x2-9 9x2-2
+5x4-8 8x4-6 3x2-8 2x2-9 6x2-8 9x2-5 8x4-3 6x2-8 3x2-8 8x4-6 5x2-9 9-5 6x4-8 9-6 8x4-2 6-9 5-9 9x2-6
+3x2-8 8x2-5 6x2-9 9x2-3 5x2-8 2x2-8 8x4-6 3x2-9 9x2-5 6x4-8 8x4-3 5x2-9 9x2-6 2x2-8 8-5 6x2-9 3x3-8
+9x2-6 8x4-2 6x2-9 9-6 5-3 3x2-8 2x2-8 9-5 8x4-3 5-9 2x2-8 3x2-8 9-5 8x4-2 6-5 3x2-8 8x2-6 5x2-9
+9x2-3 2x4-8 8x4-5 6x2-8 5x2-8 8x4-6 5x2-8 8-5 3x2-9 6x3-8 9x2-3 8x4-2 6-8 2x3-8 3x2-9 9x2-6 8x4-3
+6x2-9 9-6 3x4-8
+"""
+"""The first 300 moves the honest hints gave in deal SP1-1-MVLDKUL before ``Game.patience``: from
+move 74 on, no card came into sight, the runs going round the columns (to the 1,500-move cap)."""
+
+
+def test_hints_that_rearranged_long_without_a_card_seen_bring_one_into_sight() -> None:
+    start = new_state("SP1-1-MVLDKUL")
+    game = start.game
+    tokens = WANDER.split()
+    first = game.knowledge(start, tokens)
+    assert first.unknown and game.patience is not None
+    assert len(tokens) - first.since > game.patience
+    budget = Budget(*game.hint_budget)
+    for _ in range(game.patience):
+        knowledge = game.knowledge(start, tokens)
+        if knowledge.since != first.since:
+            break
+        advice = advise(knowledge, budget)
+        assert advice.analysis.kind == "move" and advice.analysis.token is not None
+        tokens.append(advice.analysis.token)
+    else:
+        pytest.fail(f"{game.patience} more hints and still no card seen: {tokens[len(WANDER.split()) :]}")

@@ -83,6 +83,25 @@ def useful_moves(state: State[SpiderMove]) -> list[str]:
     return out
 
 
+def advancing_moves(state: State[SpiderMove], tokens: Sequence[str]) -> list[str]:
+    """``Game.advancing``: those of ``tokens`` that bring cards into sight or send a run up (a card
+    turned up, a row dealt, a complete run), or that fill an empty column without emptying another
+    while the stock waits (no row is dealt while a column is empty). Not a longer run nor a column
+    emptied: those can be undone by others of their kind, and the hints went round them."""
+    assert isinstance(state, SpiderState)
+    out = []
+    for token in tokens:
+        m = state.resolve(state.game.parse_move(token))
+        fills = m.kind != K_DEAL and bool(state.stock) and not state.cols[m.dst] and len(state.cols[m.src]) > m.n
+        if fills or any(a[0] in LASTING for a in _advances(state, m)):
+            out.append(token)
+    return out
+
+
+LASTING = (0, 2, 4)
+"""The advances (``_advances``) that no move takes back: a card turned up, a run sent up, a row dealt."""
+
+
 def move_scores(state: State[SpiderMove], tokens: Sequence[str]) -> list[float]:
     """``Game.scores``: each move's worth by its best advance (``WORTH``), else ``REARRANGE``, or
     ``SPLIT`` for a move that takes a run of one suit apart."""

@@ -160,6 +160,7 @@ class SpiderGame(Game[SpiderMove]):
     capabilities = frozenset({"finish", "runs", "solve"})
     explains = Explains(emptied={COLUMN: "empty_column"}, actions={DEAL: ("stock_next", "stock_next")})
     hint_budget = (8, 40_000)
+    patience = 40  # the longest run without a card seen in the honest wins of one suit: 9-40
     deal_search = (2.0, 6.0, 4.0)
 
     def __init__(self, variant: str = "1") -> None:
@@ -215,6 +216,11 @@ class SpiderGame(Game[SpiderMove]):
         from paciencia.games.spider.analysis import useful_moves
 
         return useful_moves(state)
+
+    def advancing(self, state: State[SpiderMove], tokens: Sequence[str]) -> list[str]:
+        from paciencia.games.spider.analysis import advancing_moves
+
+        return advancing_moves(state, tokens)
 
     def scores(self, state: State[SpiderMove], tokens: Sequence[str]) -> list[float]:
         from paciencia.games.spider.analysis import move_scores
