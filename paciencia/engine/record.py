@@ -121,8 +121,10 @@ def _process(cls: type, init: bool, repr: bool, eq: bool, order: bool, frozen: b
     fields: dict[str, Field] = {}
     for base in cls.__mro__[-1:0:-1]:  # the bases' fields first, the furthest first
         fields.update(base.__dict__.get("__record_fields__", {}))
-    own_annotations = cls.__dict__.get("__annotations__", {})  # noqa: RUF063 (inspect: what this module spares)
-    for name, annotation in own_annotations.items():
+    # A class's own annotations, strings (``from __future__ import annotations``): ``__annotations__``
+    # is the class's own since Python 3.10, and works with 3.14's deferred annotations (the offline
+    # engine runs in Pyodide's 3.14).
+    for name, annotation in cls.__annotations__.items():
         if _is_classvar(annotation):
             continue
         value = cls.__dict__.get(name, MISSING)
