@@ -52,8 +52,8 @@ print(json.dumps({{"parsed": parsed, "dealt": sorted(sys.modules), "status": sta
     assert [m for e in GAMES.values() if e is not found for m in _of(e.package, seen["dealt"])] == []
     # Nor the hints' knowledge, the solver's verdicts, the site's stack, or dataclasses (with
     # inspect: the engine's records are made by paciencia.engine.record).
-    later = ("paciencia.engine.knowledge", "paciencia.engine.verdict", "paciencia.web", "fastapi", "babel")
-    later += ("dataclasses", "inspect")
+    later: tuple[str, ...] = ("paciencia.engine.knowledge", "paciencia.engine.verdict", "paciencia.web", "fastapi")
+    later += ("babel", "dataclasses", "inspect")
     assert [m for m in seen["dealt"] if any(m == p or m.startswith(p + ".") for p in later)] == []
 
 
