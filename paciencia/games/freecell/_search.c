@@ -534,6 +534,17 @@ typedef struct {
     int from[MAXPHASES];
     Phase ph[MAXPHASES];
     uint64_t rng;
+    /* A best-first thread ('*' before its spec's groups): the positions it entered (each its
+     * parent's index, the move to it from there and its score; the root first), a heap of those
+     * whose moves are still to try, the best first, the trail's length at its root, the position
+     * whose moves a used-up quota stopped in (cur, -1: none) with the next of them to try, and
+     * the position the board is in (its depth, the nodes on its path). */
+    int befs, nn, ncap, nh, hcap, mark, cur, next, depth;
+    struct BNode {
+        int parent, score, depth;
+        Step m;
+    } *nodes;
+    int *heap, *on; /* on: the board's path, its nodes by depth, then their trails' lengths */
 } Thread;
 
 static void phase_of(Phase *p, const char *order) {
@@ -630,6 +641,147 @@ static int run_thread(Thread *th, Table *t, long quota, long *nodes, const Optio
     return BUDGET;
 }
 
+/* -- a best-first thread ------------------------------------------------------------------------ *
+ *
+ * As Freecell Solver's a-star scans sit beside its depth-first ones in its presets: the open
+ * position of the highest score (by the thread's weights; the newest among equals) is reached
+ * from the one the board is in through their deepest shared position (its moves made again, each
+ * with the safe moves up after it: a move and the board it came from give the same board) and
+ * each of its moves the spec's groups name is entered, scored and kept open. A deal whose depth-first threads all go astray early (FC1-2
+ * #140: 3 M positions and more in each of them) it wins in tens of thousands. Positions are
+ * counted as the depth-first threads count them, one a move made; a quota used up in the middle
+ * of a position's moves leaves the rest of them to the thread's next turn. */
+
+static int open_better(const Thread *th, int x, int y) {
+    int sx = th->nodes[x].score, sy = th->nodes[y].score;
+    return sx > sy || (sx == sy && x > y);
+}
+
+static int heap_push(Thread *th, int node) {
+    if (th->nh == th->hcap) {
+        int cap = th->hcap ? 2 * th->hcap : 1024;
+        int *h = realloc(th->heap, sizeof *h * (size_t)cap);
+        if (!h) return 0;
+        th->heap = h;
+        th->hcap = cap;
+    }
+    int i = th->nh++;
+    while (i > 0 && open_better(th, node, th->heap[(i - 1) / 2])) {
+        th->heap[i] = th->heap[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    th->heap[i] = node;
+    return 1;
+}
+
+static int heap_pop(Thread *th) {
+    int top = th->heap[0], x = th->heap[--th->nh], i = 0;
+    for (;;) {
+        int c = 2 * i + 1;
+        if (c >= th->nh) break;
+        if (c + 1 < th->nh && open_better(th, th->heap[c + 1], th->heap[c])) c++;
+        if (!open_better(th, th->heap[c], x)) break;
+        th->heap[i] = th->heap[c];
+        i = c;
+    }
+    if (th->nh) th->heap[i] = x;
+    return top;
+}
+
+#define BEFS_DEPTH 4096
+
+/* A new open position, reached by move m from position `parent`: 0 when out of memory (or
+ * BEFS_DEPTH moves deep). */
+static int befs_add(Thread *th, int parent, Step m, int score) {
+    if (th->nn == th->ncap) {
+        int cap = th->ncap ? 2 * th->ncap : 1024;
+        struct BNode *n = realloc(th->nodes, sizeof *n * (size_t)cap);
+        if (!n) return 0;
+        th->nodes = n;
+        th->ncap = cap;
+    }
+    int depth = parent < 0 ? 0 : th->nodes[parent].depth + 1;
+    if (depth >= BEFS_DEPTH) return 0; /* too deep for the path arrays: as a full table */
+    th->nodes[th->nn] = (struct BNode){parent, score, depth, m};
+    return heap_push(th, th->nn++);
+}
+
+/* A best-first thread's root, its board after the safe moves up: 1 won, 0 entered, -1 full. */
+static int befs_start(Thread *th, Table *t) {
+    FB *b = th->b;
+    autos(b);
+    if (won(b)) return 1;
+    uint64_t k1, k2;
+    key(b, &k1, &k2);
+    if (table_enter(t, k1, k2, th->bit, 1ULL << th->bit) < 0) return -1;
+    th->mark = b->nt;
+    th->cur = -1;
+    th->depth = 0;
+    th->on = malloc(sizeof *th->on * 2 * BEFS_DEPTH);
+    if (!th->on) return -1;
+    th->on[0] = 0;
+    th->on[BEFS_DEPTH] = b->nt;
+    return befs_add(th, -1, (Step){0}, 0) ? 0 : -1;
+}
+
+/* Moves the thread's board to node i: back to the deepest position on both paths, then down
+ * i's (the best position is most often a child of the last one or near it). */
+static void befs_goto(Thread *th, int i) {
+    FB *b = th->b;
+    int *on = th->on, *mark = th->on + BEFS_DEPTH, down[BEFS_DEPTH], nd = 0, j = i;
+    while (th->nodes[j].depth > th->depth || on[th->nodes[j].depth] != j) {
+        down[nd++] = j;
+        j = th->nodes[j].parent;
+    }
+    th->depth = th->nodes[j].depth;
+    while (b->nt > mark[th->depth]) unmake(b);
+    while (nd) {
+        int k = down[--nd];
+        make(b, th->nodes[k].m);
+        autos_after(b, th->nodes[k].m);
+        on[++th->depth] = k;
+        mark[th->depth] = b->nt;
+    }
+}
+
+/* Runs a best-first thread for at most `quota` positions, as run_thread does a depth-first one. */
+static int run_befs(Thread *th, Table *t, long quota, long *nodes, const Options *o) {
+    FB *b = th->b;
+    const Phase *p = &th->ph[0];
+    for (long used = 0; used < quota;) {
+        int i = th->cur, from = th->next;
+        if (i < 0) {
+            if (!th->nh) return EXHAUSTED;
+            i = heap_pop(th);
+            from = 0;
+        }
+        th->cur = -1;
+        befs_goto(th, i);
+        Step ms[MAXM];
+        int all = gen_race(b, ms), mark = b->nt;
+        for (int q = from; q < all; q++) {
+            if (p->rank_of[ms[q].group] < 0) continue;
+            if (used == quota) {
+                th->cur = i;
+                th->next = q;
+                return BUDGET;
+            }
+            make(b, ms[q]);
+            autos_after(b, ms[q]);
+            used++;
+            (*nodes)++;
+            if ((*nodes & 1023) == 0 && o->deadline != NO_DEADLINE && now() > o->deadline) return TIMEOUT;
+            if (won(b)) return WON;
+            uint64_t k1, k2;
+            key(b, &k1, &k2);
+            int added = table_enter(t, k1, k2, th->bit, 1ULL << th->bit);
+            if (added < 0 || (added && !befs_add(th, i, ms[q], evaluate_w(b, &th->w)))) return FULL;
+            while (b->nt > mark) unmake(b);
+        }
+    }
+    return BUDGET;
+}
+
 /* The threads' specs, chosen by bench/freecell_vs_fcsolve.py --threads: 32 candidates each run
  * alone on Microsoft's deals 1-4,000 (at most 20,000 positions a deal), then, as Freecell
  * Solver's presets are made, a *prelude* chosen greedily (each time the thread and quota that
@@ -637,7 +789,12 @@ static int run_thread(Thread *th, Table *t, long quota, long *nodes, const Optio
  * threads of ROUND and the sound search take turns of QUOTA positions. All but one leave the free
  * cells out as a move of their own (cards go there only when dug), which is what makes them fast
  * and why none but 'upxrlec+' is complete; seed: each one's random numbers (three run the same
- * spec in random order, each with its own). Checked on deals 4,001-6,000, which chose nothing. */
+ * spec in random order, each with its own). Checked on deals 4,001-6,000, which chose nothing.
+ * The last, '*upxrlec', is best-first (every move, scored by cards up, free cells and empty
+ * cascades alone): in ROUND after the sound search, which has a second turn after it (with one
+ * turn of nine, FC1-1 #27, lost, and #144, won, each near 3 M positions, were unknown at 3 M);
+ * with it FC1-2 #140 is won in 0.8 M positions (unknown at 30 M before) and deals 1-32,000 take
+ * 2.5 % fewer positions (#31465 0.39 M, was 1.47 M). */
 static const Spec SPECS[] = {
     {{0}, {"upxrle+"}, 1, {40, 8, 4, 3, 20, 40}, 19},
     {{0}, {"upxrle~~"}, 1, {40, 3, 4, 6, 12, 24}, 17},
@@ -655,13 +812,14 @@ static const Spec SPECS[] = {
     {{0}, {"upxrle~~~"}, 1, {40, 10, 6, 1, 16, 30}, 24},
     {{0}, {"upxrle~~"}, 1, {40, 10, 6, 1, 16, 30}, 3},
     {{0}, {"up x r le"}, 1, {40, 6, 4, 3, 12, 24}, 7},
+    {{0}, {"*upxrlec"}, 1, {40, 0, 0, 0, 20, 40}, 30},
 };
 #define NSPECS ((int)(sizeof SPECS / sizeof SPECS[0]))
 typedef struct {
     int thread, quota;
 } Slot;
 static const Slot PRELUDE[] = {{0, 200}, {1, 150}, {2, 200}, {0, 50}, {3, 500}, {2, 50}, {4, 100}, {0, 25}, {3, 25}, {5, 400}, {6, 200}, {5, 25}, {6, 25}, {7, 1075}, {8, 450}, {0, 50}, {7, 200}, {9, 400}, {8, 250}, {10, 100}, {11, 50}, {0, 400}, {12, 100}, {13, 100}, {14, 50}, {15, 200}};
-static const int ROUND[] = {0, 2, 3, 5, 7, 8, 6, NSPECS};
+static const int ROUND[] = {0, 2, 3, 5, 7, 8, 6, NSPECS, 16, NSPECS};
 #define NPRELUDE ((int)(sizeof PRELUDE / sizeof PRELUDE[0]))
 #define NROUND ((int)(sizeof ROUND / sizeof ROUND[0]))
 static const int QUOTA = 200;
@@ -690,6 +848,7 @@ static int thread_start(Thread *x, FB *b, int q, const Options *o) {
     x->complete = 1;
     if (!x->sound) {
         const Spec *sp = &SPECS[q];
+        x->befs = sp->order[0][0] == '*';
         x->nph = sp->nph;
         x->w = sp->w;
         for (int k = 0; k < sp->nph; k++) {
@@ -714,11 +873,11 @@ static int turn(Thread *x, FB *b, int q, Table *t, long quota, long *nodes, cons
     if (!x->started) {
         x->started = 1;
         if (!thread_start(x, b, q, o)) return FULL;
-        int r = enter_thread(x, t, 0);
+        int r = x->befs ? befs_start(x, t) : enter_thread(x, t, 0);
         if (r == 1) return WON;
         if (r < 0) return FULL;
     }
-    int r = run_thread(x, t, quota, nodes, o);
+    int r = x->befs ? run_befs(x, t, quota, nodes, o) : run_thread(x, t, quota, nodes, o);
     if (r != EXHAUSTED) return r;
     x->alive = 0;
     return x->sound || x->complete ? EXHAUSTED : BUDGET;
@@ -766,6 +925,9 @@ static int race_run(FB *b, Options *o, long *nodes, size_t start, unsigned long 
     }
     for (int q = 0; q < nt; q++) {
         stack_free(&th[q].st);
+        free(th[q].nodes);
+        free(th[q].heap);
+        free(th[q].on);
         if (th[q].b) {
             free(th[q].b->trail);
             free(th[q].b);
