@@ -594,3 +594,40 @@ def test_hints_that_rearranged_long_without_a_card_seen_bring_one_into_sight() -
         tokens.append(advice.analysis.token)
     else:
         pytest.fail(f"{game.patience} more hints and still no card seen: {tokens[len(WANDER.split()) :]}")
+
+
+STUCK = """\
+2-8 8x2-5 7-5 2-10 6-3 3x2-5 1-3 1-9 2-1 2-5 7-5 D 1-5 8-1 6-3 2-9 5x2-1 3x2-5 D 7-4 8-3 9-4
+5-10 1-9 6-4 4x2-9 1x2-4 5x2-10 4x2-1 1x2-4 4x2-1 D 1-6 1x2-10 6x2-10 3-6 10x5-3 10x4-5 8-5 10-7
+5x5-10 D 9-1 9-2 5-4 3-7 6-4 10-6 6x3-7 1x2-6 10x7-8 6x3-10 8x8-1 2x2-1 2-1 5-9 7x5-3 6-5 6-9
+5-6 5-9 8-6 D 8-3 6-7 8-9 6-8 6-7 9-6 7x3-10 9-7 8x2-9 3x2-8 1-3 4-2 4-7 6-4 9x4-6 10x3-9 6x4-10
+9x4-6 10x5-9 8x3-10 9x10-8 1x2-9 9x3-8 9-8 1-5 9-2 9-2 8-2 10x3-8 8x3-2 10x4-9 3-8 10-3 8-10
+10x2-1 6x4-10 10x5-7 9x4-6 7x8-8 6x4-9 9x4-6 7-10 9-7 8x8-9 7-8 8-7 3x2-8 7-3 7-4 6x4-3 3x4-6
+6x4-3 2x3-6 1x3-2 3x4-1 6x3-1 1x3-6 2x3-1 6x3-2 4x3-6 9x8-10 6x3-4 1x3-6 1x4-3 10x8-9 2x3-1
+1x3-3 2-1 2-7 1-7 3x3-7 3x4-1 1x4-3 4x3-1 4-10 1x3-10 6x3-3 3x3-1 2-6 1x3-3 2-1 6-1 2-10 5-2 4-5
+10x3-4 1-6
+"""
+"""150 moves of deal SP1-2-GSIREGQ by the honest hints: the stock dealt, cards still face down,
+40 moves and more since the last one turned up, and no move that turns one up at once."""
+
+
+def test_past_patience_with_nothing_to_turn_up_the_hints_follow_a_plan_to_a_card() -> None:
+    start = new_state("SP1-2-GSIREGQ")
+    game = start.game
+    tokens = STUCK.split()
+    state = start.copy()
+    state.play_all(tokens)
+    first = game.knowledge(start, tokens)
+    assert first.unknown and not state.stock and game.patience is not None
+    assert len(tokens) - first.since >= game.patience
+    assert not game.advancing(state, [str(state.resolve(m)) for m in state.legal_moves()])
+    budget = Budget(*game.hint_budget)
+    for _ in range(game.patience):
+        knowledge = game.knowledge(start, tokens)
+        if knowledge.since != first.since:
+            break
+        advice = advise(knowledge, budget)
+        assert advice.analysis.kind == "move" and advice.analysis.token is not None, advice
+        tokens.append(advice.analysis.token)
+    else:
+        pytest.fail(f"{game.patience} more hints and still no card seen: {tokens[150:]}")
