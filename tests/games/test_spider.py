@@ -9,6 +9,7 @@ import subprocess
 import sys
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -18,7 +19,7 @@ from paciencia.analysis.honest import Budget, advise
 from paciencia.analysis.why import reason
 from paciencia.engine.cards import CARD_NAMES
 from paciencia.engine.errors import IllegalMove, InvalidMove, InvalidPosition
-from paciencia.engine.protocol import Role, Status
+from paciencia.engine.protocol import Role, State, Status
 from paciencia.engine.reasons import Position, Reason
 from paciencia.games import GAMES, REGISTRY, new_state, state_from_text
 from paciencia.games.pile_words import COLUMN_RANK, FACE_DOWN, NOT_A_RUN, NOT_ONE_SUIT, RUN_TOO_LONG
@@ -584,16 +585,25 @@ def test_hints_that_rearranged_long_without_a_card_seen_bring_one_into_sight() -
     first = game.knowledge(start, tokens)
     assert first.unknown and game.patience is not None
     assert len(tokens) - first.since > game.patience
+    _hints_bring_a_card_into_sight(start, tokens)
+
+
+def _hints_bring_a_card_into_sight(start: State[Any], tokens: list[str]) -> None:
+    """Following the honest hints from ``tokens`` brings a card into sight within the game's
+    patience (each of them a move)."""
+    game = start.game
+    assert game.patience is not None
+    before = game.knowledge(start, tokens).since
     budget = Budget(*game.hint_budget)
+    played: list[str] = []
     for _ in range(game.patience):
-        knowledge = game.knowledge(start, tokens)
-        if knowledge.since != first.since:
-            break
+        knowledge = game.knowledge(start, tokens + played)
+        if knowledge.since != before:
+            return
         advice = advise(knowledge, budget)
-        assert advice.analysis.kind == "move" and advice.analysis.token is not None
-        tokens.append(advice.analysis.token)
-    else:
-        pytest.fail(f"{game.patience} more hints and still no card seen: {tokens[len(WANDER.split()) :]}")
+        assert advice.analysis.kind == "move" and advice.analysis.token is not None, advice
+        played.append(advice.analysis.token)
+    pytest.fail(f"{game.patience} more hints and still no card seen: {played}")
 
 
 STUCK = """\
@@ -617,17 +627,9 @@ def test_past_patience_with_nothing_to_turn_up_the_hints_follow_a_plan_to_a_card
     tokens = STUCK.split()
     state = start.copy()
     state.play_all(tokens)
+    assert isinstance(state, SpiderState)
     first = game.knowledge(start, tokens)
     assert first.unknown and not state.stock and game.patience is not None
     assert len(tokens) - first.since >= game.patience
     assert not game.advancing(state, [str(state.resolve(m)) for m in state.legal_moves()])
-    budget = Budget(*game.hint_budget)
-    for _ in range(game.patience):
-        knowledge = game.knowledge(start, tokens)
-        if knowledge.since != first.since:
-            break
-        advice = advise(knowledge, budget)
-        assert advice.analysis.kind == "move" and advice.analysis.token is not None, advice
-        tokens.append(advice.analysis.token)
-    else:
-        pytest.fail(f"{game.patience} more hints and still no card seen: {tokens[150:]}")
+    _hints_bring_a_card_into_sight(start, tokens)
