@@ -94,14 +94,9 @@ def test_the_published_figures_stand_beside_ours_with_their_rules(client: TestCl
 
 
 def test_every_variant_has_the_honest_players_rate_on_at_least_300_deals(client: TestClient) -> None:
-    """Issue 24: each game's and variant's honest figure, from at least 300 deals (Spider's odds
-    page came first, issue 41: its honest rates are still being measured, and until they are its
-    page says so rather than showing a figure)."""
-    awaiting = {"spider"}
+    """Issue 24: each game's and variant's honest figure, from at least 300 deals."""
     for game in FIGURES:
         for v in client.get(f"/api/odds/{game}").json()["variants"]:
-            if game in awaiting and v["honest"] is None:
-                continue
             assert v["honest"] is not None and v["honest"]["deals"] >= 300, (game, v["variant"])
 
 

@@ -7,7 +7,8 @@ the rules schemas' stylesheets), ``templates/`` its rules pages, ``example`` and
 ``examples.json`` its Examples game, ``odds.json`` its "How often" page (``scripts/make-odds``
 from the surveys, bench/data/survey-spider-*-2026.jsonl, with the published figures).
 
-Not yet: the honest player's rates and the difficulty levels.
+Not yet: the difficulty levels (issue 40). The honest hints' patience (``SpiderGame.patience``,
+``analysis.advancing_moves``) is why one suit's hints no longer go round the columns.
 """
 
 from paciencia.games.spider.rules import SpiderGame
