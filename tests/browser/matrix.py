@@ -308,8 +308,12 @@ def page_scenes(playwright: Playwright, base_url: str) -> dict[str, Scene]:
 
 # -- the probe -----------------------------------------------------------------------------------
 
-FRAMES = """() => new Promise((done) =>
-  requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(done))))"""
+FRAMES = """() => new Promise((done) => {
+  setTimeout(done, 3000);
+  requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(done)));
+})"""
+"""Three frames drawn (the observers that size the board have run), or three seconds: a page that
+is not being drawn draws no frame, and Playwright's evaluate has no timeout (a CI run hung here)."""
 
 # What is checked, on the page as it is: the layout is the screen's width and nothing is wider;
 # every control (a modal dialog's alone while one is open; the run picker's, the header's and the
@@ -523,6 +527,7 @@ class Walker:
     def open(self, scene: Scene, lang: str, sizes: dict[str, tuple[int, int, bool]]) -> None:
         """Opens the scene (on the first size's screen) and brings it to its state."""
         page = self.page
+        page.bring_to_front()  # drawn: a page behind another in its window draws no frame
         width, height, touch = next(iter(sizes.values()))
         self.set_touch(touch)
         page.set_viewport_size({"width": width, "height": height})
