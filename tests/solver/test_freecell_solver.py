@@ -18,8 +18,18 @@ from paciencia.engine.protocol import Status
 from paciencia.engine.verdict import Verdict
 from paciencia.games import new_state, state_from_text
 from paciencia.games.freecell import _search
-from paciencia.games.freecell.rules import CELL0, FreeCellState, move
-from paciencia.games.freecell.solver import CC, CF, CL, LC, LF, Step, _c_position, _safe, engine_tokens, settle
+from paciencia.games.freecell.rules import FreeCellState
+from paciencia.games.freecell.solver import (
+    CL,
+    LC,
+    LF,
+    Step,
+    _c_position,
+    _safe,
+    engine_tokens,
+    settle,
+    step_move,
+)
 from paciencia.solver import solve
 from tests.solver.plain import plain_winnable
 from tests.tables import RANKS, SUITS
@@ -109,19 +119,11 @@ def engine_refuses(state: FreeCellState, steps: list[Step]) -> bool:
     """Whether the engine's ``check`` refuses a step of ``steps`` from ``state`` (a step naming a
     card in no cell, or a free cell where none is, is refused too) or the line does not win."""
     sim = state.copy()
-    for kind, a, b, n, card in steps:
+    for step in steps:
+        kind, card = step[0], step[4]
         if (kind in (LF, LC) and card not in sim.cells) or (kind == CL and -1 not in sim.cells):
             return True
-        if kind == CF:
-            m = move.to_suit[a][card // 13]
-        elif kind == LF:
-            m = move.to_suit[CELL0 + sim.cells.index(card)][card // 13]
-        elif kind == CC:
-            m = move(a, b, n)
-        elif kind == CL:
-            m = move(a, CELL0 + sim.cells.index(-1))
-        else:
-            m = move(CELL0 + sim.cells.index(card), b)
+        m = step_move(sim, step)
         if sim.check(m) is not None:
             return True
         sim.push(m)

@@ -121,18 +121,8 @@ def engine_tokens(state: FreeCellState, steps: Iterable[Step]) -> tuple[str, ...
     named as the engine finds the cards in them."""
     sim = state.copy()
     out: list[str] = []
-    move, to_suit = rules.move, rules.move.to_suit
-    for kind, a, b, n, card in steps:
-        if kind == CF:
-            m = to_suit[a][card // 13]
-        elif kind == LF:
-            m = to_suit[CELL0 + sim.cells.index(card)][card // 13]
-        elif kind == CC:
-            m = move(a, b, n)
-        elif kind == CL:
-            m = move(a, CELL0 + sim.cells.index(-1))
-        else:
-            m = move(CELL0 + sim.cells.index(card), b)
+    for step in steps:
+        m = step_move(sim, step)
         reason = sim.check(m)
         if reason is not None:
             raise AssertionError(f"the solver's line makes a move the rules refuse: {m} ({reason})")
@@ -141,6 +131,22 @@ def engine_tokens(state: FreeCellState, steps: Iterable[Step]) -> tuple[str, ...
     if not sim.is_won():
         raise AssertionError("the solver's line does not win")
     return tuple(out)
+
+
+def step_move(sim: FreeCellState, step: Step) -> rules.FreeCellMove:
+    """The engine's move for a step of the C search at ``sim`` (a cell named where the engine
+    finds the card in it; ``ValueError`` where no cell holds it, or none is free)."""
+    kind, a, b, n, card = step
+    move, to_suit = rules.move, rules.move.to_suit
+    if kind == CF:
+        return to_suit[a][card // 13]
+    if kind == LF:
+        return to_suit[CELL0 + sim.cells.index(card)][card // 13]
+    if kind == CC:
+        return move(a, b, n)
+    if kind == CL:
+        return move(a, CELL0 + sim.cells.index(-1))
+    return move(CELL0 + sim.cells.index(card), b)
 
 
 def _race(state: FreeCellState, nodes: int, seconds: float) -> Answer:
