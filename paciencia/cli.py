@@ -3,22 +3,31 @@
 Exit status: 0 done; 1 a move was refused by the rules (the reason in the chosen language on
 stderr); 2 bad input (code, move token, position, file, language), with a message and never
 a traceback.
+
+The parser is argparse's (``paciencia.cli_parser``), but the plainest command lines, ``deal``
+and ``solve`` of a code, are read here without it (``_plain``), to the same options.
 """
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any
 
-from paciencia import __version__
 from paciencia.engine.errors import IllegalMove, PacienciaError
 from paciencia.engine.protocol import State
-from paciencia.games import GAMES, new_state, state_from_text
-from paciencia.i18n import LOCALES, Words, normalize_locale
+from paciencia.games import new_state, state_from_text
+from paciencia.i18n import Words, normalize_locale
+
+if TYPE_CHECKING:
+    import argparse
+    from typing import TypeAlias
+
+    Options: TypeAlias = argparse.Namespace | SimpleNamespace
+    """A command's options: argparse's, or ``_plain``'s for the plainest command lines."""
 
 EXIT_REFUSED = 1
 EXIT_BAD_INPUT = 2
@@ -28,188 +37,83 @@ class BadInput(Exception):
     """Input the command cannot work with; its message is printed as is."""
 
 
-def _lang(value: str) -> str:
-    found = normalize_locale(value)
-    if found is None:
-        raise argparse.ArgumentTypeError(f"unknown language {value!r} (expected one of {', '.join(LOCALES)})")
-    return found
-
-
-def _columns() -> int:
-    """The terminal's width as ``shutil.get_terminal_size`` finds it ($COLUMNS, else standard
-    output's terminal, else 80)."""
-    try:
-        columns = int(os.environ.get("COLUMNS", ""))
-    except ValueError:
-        columns = 0
-    if columns <= 0:
-        try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
-        except (AttributeError, ValueError, OSError):
-            columns = 0
-    return columns or 80
-
-
-class _Formatter(argparse.HelpFormatter):
-    """argparse's own, the width found without importing shutil: argparse makes a formatter for
-    every argument added, and shutil loads the compressors (2 ms of every command's start-up)."""
-
-    def __init__(
-        self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None
-    ) -> None:
-        super().__init__(prog, indent_increment, max_help_position, _columns() - 2 if width is None else width)
-
-
-class _Parser(argparse.ArgumentParser):
-    """A parser some of whose helps are worked out only when a help is printed (``later``): the
-    games' variants are known to their rules, and parsing a command imports no game's rules."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("formatter_class", _Formatter)
-        super().__init__(*args, **kwargs)
-        self.later: list[tuple[argparse.Action, Callable[[], str]]] = []
-
-    def format_help(self) -> str:
-        for action, help_text in self.later:
-            action.help = help_text()
-        return super().format_help()
-
-
-def _variants() -> str:
-    """Each game's variants (this imports every game)."""
-    return "; ".join(f"{name}: {' '.join(e.game.variants)}" for name, e in GAMES.items())
-
-
-def build_parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The parser of every command, or with ``command`` (one of ``COMMANDS``) of that one alone:
-    a command's start-up builds no other command's options (argparse makes a parser, formatters
-    and translation look-ups for each: 2 ms, as much as the game's deal)."""
-    names = list(GAMES)  # the registry's names: no game is imported
-    games = f"{', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else "".join(names)
-    parser = _Parser(prog="paciencia", description=f"Solitaire games: {games}.")
-    parser.add_argument("--version", action="version", version=f"paciencia {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMANDS if command is None else (command,):
-        help_text, options, _run = COMMANDS[name]
-        options(sub.add_parser(name, help=help_text))
-    return parser
-
-
-def _deal_options(deal: argparse.ArgumentParser) -> None:
-    deal.add_argument("code", help="a deal code, as CR1-N-AAAAAAB or KL1-3-AAAAAAB")
-    deal.add_argument("--describe", action="store_true", help="print the board description instead")
-    deal.add_argument("--lang", type=_lang, default="en", help=f"language: {', '.join(LOCALES)}")
-
-
-def _play_options(play: argparse.ArgumentParser) -> None:
-    play.add_argument("args", nargs="*", metavar="CODE|MOVE", help="a deal code (unless --position), then moves")
-    play.add_argument("--position", metavar="FILE", help="start from this table text ('-' for standard input)")
-    play.add_argument("--lang", type=_lang, default="en", help=f"language of refusals: {', '.join(LOCALES)}")
-    play.add_argument("--describe", action="store_true", help="print the board description instead")
-
-
-def _solve_options(solve: argparse.ArgumentParser) -> None:
-    solve.add_argument("code", nargs="?", help="a deal code (or use --position)")
-    solve.add_argument("--position", metavar="FILE", help="solve this table text ('-' for standard input)")
-    solve.add_argument(
-        "--codes",
-        metavar="FILE",
-        help="solve one deal code a line ('-' for standard input), printing one JSON object a line "
-        "(code, verdict, seconds, line; or code, error); exit status 0 when every line was answered, "
-        "2 when a line was not a deal code (it gets an error record and the others are still solved) "
-        "or FILE cannot be read",
-    )
-    solve.add_argument(
-        "--timeout", type=_seconds, help="seconds to search (default 10, per deal; with --nodes, a cap, default none)"
-    )
-    solve.add_argument("--nodes", type=_nodes, help=NODES_HELP)
-
-
-def _survey_options(survey: argparse.ArgumentParser) -> None:
-    assert isinstance(survey, _Parser)
-    survey.add_argument("game", choices=list(GAMES))
-    survey.later.append((survey.add_argument("--variant", required=True), _variants))
-    survey.add_argument("--deals", type=int, default=1000, help="how many deals (default 1000)")
-    survey.add_argument(
-        "--timeout", type=_seconds, help="seconds per deal (default 10; with --nodes, a cap, default none)"
-    )
-    survey.add_argument("--nodes", type=_nodes, help=NODES_HELP)
-    survey.add_argument(
-        "--jobs",
-        type=int,
-        default=os.cpu_count() or 1,
-        help="parallel solvers (default: cores; with --scheduler local, workers)",
-    )
-    survey.add_argument(
-        "--scheduler",
-        metavar="ADDRESS",
-        help="solve on a Dask distributed cluster: its scheduler's address (tcp://host:8786), "
-        "or 'local' for a local cluster of --jobs worker processes",
-    )
-    survey.add_argument("--seed", type=int, default=2026, help="which sample of deals (default 2026)")
-    survey.add_argument(
-        "--results", metavar="FILE", help="JSON-lines results, read to resume (default survey-GAME-VARIANT-SEED.jsonl)"
-    )
-
-
-def _serve_options(serve: argparse.ArgumentParser) -> None:
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    serve.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
-    serve.add_argument(
-        "--database",
-        metavar="URL",
-        help="database URL: postgresql://user:password@host/name, or sqlite:///FILE "
-        "(default: SQLite in your data folder)",
-    )
-    serve.add_argument(
-        "--workers", type=_workers, default=1, help="server processes sharing the port and the database (default 1)"
-    )
-    serve.add_argument(
-        "--secure", action="store_true", help="mark the player cookie Secure (the site is served over HTTPS)"
-    )
-
-
-NODES_HELP = (
-    "search at most N positions per deal instead of a time: the same verdicts, lines and node counts "
-    "on any machine, loaded or not"
-)
 NODES_MAX = 10**12
 
 
-def _nodes(value: str) -> int:
+def positions(value: str) -> int | None:
+    """``--nodes``: a number of positions from 1 to ``NODES_MAX``, or None."""
     if not (value.isascii() and value.isdigit() and 1 <= int(value) <= NODES_MAX):
-        raise argparse.ArgumentTypeError(f"not a number of positions from 1 to {NODES_MAX}: {value!r}")
+        return None
     return int(value)
 
 
-def _timeout(ns: argparse.Namespace) -> float:
+def seconds(value: str) -> float | None:
+    """``--timeout``: a number of seconds over 0 and up to a day, or None."""
+    try:
+        found = float(value)
+    except ValueError:
+        return None
+    return found if 0 < found <= 86400 else None
+
+
+Reader = Callable[[str], object]
+"""An option's value as the command takes it, from its text; None for a value it refuses."""
+
+_PLAIN: dict[str, tuple[bool, dict[str, object], dict[str, Reader | None]]] = {
+    "deal": (True, {"code": None, "describe": False, "lang": "en"}, {"--describe": None, "--lang": normalize_locale}),
+    "solve": (
+        False,
+        {"code": None, "position": None, "codes": None, "timeout": None, "nodes": None},
+        {"--timeout": seconds, "--nodes": positions},
+    ),
+}
+"""The commands ``_plain`` reads: whether their code is required, their options' defaults, and the
+options it reads (a flag, or an option with its value's reader), as ``cli_parser`` declares them."""
+
+
+def _plain(args: Sequence[str]) -> SimpleNamespace | None:
+    """The options of ``deal`` or ``solve`` written plainly, read as argparse reads them: a code
+    (not starting with '-'), each option in full (``--lang it`` or ``--lang=it``) and once, each
+    value good. Anything else is None: argparse reads it and says what is wrong, in its words.
+    (argparse, with the gettext and locale it loads, and a parser built are 3-4 ms of a deal's
+    start-up; ``tests/test_cli.py`` checks that both read alike.)"""
+    if not args or args[0] not in _PLAIN:
+        return None
+    required, defaults, options = _PLAIN[args[0]]
+    found = dict(defaults, command=args[0])
+    seen: set[str] = set()
+    rest = iter(args[1:])
+    for arg in rest:
+        value: object
+        name, equals, text = arg.partition("=")
+        if not arg.startswith("-"):
+            name, value = "code", arg
+        elif name not in options:
+            return None
+        elif (read := options[name]) is None:  # a flag
+            if equals:
+                return None
+            value = True
+        else:
+            if not equals:
+                text = next(rest, "-")
+            if text.startswith("-"):  # (argparse takes it for an option)
+                return None
+            value = read(text)
+        if value is None or name in seen:
+            return None
+        seen.add(name)
+        found[name.removeprefix("--")] = value
+    if required and "code" not in seen:
+        return None
+    return SimpleNamespace(**found)
+
+
+def _timeout(ns: Options) -> float:
     """--timeout, or its default: 10 s, or with --nodes none (no clock decides a verdict)."""
     if ns.timeout is not None:
         return float(ns.timeout)
     return float("inf") if ns.nodes is not None else 10.0  # (math's inf: an import for one value)
-
-
-def _workers(value: str) -> int:
-    if not (value.isascii() and value.isdigit() and 1 <= int(value) <= 64):
-        raise argparse.ArgumentTypeError(f"not a number of workers from 1 to 64: {value!r}")
-    return int(value)
-
-
-def _port(value: str) -> int:
-    # 0 (the system's choice) is refused too: the line that says where the site is would be wrong.
-    if not (value.isascii() and value.isdigit() and 1 <= int(value) <= 65535):
-        raise argparse.ArgumentTypeError(f"not a port from 1 to 65535: {value!r}")
-    return int(value)
-
-
-def _seconds(value: str) -> float:
-    try:
-        seconds = float(value)
-    except ValueError:
-        seconds = -1.0
-    if not 0 < seconds <= 86400:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {value!r}")
-    return seconds
 
 
 def _start(code: str | None, position: str | None) -> State[Any]:
@@ -228,12 +132,12 @@ def _output(state: State[Any], describe: bool, lang: str) -> str:
     return Words(lang).describe(state) + "\n" if describe else state.to_text()
 
 
-def cmd_deal(ns: argparse.Namespace) -> int:
+def cmd_deal(ns: Options) -> int:
     sys.stdout.write(_output(new_state(ns.code), ns.describe, ns.lang))
     return 0
 
 
-def cmd_play(ns: argparse.Namespace) -> int:
+def cmd_play(ns: Options) -> int:
     args: list[str] = ns.args
     code = None
     if ns.position is None:
@@ -253,7 +157,7 @@ def cmd_play(ns: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_solve(ns: argparse.Namespace) -> int:
+def cmd_solve(ns: Options) -> int:
     from paciencia.engine.verdict import Verdict
     from paciencia.solver import solve
 
@@ -311,7 +215,7 @@ def _solve_codes(source: str, timeout: float, nodes: int | None) -> int:
     return EXIT_BAD_INPUT if malformed else 0
 
 
-def cmd_survey(ns: argparse.Namespace) -> int:
+def cmd_survey(ns: Options) -> int:
     from paciencia.analysis import survey
 
     if ns.deals < 1 or ns.jobs < 1:
@@ -347,7 +251,7 @@ def _shown_host(host: str) -> str:
     return f"[{host}]" if ":" in host else host
 
 
-def cmd_serve(ns: argparse.Namespace) -> int:
+def cmd_serve(ns: Options) -> int:
     import socket
     from dataclasses import replace
 
@@ -476,28 +380,36 @@ def _wait_for_port(host: str, port: int) -> None:
         time.sleep(0.1)
 
 
-COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], Callable[[argparse.Namespace], int]]] = {
-    "deal": ("print the table text of a deal", _deal_options, cmd_deal),
-    "play": ("play moves from a deal or a position and print the table text", _play_options, cmd_play),
-    "solve": ("is this deal or position winnable? prints the winning line", _solve_options, cmd_solve),
-    "survey": ("solve many random deals in parallel; print the share winnable", _survey_options, cmd_survey),
-    "serve": ("run the site (an embedded SQLite database in your data folder)", _serve_options, cmd_serve),
+COMMANDS: dict[str, Callable[[Options], int]] = {
+    "deal": cmd_deal,
+    "play": cmd_play,
+    "solve": cmd_solve,
+    "survey": cmd_survey,
+    "serve": cmd_serve,
 }
-"""Each command: its line in the help (in this order), its options, what it does."""
+"""Each command (in the order of the help: ``cli_parser.OPTIONS``): what it does."""
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or of ``command`` alone (``cli_parser.build_parser``)."""
+    from paciencia import cli_parser
+
+    return cli_parser.build_parser(command)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else list(argv)
-    # The command's parser alone when the first argument names one; else (none, an option such
-    # as --help, a misspelt command) the whole, to list the commands.
-    command = args[0] if args and args[0] in COMMANDS else None
-    parser = build_parser(command)
-    ns = parser.parse_args(args)
-    if ns.command is None:  # a bare ``paciencia``: what it can do, not an error
-        parser.print_help()
-        return 0
+    ns: Options | None = _plain(args)
+    if ns is None:
+        # The command's parser alone when the first argument names one; else (none, an option
+        # such as --help, a misspelt command) the whole, to list the commands.
+        parser = build_parser(args[0] if args and args[0] in COMMANDS else None)
+        ns = parser.parse_args(args)
+        if ns.command is None:  # a bare ``paciencia``: what it can do, not an error
+            parser.print_help()
+            return 0
     try:
-        status = COMMANDS[ns.command][2](ns)
+        status = COMMANDS[ns.command](ns)
         sys.stdout.flush()
         return status
     except (BadInput, PacienciaError) as e:

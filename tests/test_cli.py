@@ -309,3 +309,57 @@ def test_a_command_builds_its_own_parser_and_the_help_names_every_command() -> N
     assert helped.returncode == 0 and all(name in helped.stdout for name in COMMANDS)
     wrong = run("dael", "CR1-N-AAAAAAB")
     assert wrong.returncode == 2 and all(repr(name) in wrong.stderr for name in COMMANDS)
+
+
+PLAIN_LINES = [
+    ["deal", "CR1-N-AAAAAAB"],
+    ["deal", "--describe", "KL1-3-AAAAAAB"],
+    ["deal", "KL1-3-AAAAAAB", "--lang", "it", "--describe"],
+    ["deal", "--lang=pt_br", "FC1-4-AAAAAAB"],
+    ["deal", "--lang", " PT ", "x"],
+    ["deal", ""],
+    ["solve", "KL1-3-DJSLCWH"],
+    ["solve"],
+    ["solve", "--nodes", "2000", "KL1-3-DJSLCWH", "--timeout=2.5"],
+    ["solve", "--timeout", "1e3", "X"],
+]
+ARGPARSE_LINES = [
+    [],
+    ["deal"],
+    ["deal", "--desc", "CR1-N-AAAAAAB"],
+    ["deal", "--describe=yes", "CR1-N-AAAAAAB"],
+    ["deal", "--describe", "--describe", "CR1-N-AAAAAAB"],
+    ["deal", "--lang", "xx", "CR1-N-AAAAAAB"],
+    ["deal", "--lang=", "CR1-N-AAAAAAB"],
+    ["deal", "--lang"],
+    ["deal", "--lang", "--describe", "CR1-N-AAAAAAB"],
+    ["deal", "CR1-N-AAAAAAB", "KL1-3-AAAAAAB"],
+    ["deal", "-h"],
+    ["deal", "--", "CR1-N-AAAAAAB"],
+    ["deal", "-1"],
+    ["solve", "--nodes", "0", "X"],
+    ["solve", "--timeout", "-1", "X"],
+    ["solve", "--position", "-"],
+    ["solve", "--codes", "f"],
+    ["play", "CR1-N-AAAAAAB"],
+    ["dael", "CR1-N-AAAAAAB"],
+]
+
+
+@pytest.mark.parametrize("args", PLAIN_LINES + ARGPARSE_LINES)
+def test_the_plainest_command_lines_are_read_as_argparse_reads_them(args: list[str]) -> None:
+    """``deal`` and ``solve`` of a code are read without argparse (the start-up, issue 39) to the
+    same options; every other line, and every one argparse refuses, is left to argparse."""
+    from paciencia.cli import _plain, build_parser
+
+    plain = _plain(args)
+    assert (plain is not None) == (args in PLAIN_LINES)
+    if plain is not None:
+        assert vars(plain) == vars(build_parser(args[0]).parse_args(args))
+
+
+def test_a_plain_deal_imports_no_argparse() -> None:
+    script = "import sys; from paciencia.cli import main; main(['deal', 'KL1-3-AAAAAAB']); print(sorted(sys.modules))"
+    p = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0, p.stderr
+    assert "'argparse'" not in p.stdout and "'paciencia.cli_parser'" not in p.stdout
