@@ -49,6 +49,10 @@ levels against: ``scripts/make-levels``)."""
 SOLVE_NODES = 5_000_000
 """The solver's budget per deal."""
 MOVE_CAP = 1500
+HINTS_DEALS = 4
+HINTS_MOVES = 60
+"""A variant's record of the hints its levels were measured with (``fingerprint``): the site's
+hints' first moves, and the chance shown before each, on the sample's first deals."""
 DATA = "levels.json"
 """Each game's levelled pools, in its own package (``scripts/make-levels`` writes it)."""
 
@@ -87,14 +91,18 @@ def autoplay(
     seed: int = 0,
     chances: list[float] | None = None,
     cancel: Callable[[], bool] | None = None,
+    moves: list[str] | None = None,
+    cap: int = MOVE_CAP,
 ) -> bool:
     """The honest player's game from ``start`` to its end (on the site's hint budget unless
-    told); whether it was won. ``chances``: gets the chance the advice gave at each position."""
+    told); whether it was won. ``chances``: gets the chance the advice gave at each position;
+    ``moves``: the moves played; ``cap``: the moves played at most (the first of a game, for a
+    fingerprint of the hints: ``fingerprint``)."""
     game = start.game
     budget = budget or Budget(*game.hint_budget)
     state = start.copy()
-    tokens: list[str] = []
-    while len(tokens) < MOVE_CAP and state.status == Status.PLAYING:
+    tokens: list[str] = [] if moves is None else moves
+    while len(tokens) < min(cap, MOVE_CAP) and state.status == Status.PLAYING:
         if cancel is not None and cancel():
             raise Cancelled(str(start.code))
         advice = advise(seeded(game.knowledge(start, tokens), seed), budget)
@@ -130,6 +138,44 @@ def measure(
     budget = budget or Budget(*PLAY)
     wins = sum(autoplay(start, budget, seed, None, cancel) for seed in range(1, seeds + 1))
     return Measure(code, verdict, result.nodes, wins, seeds)
+
+
+def fingerprint(rows: list[dict[str, Any]], deals: int = HINTS_DEALS, moves: int = HINTS_MOVES) -> dict[str, Any]:
+    """Which hints the site's games of measured rows (``scripts/make-levels measure``, in the
+    sample's order) were played with, told by what they did: on the first ``deals`` deals, the
+    first ``moves`` moves and the chance shown before each (a row keeps what it measured: rows
+    of older runs kept the chances alone, rows whose game came from bench/honest_play.py the
+    moves alone). A behaviour, not a hash of the source: an edit that changes no hint keeps it,
+    any that changes a move or a chance shown breaks it (``hints_differ``)."""
+    found: list[dict[str, Any]] = []
+    for r in rows[:deals]:
+        entry: dict[str, Any] = {"code": r["code"]}
+        if "tokens" in r:
+            entry["tokens"] = list(r["tokens"][:moves])
+        if "chances" in r:
+            entry["chances"] = list(r["chances"][:moves])
+        found.append(entry)
+    return {"seed": 0, "moves": moves, "deals": found}
+
+
+def hints_differ(entry: dict[str, Any], moves: int = HINTS_MOVES) -> str | None:
+    """Today's site hints (``autoplay`` on seed 0 and the site's budget, as the measure played
+    them) replayed on a fingerprint's deal (``fingerprint``) for its first ``moves`` moves: the
+    first move or chance that differs from the recorded one, said, or None when all agree."""
+    tokens: list[str] = []
+    chances: list[float] = []
+    autoplay(new_state(entry["code"]), None, 0, chances, None, tokens, moves)
+    now: dict[str, list[Any]] = {"chances": [round(c, 4) for c in chances], "tokens": tokens}
+    for i in range(moves):
+        for key, what in (("chances", "the chance shown before it"), ("tokens", "the hint")):
+            if key not in entry:
+                continue
+            was, found = list(entry[key][:moves]), now[key]
+            if i < max(len(was), len(found)):
+                old, new = (was[i] if i < len(was) else None), (found[i] if i < len(found) else None)
+                if old != new:
+                    return f"{entry['code']}, move {i + 1}: {what} is {new} today, was {old} when measured"
+    return None
 
 
 def difficulty(m: Measure, nodes: int = SOLVE_NODES) -> float:
@@ -218,6 +264,12 @@ def figures(game: str, variant: str) -> dict[str, dict[str, int]] | None:
     them (seed 0, a game apart from those the level rests on); None where no levels were measured."""
     found = _data()["variants"].get(f"{game}:{variant}")
     return dict(found["figures"]) if found and "figures" in found else None
+
+
+def hints(game: str, variant: str) -> dict[str, Any] | None:
+    """The record of the hints the variant's levels were measured with (``fingerprint``)."""
+    found = _data()["variants"].get(f"{game}:{variant}")
+    return dict(found["hints"]) if found and "hints" in found else None
 
 
 def settings(game: str, variant: str) -> dict[str, Any] | None:
