@@ -48,11 +48,11 @@ HOST = "127.0.0.1"
 FLOOD_CODES = {"crescent": "CR1-N-AAAAAAB", "klondike": "KL1-3-AAAAAAB"}
 
 
-def start_server(port: int, database: str, *extra: str) -> subprocess.Popen[bytes]:
-    """``paciencia serve`` (with ``extra`` options), in a session of its own: its process group
-    is the server with its workers, for a kill that reaches them all."""
+def start_server(port: int, database: str, *extra: str, tree: Path = ROOT) -> subprocess.Popen[bytes]:
+    """``paciencia serve`` (with ``extra`` options; from the source tree ``tree``), in a session of
+    its own: its process group is the server with its workers, for a kill that reaches them all."""
     cmd = [sys.executable, "-m", "paciencia", "serve", "--port", str(port), "--database", database, *extra]
-    return subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    return subprocess.Popen(cmd, cwd=tree, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
 
 
 def wait_up(port: int, proc: subprocess.Popen[bytes], seconds: float = 60) -> None:
