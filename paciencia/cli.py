@@ -15,16 +15,16 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any
 
 from paciencia.engine.errors import IllegalMove, PacienciaError
 from paciencia.engine.protocol import State
 from paciencia.games import new_state, state_from_text
 from paciencia.i18n import Words, normalize_locale
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
-    from typing import TypeAlias
+    from typing import Any, TypeAlias
 
     Options: TypeAlias = argparse.Namespace | SimpleNamespace
     """A command's options: argparse's, or ``_plain``'s for the plainest command lines."""

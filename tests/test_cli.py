@@ -358,8 +358,16 @@ def test_the_plainest_command_lines_are_read_as_argparse_reads_them(args: list[s
         assert vars(plain) == vars(build_parser(args[0]).parse_args(args))
 
 
-def test_a_plain_deal_imports_no_argparse() -> None:
-    script = "import sys; from paciencia.cli import main; main(['deal', 'KL1-3-AAAAAAB']); print(sorted(sys.modules))"
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_plain_deal_imports_no_argparse_typing_nor_gettext(name: str) -> None:
+    """A deal's start-up (issue 39): its command line read without argparse (nor the gettext
+    and locale it loads), its engine's generics without typing (``engine/generics.py``), and no
+    catalog opened for a table text."""
+    found = GAMES[name]
+    code = f"{found.prefix}{found.game.version}-{next(iter(found.game.variants))}-AAAAAAB"
+    script = f"import sys; from paciencia.cli import main; main(['deal', {code!r}]); print(sorted(sys.modules))"
     p = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
     assert p.returncode == 0, p.stderr
-    assert "'argparse'" not in p.stdout and "'paciencia.cli_parser'" not in p.stdout
+    loaded = p.stdout.split("\n")[-2]
+    assert found.game.__module__ in loaded
+    assert [m for m in ("argparse", "paciencia.cli_parser", "typing", "gettext", "locale") if repr(m) in loaded] == []

@@ -12,14 +12,17 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from paciencia.engine.dealcode import DealCode
 from paciencia.engine.errors import IllegalMove, InvalidCode, NoSolver
+from paciencia.engine.generics import Generic, Protocol, TypeVar
 from paciencia.engine.reasons import Reason
 from paciencia.engine.record import dataclass, field
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any, ClassVar, Self
+
     from paciencia.engine.knowledge import Knowledge, Slot
     from paciencia.engine.verdict import Result
 

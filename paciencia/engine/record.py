@@ -28,7 +28,10 @@ import operator
 import re
 from collections.abc import Callable
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["FrozenInstanceError", "dataclass", "field"]
 

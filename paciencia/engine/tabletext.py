@@ -16,14 +16,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
 
 from paciencia.engine.cards import CARD_NAMES, parse_card_id
 from paciencia.engine.dealcode import DealCode
 from paciencia.engine.errors import InvalidCard, InvalidCode, InvalidPosition
 from paciencia.engine.reasons import Position
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from paciencia.engine.protocol import State
 
 

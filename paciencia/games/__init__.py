@@ -16,13 +16,16 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 from paciencia.engine import tabletext
 from paciencia.engine.dealcode import DEAL_COUNT, EXPECTED_FORM, DealCode
 from paciencia.engine.errors import InvalidCode, InvalidPosition
 from paciencia.engine.protocol import Game, State
 from paciencia.games.table import Table
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class Entry:

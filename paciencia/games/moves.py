@@ -11,11 +11,15 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from functools import cached_property
-from typing import ClassVar, Generic, TypeVar
 
 from paciencia.engine.errors import InvalidMove
+from paciencia.engine.generics import Generic, TypeVar
 from paciencia.engine.reasons import Reason
 from paciencia.engine.record import dataclass, field
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import ClassVar
 
 MAX_RUN = 13
 """The longest ordered run (K down to A): legal moves never carry more cards."""

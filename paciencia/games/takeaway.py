@@ -37,11 +37,11 @@ import sys
 from abc import abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 from paciencia.engine.cards import CARD_NAMES
 from paciencia.engine.dealcode import DealCode
 from paciencia.engine.errors import InvalidPosition
+from paciencia.engine.generics import Generic, Protocol, TypeVar, cast
 from paciencia.engine.protocol import (
     Action,
     Game,
@@ -59,7 +59,10 @@ from paciencia.engine.protocol import (
 from paciencia.engine.record import dataclass
 from paciencia.i18n import Words
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from paciencia.engine.verdict import Result
     from paciencia.solver.schedule import Answer
 
@@ -407,7 +410,7 @@ class TakeAwayState(State[M]):
         )
 
 
-S = TypeVar("S", bound=TakeAwayState[Any])
+S = TypeVar("S", bound="TakeAwayState[Any]")
 
 
 class TakeAwayGame(Game[M]):

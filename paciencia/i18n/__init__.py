@@ -9,17 +9,20 @@ repository. English is the source language: its msgids are the English text.
 
 from __future__ import annotations
 
-import gettext
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from io import BytesIO
 from pathlib import Path
-from typing import Any
 
 from paciencia.engine.cards import SUIT_SYMBOLS
 from paciencia.engine.protocol import Observation, PlaceInfo, State
 from paciencia.engine.reasons import Position, Reason
 from paciencia.engine.record import dataclass, field
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import gettext
+    from typing import Any
 
 LOCALES = ("en", "pt-PT", "pt-BR", "es", "it")
 DEFAULT_LOCALE = "en"
@@ -192,6 +195,8 @@ def translations(locale: str) -> gettext.NullTranslations:
 
 @cache
 def _translations(locale: str, catalogs: tuple[Path, ...]) -> gettext.NullTranslations:
+    import gettext  # here: a command that says no words (a deal's table text) need not load it
+
     if locale == DEFAULT_LOCALE:
         return gettext.NullTranslations()
     first: gettext.NullTranslations | None = None
@@ -210,6 +215,8 @@ def _translations(locale: str, catalogs: tuple[Path, ...]) -> gettext.NullTransl
 def _compiled(path: Path, locale: str) -> gettext.GNUTranslations:
     # Babel loads only here, for a locale other than English: the commands that print no words
     # (solve, survey) and English ones never pay for it.
+    import gettext
+
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar, Self
 
 from paciencia.engine.cards import SUIT_LETTERS
 from paciencia.engine.dealcode import DealCode, shuffled
@@ -56,7 +55,10 @@ from paciencia.games.piles import (
     check_decks,
 )
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import ClassVar, Self
+
     from paciencia.engine.knowledge import Knowledge
     from paciencia.engine.verdict import Result
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar, Self
 
 from paciencia.engine import protocol
 from paciencia.engine.cards import CARD_NAMES, SUIT_LETTERS
@@ -48,7 +47,10 @@ from paciencia.games.piles import (
     check_decks,
 )
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import ClassVar, Self
+
     from paciencia.engine.verdict import Result
 
 CELL0 = 8

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar, Self
 
 from paciencia.engine.cards import CARD_NAMES, SUIT_LETTERS
 from paciencia.engine.dealcode import DealCode, shuffled
@@ -80,7 +79,10 @@ from paciencia.games.piles import RANK as RANK
 from paciencia.games.piles import RED as RED
 from paciencia.games.piles import SUIT as SUIT
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import ClassVar, Self
+
     from paciencia.engine.knowledge import Knowledge
     from paciencia.engine.verdict import Result
 

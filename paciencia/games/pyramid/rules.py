@@ -33,7 +33,6 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING, ClassVar, Self
 
 from paciencia.engine.dealcode import DealCode, shuffled
 from paciencia.engine.errors import InvalidMove, InvalidPosition
@@ -82,7 +81,10 @@ from paciencia.games.takeaway import (
     talon_places,
 )
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import ClassVar, Self
+
     from paciencia.engine.knowledge import Knowledge
 
 ROWS = 7

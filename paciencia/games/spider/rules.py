@@ -28,7 +28,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING, ClassVar, Self
 
 from paciencia.engine.cards import CARD_NAMES, SUIT_LETTERS
 from paciencia.engine.dealcode import DealCode, shuffled
@@ -71,7 +70,10 @@ from paciencia.games.piles import (
 )
 from paciencia.games.spider.words import COLUMN, DEAL, FOUNDATION, NO_DEALS_LEFT, STOCK, UNFILLED_COLUMN
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import ClassVar, Self
+
     from paciencia.engine.knowledge import Knowledge
     from paciencia.engine.verdict import Result
 

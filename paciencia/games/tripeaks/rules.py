@@ -28,7 +28,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from functools import cache
-from typing import ClassVar, Self
 
 from paciencia.engine.cards import CARD_NAMES
 from paciencia.engine.dealcode import DealCode, shuffled
@@ -51,6 +50,10 @@ from paciencia.games.takeaway import (
 )
 from paciencia.games.tripeaks.words import CARD, NOT_NEXT, ON_THE_WASTE, STILL_FACE_DOWN, STOCK, STOCK_USED_UP, TURN
 from paciencia.games.tripeaks.words import WASTE as WASTE_KIND
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import ClassVar, Self
 
 SIZE = 28
 """Cards in the peaks."""
