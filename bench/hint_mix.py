@@ -4,34 +4,39 @@ through the API, on SQLite and on PostgreSQL with ``--workers 2``.)
 
 Run: .venv/bin/python bench/hint_mix.py [--backends sqlite:1,postgres:2] [--players 20]
      [--seconds 20] [--rounds 2] [--think-ms 200:800] [--hints 0.10] [--chances 0.05]
-     [--games klondike:3,crescent:N,freecell:4,spider:1,pyramid:3,tripeaks:1]
+     [--games klondike:3,crescent:N,freecell:4,spider:1,pyramid:3,tripeaks:1] [--game-moves 60]
+     [--tree DIR]
 
 For each backend (``name:workers``): ``paciencia serve`` on 127.0.0.1, on a new SQLite file or on
 a new PostgreSQL cluster in a temporary folder (as bench/web_servers.py and the tests start one),
-with that many worker processes. ``--players`` players, each a browser of its own (its cookie,
-its keep-alive connection, its own loopback address, so the address buckets are as many
-people's), deal the games of ``--games`` in turn and play legal moves chosen from the
-destinations, takes and actions the server sends (an undo now and then, a new deal when the game
-ends or passes 300 moves), with a think time between requests. Two phases take turns, ``--rounds``
-times each, ``--seconds`` each, in the order alone, mixed, mixed, alone, ... (balanced against a
-drift of the machine's load):
+with that many worker processes, run from ``--tree`` (default this checkout: another commit's
+server is measured from its ``git archive`` with its C loops built, ``setup.py build_ext
+--inplace``). ``--players`` players, each a browser of its own (its cookie, its keep-alive
+connection, its own loopback address, so the address buckets are as many people's), deal the
+games of ``--games`` in turn and play legal moves chosen from the destinations, takes and actions
+the server sends (an undo now and then, a new deal when the game ends or reaches
+``--game-moves``), with a think time between requests. They run in a process of their own, in an
+autogroup of their own at nice 10, below the server. Two phases take turns, ``--rounds`` times
+each, ``--seconds`` each, in the order alone, mixed, mixed, alone, ... (balanced against a drift
+of the machine's load):
 
 - alone: every request a move;
 - mixed: of the requests, ``--hints`` are ``POST /api/games/{id}/hint`` and ``--chances``
   ``GET /api/games/{id}/chance`` (the page's two heavy asks); a hint's move is played next, as
   the page plays it.
 
-A phase records nothing until a second after it began and no hint or chance of the phase before is
-still waiting (a mixed phase's last hints do not land in the next alone phase). A short mixed
-warm-up comes first (``--warmup``), unrecorded. Each request is bounded (60 s) and the whole run
-by ``--seconds`` and ``MAX_REQUESTS``.
+A phase records nothing until a second after it began and no hint or chance of the phase before
+is still waiting (a mixed phase's last hints do not land in the next alone phase). A mixed
+warm-up comes first (``--warmup``), unrecorded. Each request is bounded (60 s), the whole run by
+``--seconds`` and ``MAX_REQUESTS``.
 
 Prints per backend and phase (each round, then all rounds together): the moves' p50/p95/p99 as
 the players saw them (request written to answer read) and the server's own (its Server-Timing
-header), the hints' and chances' p50/p95 (both), the answers 429 per kind, the server's CPU (its
-processes, in cores) and the machine's (every core busy, all agents together) with the load
-average; then the ratio of the moves' p95 mixed to alone and the verdict. Exits 1 when a target is
-missed on any backend (or a move was refused, or a hint or chance was answered 429).
+header), the hints' and chances' p50/p95 (both), the answers 429 per kind, the CPU used (the
+server's processes, PostgreSQL's, the players', in cores) and the machine's (every core, all
+agents together) with the load average; the hints and chances per game and the hints' kinds;
+then the ratio of the moves' p95 mixed to alone and the verdict. Exits 1 when a target is missed
+on any backend (or a move was refused, or a hint or chance was answered 429).
 """
 
 from __future__ import annotations
@@ -57,8 +62,11 @@ from web_servers import Player, postgres, start_server, wait_up
 from web_site import ROOT, free_port, machine, percentile
 
 MAX_REQUESTS = 500_000
-MOVE_CAP = 300
-"""A game past this many moves is left for a new deal (random play in Spider can go on for ever)."""
+GAME_MOVES = 60
+"""By default a game past this many moves is left for a new deal. Random play goes on for
+hundreds of moves (in Spider for ever) in positions where little is left to work out: with 300,
+the hints were half as costly (p50 28 ms against 52 ms with 30, SQLite, main at 81370c7), the
+deals' early positions, where a person asks and the server works most, too rare."""
 CALL_TIMEOUT = 60.0
 SETTLE = 1.0
 """Seconds at a phase's start before anything is recorded."""
@@ -73,10 +81,10 @@ TICK = os.sysconf("SC_CLK_TCK")
 # -- what a player plays -----------------------------------------------------------------------
 
 
-def choose(game: dict[str, Any], rng: random.Random) -> str | None:
+def choose(game: dict[str, Any], rng: random.Random, most: int = GAME_MOVES) -> str | None:
     """A legal move from the view (a move between places, a take, or one of the game's actions),
     an undo now and then; None for a new deal (the game is over, too long, or has no move)."""
-    if game["status"] != "playing" or game["moves"] > MOVE_CAP:
+    if game["status"] != "playing" or game["moves"] >= most:
         return None
     if game["can_undo"] and rng.random() < 0.05:
         return "U"
@@ -105,6 +113,10 @@ class Sample:
     chances: list[float] = field(default_factory=list)
     chance_server: list[float] = field(default_factory=list)
     busy: dict[str, int] = field(default_factory=lambda: {"move": 0, "hint": 0, "chance": 0})
+    by_game: dict[str, list[float]] = field(default_factory=dict)
+    """Each game's hints and chances, ms seen."""
+    answers: dict[str, int] = field(default_factory=dict)
+    """The hints' kinds (move, no_useful, lost, none)."""
     refused: list[str] = field(default_factory=list)
     server_cores: float = 0.0
     db_cores: float = 0.0
@@ -118,6 +130,10 @@ class Sample:
             getattr(self, name).extend(getattr(other, name))
         for k, v in other.busy.items():
             self.busy[k] += v
+        for k, times in other.by_game.items():
+            self.by_game.setdefault(k, []).extend(times)
+        for k, n in other.answers.items():
+            self.answers[k] = self.answers.get(k, 0) + n
 
 
 class Clock:
@@ -216,10 +232,12 @@ async def play(
     games: list[tuple[str, str]],
     clock: Clock,
     think: tuple[float, float],
-    hints: float,
-    chances: float,
+    ns: argparse.Namespace,
     failures: list[str],
 ) -> None:
+    """Player ``n``: plays until the phases are done (``ns``: its shares of hints and chances, its
+    games' length)."""
+    hints, chances = ns.hints, ns.chances
     rng = random.Random(n)
     player = Player([port], f"127.0.{1 + n // 200}.{1 + n % 200}")  # an address per player
     dealt = n
@@ -263,12 +281,15 @@ async def play(
                     if status == 200:
                         (sample.hints if kind == "hint" else sample.chances).append(ms)
                         (sample.hint_server if kind == "hint" else sample.chance_server).append(server_ms)
+                        sample.by_game.setdefault(f"{game['game']} {kind}", []).append(ms)
+                        if kind == "hint":
+                            sample.answers[answer["kind"]] = sample.answers.get(answer["kind"], 0) + 1
                     elif status == 429:
                         sample.busy[kind] += 1
                     else:
                         sample.refused.append(f"{kind} {game['game']}: {status} {str(answer)[:160]}")
             else:
-                token = hinted or choose(game, rng)
+                token = hinted or choose(game, rng, ns.game_moves)
                 hinted = None
                 if token is None:
                     game = await deal()
@@ -303,10 +324,7 @@ async def run(
     low, high = (float(x) / 1000 for x in ns.think_ms.split(":"))
     clock = Clock()
     failures: list[str] = []
-    players = [
-        asyncio.create_task(play(n, port, games, clock, (low, high), ns.hints, ns.chances, failures))
-        for n in range(ns.players)
-    ]
+    players = [asyncio.create_task(play(n, port, games, clock, (low, high), ns, failures)) for n in range(ns.players)]
     samples = await phases(clock, sessions, ns.rounds, ns.seconds, ns.warmup)
     await asyncio.gather(*players)
     return samples, failures
@@ -457,6 +475,11 @@ def report(backend: str, workers: int, samples: list[Sample], failures: list[str
         )
     ]
     hint_p95 = percentile(mixed.hints, 95) if mixed.hints else float("inf")
+    print(
+        "hints and chances by game, ms seen p50/p95 (count): "
+        + ", ".join(f"{k} {p(v, 50)}/{p(v, 95)} ({len(v)})" for k, v in sorted(mixed.by_game.items()))
+    )
+    print("the hints' answers: " + ", ".join(f"{k} {n}" for k, n in sorted(mixed.answers.items())))
     refused = alone.refused + mixed.refused
     busy = mixed.busy["hint"] + mixed.busy["chance"]
     met = ratio <= RATIO_TARGET and hint_p95 <= HINT_TARGET_MS and not refused and not busy and not failures
@@ -481,6 +504,7 @@ def main() -> int:
     parser.add_argument("--think-ms", default="200:800", help="a player's pause between requests, MIN:MAX in ms")
     parser.add_argument("--hints", type=float, default=0.10, help="share of the mixed phase's requests")
     parser.add_argument("--chances", type=float, default=0.05, help="share of the mixed phase's requests")
+    parser.add_argument("--game-moves", type=int, default=GAME_MOVES, help="a new deal after this many moves of a game")
     parser.add_argument("--games", default=DEFAULT_GAMES, help="GAME:VARIANT,... dealt in turn")
     parser.add_argument(
         "--tree",
@@ -498,7 +522,8 @@ def main() -> int:
     print(machine())
     print(f"server: paciencia serve from {ns.tree.resolve()}{tree_commit(ns.tree)}")
     print(
-        f"{ns.players} players, games {' '.join(f'{g}:{v}' for g, v in games)}, think {ns.think_ms} ms; "
+        f"{ns.players} players, games {' '.join(f'{g}:{v}' for g, v in games)} (a new deal after "
+        f"{ns.game_moves} moves), think {ns.think_ms} ms; "
         f"mixed: {ns.hints:.0%} hints, {ns.chances:.0%} chances; {ns.rounds} rounds x 2 phases x "
         f"{ns.seconds:.0f} s; loopback"
     )
