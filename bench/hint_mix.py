@@ -23,7 +23,7 @@ of the machine's load):
 - alone: every request a move;
 - mixed: of the requests, ``--hints`` are ``POST /api/games/{id}/hint`` and ``--chances``
   ``GET /api/games/{id}/chance`` (the page's two heavy asks); a hint's move is played next, as
-  the page plays it.
+  the page plays it; one that says the game is lost (or has no move) is followed by a new deal.
 
 A phase records nothing until a second after it began and no hint or chance of the phase before
 is still waiting (a mixed phase's last hints do not land in the next alone phase). A mixed
@@ -277,6 +277,8 @@ async def play(
                     clock.waiting -= 1
                 if status == 200 and kind == "hint" and answer.get("kind") == "move":
                     hinted = answer["move"]  # the page shows it, then plays it
+                elif status == 200 and kind == "hint" and answer.get("kind") in ("lost", "none"):
+                    hinted = ""  # told no line wins (or no move is left): a new deal, as a person would
                 if sample is not None and clock.sample is sample:
                     if status == 200:
                         (sample.hints if kind == "hint" else sample.chances).append(ms)
@@ -289,7 +291,7 @@ async def play(
                     else:
                         sample.refused.append(f"{kind} {game['game']}: {status} {str(answer)[:160]}")
             else:
-                token = hinted or choose(game, rng, ns.game_moves)
+                token = choose(game, rng, ns.game_moves) if hinted is None else hinted or None
                 hinted = None
                 if token is None:
                     game = await deal()
