@@ -20,14 +20,14 @@
 #define DEPTH 64 /* a cascade's cards at most: 7 dealt and a K-to-A run, or a made-up position's 52 */
 #define MAXM 512
 #define EVAL_CACHE 256
-enum { CF = 0, LF = 1, CL = 2, LC = 3, CC = 4, DIGF = 5, DIGC = 6 };
+enum { CF = 0, LF = 1, CL = 2, LC = 3, CC = 4, DIGF = 5, DIGC = 6, DIGL = 7 };
 
 static uint64_t ZC[DEPTH][52]; /* position in a cascade x card */
 static uint64_t ZL[52];        /* a card in a cell (which cell does not matter) */
 static int8_t PARENTS[52][2];  /* the two cards a card fits on (-1, -1 for a King) */
 
 typedef struct {
-    uint8_t kind, a, b, n, card, autom, d, group;
+    uint8_t kind, a, b, n, card, autom, d, group, e;
 } Step;
 
 typedef struct {
@@ -93,13 +93,31 @@ static int first_free(const FB *b) {
     return -1;
 }
 
-/* A meta move of the race (below): the d cards above the card that moves go one by one into the
- * first free cells, then the card goes up (DIGF) or its run onto cascade b's end (DIGC). Only
- * the atomic moves reach the trail. */
+/* The first empty cascade (-1: none). */
+static int first_empty(const FB *b) {
+    for (int a = 0; a < NC; a++)
+        if (!b->len[a]) return a;
+    return -1;
+}
+
+/* Cascade a's end card parked: into the first free cell, or else alone into the first empty
+ * cascade (a free place either way, as Freecell Solver's digs use them). */
+static void park(FB *b, int a) {
+    int q = first_free(b);
+    if (q >= 0) make(b, (Step){CL, (uint8_t)a, (uint8_t)q, 1, 0, 0, 0, 0, 0});
+    else make(b, (Step){CC, (uint8_t)a, (uint8_t)first_empty(b), 1, 0, 0, 0, 0, 0});
+}
+
+/* A meta move of the race (below): the e cards above the destination's card in cascade b, then
+ * the d cards above the card that moves, are parked one by one (park: the free cells first, then
+ * the empty cascades), then the card goes up (DIGF), its run onto cascade b (DIGC), or cell a's
+ * card onto cascade b (DIGL). Only the atomic moves reach the trail. */
 static void make_meta(FB *b, Step st) {
-    for (int q = 0; q < st.d; q++) make(b, (Step){CL, st.a, (uint8_t)first_free(b), 1, 0, 0, 0, 0});
-    if (st.kind == DIGF) make(b, (Step){CF, st.a, 0, 1, 0, 0, 0, 0});
-    else make(b, (Step){CC, st.a, st.b, st.n, 0, 0, 0, 0});
+    for (int q = 0; q < st.e; q++) park(b, st.b);
+    for (int q = 0; q < st.d; q++) park(b, st.a);
+    if (st.kind == DIGF) make(b, (Step){CF, st.a, 0, 1, 0, 0, 0, 0, 0});
+    else if (st.kind == DIGL) make(b, (Step){LC, st.a, st.b, 1, 0, 0, 0, 0, 0});
+    else make(b, (Step){CC, st.a, st.b, st.n, 0, 0, 0, 0, 0});
 }
 
 static void make(FB *b, Step st) {
@@ -451,7 +469,9 @@ static PyObject *search(PyObject *self, PyObject *args) {
  * stack) take turns, each for a quota of positions, and share one transposition table in which
  * each keeps a bit of its own: a thread cuts only the positions it entered itself. Besides the
  * atomic moves (gen above), a thread may make *meta moves*: the cards above a card dug into the
- * free cells, then the card up (DIGF), or the card's run onto another cascade's end (DIGC). A
+ * free cells, then the card up (DIGF), or the card's run onto another cascade's end (DIGC); the
+ * cards above a card deeper in a cascade dug too, then a run (DIGC) or a cell's card (DIGL) onto
+ * it; with '^', the dug cards parked in the empty cascades when the free cells are full. A
  * thread tries its moves group by group, in the order its spec gives (random within a group, or
  * by the evaluation), and leaves out the groups its spec does not name: such a thread only finds
  * wins. A thread whose groups cover every atomic move (every search move of gen is in one of
@@ -460,11 +480,19 @@ static PyObject *search(PyObject *self, PyObject *args) {
  * the sound search's does. The last thread is the sound search itself (gen, the evaluation's
  * order), whose end is the proof the race gives. */
 
-enum { G_U, G_P, G_X, G_R, G_E, G_L, G_C, NGROUPS };
-static const char GROUP_LETTERS[] = "upxrelc";
+enum { G_U, G_P, G_X, G_R, G_E, G_L, G_C, G_Y, G_Q, NGROUPS };
+static const char GROUP_LETTERS[] = "upxrelcyq";
 
-/* Every move of the race: gen's (each tagged with its group), and the meta moves. */
-static int gen_race(const FB *b, Step *out) {
+/* The cards a run may carry onto a cascade's end after `parked` cards were parked (park: the
+ * free cells first, then the empty cascades). */
+static inline int carried(int nfree, int nempty, int parked) {
+    int f = parked < nfree ? parked : nfree;
+    return (nfree - f + 1) << (nempty - (parked - f));
+}
+
+/* Every move of the race: gen's (each tagged with its group), and the meta moves, their dug
+ * cards parked in the free cells alone or (deep) in the empty cascades too. */
+static int gen_race(const FB *b, Step *out, int deep) {
     int k = gen(b, out);
     int nfree = 0, nempty = 0;
     for (int q = 0; q < b->ncells; q++) nfree += b->cell[q] < 0;
@@ -479,15 +507,16 @@ static int gen_race(const FB *b, Step *out) {
         default: m->group = b->len[m->b] ? G_R : G_E;
         }
     }
-    if (!nfree) return k;
+    int places = nfree + (deep ? nempty : 0); /* where dug cards may be parked */
+    if (!places) return k;
     const int8_t *where = b->where, *at = b->at; /* each card's cascade (-1: none) and height */
-    /* DIGF: the next card of a foundation under d cards, d at most the free cells. */
+    /* DIGF: the next card of a foundation under d cards, d at most the free places. */
     for (int s = 0; s < 4; s++) {
         if (b->found[s] == 13) continue;
         int c = s * 13 + b->found[s], a = where[c];
         if (a < 0) continue;
         int d = b->len[a] - 1 - at[c];
-        if (d >= 1 && d <= nfree) out[k++] = (Step){DIGF, (uint8_t)a, 0, 1, 0, 0, (uint8_t)d, G_X};
+        if (d >= 1 && d <= places) out[k++] = (Step){DIGF, (uint8_t)a, 0, 1, 0, 0, (uint8_t)d, G_X, 0};
     }
     /* DIGC: a card that fits a cascade's end, with the run it heads, under d cards. */
     for (int t = 0; t < NC; t++) {
@@ -500,8 +529,33 @@ static int gen_race(const FB *b, Step *out) {
             int i = at[c], j = i;
             while (j + 1 < b->len[a] && FITS[b->col[a][j + 1]][b->col[a][j]]) j++;
             int d = b->len[a] - 1 - j, n = j - i + 1;
-            if (d < 1 || d > nfree || n > ((nfree - d + 1) << nempty)) continue;
-            out[k++] = (Step){DIGC, (uint8_t)a, (uint8_t)t, (uint8_t)n, 0, 0, (uint8_t)d, G_R};
+            if (d < 1 || d > places || n > carried(nfree, nempty, d)) continue;
+            out[k++] = (Step){DIGC, (uint8_t)a, (uint8_t)t, (uint8_t)n, 0, 0, (uint8_t)d, G_R, 0};
+        }
+    }
+    /* Onto a buried card (as Freecell Solver's moves to a parent under other cards): the e cards
+     * above card p of cascade t parked, then a card that fits p (with the run it heads, the d
+     * cards above that run parked too: DIGC, group y) or a cell's card (DIGL, group q) onto it.
+     * Not where p already carries a card that fits it. */
+    for (int t = 0; t < NC; t++) {
+        int len = b->len[t];
+        for (int h = len - 2; h >= 0 && len - 1 - h <= places; h--) {
+            int p = b->col[t][h], e = len - 1 - h;
+            if (rank(p) == 0 || FITS[b->col[t][h + 1]][p]) continue;
+            for (int s = 0; s < 4; s++) {
+                int c = s * 13 + rank(p) - 1, a = where[c];
+                if (!FITS[c][p] || a == t) continue;
+                if (a < 0) {
+                    for (int q = 0; q < b->ncells; q++)
+                        if (b->cell[q] == c) out[k++] = (Step){DIGL, (uint8_t)q, (uint8_t)t, 1, 0, 0, 0, G_Q, (uint8_t)e};
+                    continue;
+                }
+                int i = at[c], j = i;
+                while (j + 1 < b->len[a] && FITS[b->col[a][j + 1]][b->col[a][j]]) j++;
+                int d = b->len[a] - 1 - j, n = j - i + 1;
+                if (d + e > places || n > carried(nfree, nempty, d + e)) continue;
+                out[k++] = (Step){DIGC, (uint8_t)a, (uint8_t)t, (uint8_t)n, 0, 0, (uint8_t)d, G_Y, (uint8_t)e};
+            }
         }
     }
     return k;
@@ -511,8 +565,10 @@ static int gen_race(const FB *b, Step *out) {
 #define MAXTHREADS 32
 
 /* A thread's spec: from each depth on, its groups in order, space-separated, each a string of
- * group letters (upxrelc) searched together, in random order or, with a '+' after it, best
- * first by the evaluation (each '~' more adds noise of 15 to it); the sound thread has none. */
+ * group letters (upxrelcyq) searched together, in random order or, with a '+' after it, best
+ * first by the evaluation (each '~' more adds noise of 15 to it); a '^' anywhere: its dug cards
+ * may be parked in the empty cascades too (park), not in the free cells alone; the sound thread
+ * has none. */
 typedef struct {
     int from[MAXPHASES];
     const char *order[MAXPHASES];
@@ -529,7 +585,7 @@ typedef struct {
 typedef struct {
     FB *b;
     Stack st;
-    int bit, sound, complete, alive, started, nph;
+    int bit, sound, complete, alive, started, nph, deep;
     Weights w;
     int from[MAXPHASES];
     Phase ph[MAXPHASES];
@@ -593,7 +649,7 @@ static int enter_thread(Thread *th, Table *t, int depth) {
     } else {
         const Phase *p = &th->ph[0];
         for (int q = 1; q < th->nph && depth >= th->from[q]; q++) p = &th->ph[q];
-        int all = gen_race(b, ms);
+        int all = gen_race(b, ms, th->deep);
         n = 0;
         for (int q = 0; q < all; q++) {
             int g = ms[q].group, r = p->rank_of[g];
@@ -758,7 +814,7 @@ static int run_befs(Thread *th, Table *t, long quota, long *nodes, const Options
         th->cur = -1;
         befs_goto(th, i);
         Step ms[MAXM];
-        int all = gen_race(b, ms), mark = b->nt;
+        int all = gen_race(b, ms, th->deep), mark = b->nt;
         for (int q = from; q < all; q++) {
             if (p->rank_of[ms[q].group] < 0) continue;
             if (used == quota) {
@@ -794,7 +850,17 @@ static int run_befs(Thread *th, Table *t, long quota, long *nodes, const Options
  * cascades alone): in ROUND after the sound search, which has a second turn after it (with one
  * turn of nine, FC1-1 #27, lost, and #144, won, each near 3 M positions, were unknown at 3 M);
  * with it FC1-2 #140 is won in 0.8 M positions (unknown at 30 M before) and deals 1-32,000 take
- * 2.5 % fewer positions (#31465 0.39 M, was 1.47 M). */
+ * 2.5 % fewer positions (#31465 0.39 M, was 1.47 M).
+ * The four after it (issue 39, after Freecell Solver's moves onto a parent under other cards and
+ * its digs that fill the free cells and then the empty cascades) add groups y and q, moves onto a
+ * buried card, and '^', dug cards parked in the empty cascades too: a run onto a card e deep
+ * ('upxrleyq+', thread 0's weights), the best-first thread with both ('*^upxrlecyq'), and thread
+ * 2's noisy order with the deep digs, without and with y and q. Each alone on the million's 14
+ * four-cell deals unknown at 3 M and FC1-1 #33 (1 M positions): 8, 3, 7 and 8 of the 15 won, all
+ * 15 between them and the older threads (thread 16 alone none). With four free cells ROUND is
+ * theirs with threads 0, 3 and 6 (deals 1-2,000: 0.995 M -> 0.890 M positions, 12 of the 15 won
+ * within 3 M); with fewer, ROUND_FEWER, the round before them (with them FC1-3 #187 and FC1-1
+ * #230 and #289 fell back to unknown at 3 M). */
 static const Spec SPECS[] = {
     {{0}, {"upxrle+"}, 1, {40, 8, 4, 3, 20, 40}, 19},
     {{0}, {"upxrle~~"}, 1, {40, 3, 4, 6, 12, 24}, 17},
@@ -813,15 +879,19 @@ static const Spec SPECS[] = {
     {{0}, {"upxrle~~"}, 1, {40, 10, 6, 1, 16, 30}, 3},
     {{0}, {"up x r le"}, 1, {40, 6, 4, 3, 12, 24}, 7},
     {{0}, {"*upxrlec"}, 1, {40, 0, 0, 0, 20, 40}, 30},
+    {{0}, {"upxrleyq+"}, 1, {40, 8, 4, 3, 20, 40}, 19},
+    {{0}, {"*^upxrlecyq"}, 1, {40, 0, 0, 0, 20, 40}, 30},
+    {{0}, {"^upxrle~~"}, 1, {40, 12, 2, 3, 12, 24}, 21},
+    {{0}, {"^upxrleyq~~"}, 1, {40, 12, 2, 3, 12, 24}, 21},
 };
 #define NSPECS ((int)(sizeof SPECS / sizeof SPECS[0]))
 typedef struct {
     int thread, quota;
 } Slot;
 static const Slot PRELUDE[] = {{0, 200}, {1, 150}, {2, 200}, {0, 50}, {3, 500}, {2, 50}, {4, 100}, {0, 25}, {3, 25}, {5, 400}, {6, 200}, {5, 25}, {6, 25}, {7, 1075}, {8, 450}, {0, 50}, {7, 200}, {9, 400}, {8, 250}, {10, 100}, {11, 50}, {0, 400}, {12, 100}, {13, 100}, {14, 50}, {15, 200}};
-static const int ROUND[] = {0, 2, 3, 5, 7, 8, 6, NSPECS, 16, NSPECS};
+static const int ROUND[] = {0, 17, 20, 19, 3, 6, NSPECS, 18, NSPECS};
+static const int ROUND_FEWER[] = {0, 2, 3, 5, 7, 8, 6, NSPECS, 16, NSPECS};
 #define NPRELUDE ((int)(sizeof PRELUDE / sizeof PRELUDE[0]))
-#define NROUND ((int)(sizeof ROUND / sizeof ROUND[0]))
 static const int QUOTA = 200;
 
 static FB *board_copy(const FB *b) {
@@ -849,12 +919,13 @@ static int thread_start(Thread *x, FB *b, int q, const Options *o) {
     if (!x->sound) {
         const Spec *sp = &SPECS[q];
         x->befs = sp->order[0][0] == '*';
+        x->deep = strchr(sp->order[0], '^') != NULL;
         x->nph = sp->nph;
         x->w = sp->w;
         for (int k = 0; k < sp->nph; k++) {
             x->from[k] = sp->from[k];
             phase_of(&x->ph[k], sp->order[k]);
-            for (int g = 0; g < NGROUPS; g++) x->complete &= x->ph[k].rank_of[g] >= 0;
+            for (int g = 0; g <= G_C; g++) x->complete &= x->ph[k].rank_of[g] >= 0;
         }
     }
     return x->b && stack_init(&x->st, sizeof(Step));
@@ -901,11 +972,14 @@ static int race_run(FB *b, Options *o, long *nodes, size_t start, unsigned long 
         result = turn(x, b, PRELUDE[k].thread, &t, PRELUDE[k].quota, nodes, o, start_nodes);
         if (result == WON) winner = PRELUDE[k].thread;
     }
-    int nround = mask ? nt : NROUND;
+    /* With four free cells, the round of the threads that dig onto buried cards and park in the
+     * empty cascades; with fewer, the round without them (where they measured slower). */
+    const int *round = b->ncells == 4 ? ROUND : ROUND_FEWER;
+    int nround = mask ? nt : b->ncells == 4 ? (int)(sizeof ROUND / sizeof *ROUND) : (int)(sizeof ROUND_FEWER / sizeof *ROUND_FEWER);
     while (result == BUDGET && !SPENT) {
         int any = 0;
         for (int k = 0; k < nround && result == BUDGET && !SPENT; k++) {
-            int q = mask ? k : ROUND[k];
+            int q = mask ? k : round[k];
             if (!th[q].alive) continue;
             any = 1;
             result = turn(&th[q], b, q, &t, QUOTA, nodes, o, start_nodes);

@@ -7,16 +7,18 @@ sound reductions alone exhausted every position, ``unknown`` when time ran out f
 The search runs in C (``_search.c``): depth-first searches over make/unmake on their own copies
 of the position, racing (``race``): they take turns, each for a quota of positions (first a
 *prelude*, a fixed list of turns chosen as Freecell Solver's presets are, then turns of 200
-positions each among eight of them), and all share one transposition table of 128-bit hashes
-of the canonical key, in which each keeps a bit of its own (a search cuts only the positions it
-entered itself). The *sound*
+positions each among seven or eight of them and the sound search), and all share one
+transposition table of 128-bit hashes of the canonical key, in which each keeps a bit of its
+own (a search cuts only the positions it entered itself). The *sound*
 search tries every search move (below), the children of each position best first by an
 evaluation (cards up, free cells and empty cascades, few cards above the cards the foundations
 want next), so running out of moves proves the position lost. The others, after Freecell
 Solver's soft threads (its ``-l lg`` preset), never put a card into a free cell as a move of its
 own: a card goes there only when it is *dug*, the cards above a card moved one by one into the
 free cells just before that card goes up or its run goes onto another cascade's end (one
-*meta move*, which the line writes as its single moves). That leaves out most of the tree, so
+*meta move*, which the line writes as its single moves); with four free cells, some also dig
+out a card deeper in a cascade to put a run or a cell's card onto it, and park what they dig in
+the empty cascades once the free cells are full, as Freecell Solver's moves do. That leaves out most of the tree, so
 they only ever find wins, and they find them in a few hundred positions where the sound search
 needs thousands: each orders its moves by the evaluation with weights of its own (some with
 noise, three in random order), since a deal one order is slow on another is often quick on
