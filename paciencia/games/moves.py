@@ -70,11 +70,20 @@ class MoveTable(Generic[M]):
         self.cls = cls
         self.f0 = f0
         self.index = {name.upper(): i for i, name in enumerate(cls.NAMES)}
+        self._rows: dict[tuple[int, int], list[M]] = {}
 
     @cached_property
     def all(self) -> list[list[list[M]]]:
         count = len(self.cls.NAMES)
-        return [[self._between(s, d) for d in range(count)] for s in range(count)]
+        return [[self.row(s, d) for d in range(count)] for s in range(count)]
+
+    def row(self, src: int, dst: int) -> list[M]:
+        """``table.all[src][dst]``, made alone the first time it is asked for: a game that names a
+        few moves at import (or a deal's first ``status=``) makes those, not all 1,000."""
+        found = self._rows.get((src, dst))
+        if found is None:
+            found = self._rows[src, dst] = self._between(src, dst)
+        return found
 
     def _between(self, src: int, dst: int) -> list[M]:
         cls = self.cls
@@ -84,11 +93,10 @@ class MoveTable(Generic[M]):
 
     @cached_property
     def to_suit(self) -> list[list[M]]:
-        table = self.all
-        return [[table[s][self.f0 + suit][0] for suit in range(4)] for s in range(len(table))]
+        return [[self.row(s, self.f0 + suit)[0] for suit in range(4)] for s in range(len(self.cls.NAMES))]
 
     def __call__(self, src: int, dst: int, n: int = 1) -> M:
-        row = self.all[src][dst]
+        row = self.row(src, dst)
         return row[n - 1] if 1 <= n <= len(row) else self.cls(src, dst, n)
 
     def parse(self, token: str, pattern: re.Pattern[str], game: str, expected: str) -> M:

@@ -28,3 +28,12 @@ def test_a_table_is_made_on_first_use_and_holds_every_move_as_made_alone(cls: ty
                 if n <= MAX_RUN and (n == 1 or alone.classify(s, d, 2)[1] is None):
                     assert m is table(s, d, n) is table.all[s][d][n - 1]
     assert all(table.to_suit[s][suit] is table(s, f0 + suit) for s in range(count) for suit in range(4))
+
+
+def test_a_move_asked_for_alone_makes_its_row_alone_and_the_table_keeps_it() -> None:
+    """``table(src, dst)`` makes that row only (Klondike names its foundation moves at import,
+    and a deal makes no other); the whole table made later holds the same values."""
+    table = MoveTable(KlondikeMove, KLONDIKE_F0)
+    first = table(0, 1, 3)
+    assert "all" not in vars(table) and len(table._rows) == 1
+    assert table.all[0][1][2] is first and table.to_suit[7][0] is table(7, KLONDIKE_F0)

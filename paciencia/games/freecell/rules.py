@@ -367,6 +367,8 @@ class FreeCellState(State[FreeCellMove]):
     def status(self) -> Status:
         if self.is_won():
             return Status.WON
+        if any(c < 0 for c in self.cells) and any(self.cascades):
+            return Status.PLAYING  # a cascade's end may go to the free cell (a deal's header: no moves made)
         return Status.PLAYING if self.legal_moves() else Status.BLOCKED
 
     def can_finish(self) -> bool:

@@ -155,11 +155,10 @@ def _classify(s: int, d: int, n: int) -> tuple[int, Reason | None]:
 DRAW = KlondikeMove(-1, -1, 0)
 move = MoveTable(KlondikeMove, F0)
 """``move(src, dst, n)``: the interned move of ``n`` cards from place ``src`` to place ``dst``."""
-_MOVES = move.all
-_TO_F = [_MOVES[i][FANY][0] for i in range(COLS)]
-_W_F = _MOVES[WASTE][FANY][0]
-_W_COL = [_MOVES[WASTE][d][0] for d in range(COLS)]
-_F_COL = [[_MOVES[F0 + s][d][0] for d in range(COLS)] for s in range(4)]
+_TO_F = [move(i, FANY) for i in range(COLS)]
+_W_F = move(WASTE, FANY)
+_W_COL = [move(WASTE, d) for d in range(COLS)]
+_F_COL = [[move(F0 + s, d) for d in range(COLS)] for s in range(4)]
 # The move a foundation move is recorded as in the history: its suit's own foundation.
 _TO_SUIT = move.to_suit
 
@@ -357,11 +356,12 @@ class KlondikeState(State[KlondikeMove]):
             else:
                 empties.append(i)
         out: list[KlondikeMove] = []
+        moves = move.all  # (made on the first call: a deal's table text asks for none)
         for i in range(COLS):
             col = cols[i]
             if not col:
                 continue
-            row = _MOVES[i]
+            row = moves[i]
             j = len(col) - 1
             c = col[j]
             if found[SUIT[c]] == RANK[c]:

@@ -413,6 +413,8 @@ class SpiderState(State[SpiderMove]):
     def status(self) -> Status:
         if self.is_won():
             return Status.WON
+        if self.stock and all(self.cols):
+            return Status.PLAYING  # a row may be dealt (a deal's header: no moves made)
         return Status.PLAYING if self.legal_moves() else Status.BLOCKED
 
     def can_finish(self) -> bool:
