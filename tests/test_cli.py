@@ -358,14 +358,16 @@ def test_the_plainest_command_lines_are_read_as_argparse_reads_them(args: list[s
         assert vars(plain) == vars(build_parser(args[0]).parse_args(args))
 
 
+@pytest.mark.parametrize("command", [["deal"], ["solve", "--nodes", "1000"]])
 @pytest.mark.parametrize("name", list(GAMES))
-def test_a_plain_deal_imports_no_argparse_typing_nor_gettext(name: str) -> None:
-    """A deal's start-up (issue 39): its command line read without argparse (nor the gettext
-    and locale it loads), its engine's generics without typing (``engine/generics.py``), and no
-    catalog opened for a table text."""
+def test_a_plain_deal_or_solve_imports_no_argparse_typing_nor_gettext(name: str, command: list[str]) -> None:
+    """A deal's and a solve's start-up (issue 39): the command line read without argparse (nor
+    the gettext and locale it loads), the engine's generics without typing
+    (``engine/generics.py``), and no catalog opened for a table text or a verdict."""
     found = GAMES[name]
     code = f"{found.prefix}{found.game.version}-{next(iter(found.game.variants))}-AAAAAAB"
-    script = f"import sys; from paciencia.cli import main; main(['deal', {code!r}]); print(sorted(sys.modules))"
+    args = [command[0], code, *command[1:]]
+    script = f"import sys; from paciencia.cli import main; main({args!r}); print(sorted(sys.modules))"
     p = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
     assert p.returncode == 0, p.stderr
     loaded = p.stdout.split("\n")[-2]

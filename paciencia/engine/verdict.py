@@ -4,9 +4,12 @@ solvers, the analyses above them and the web layer all speak."""
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
 
 from paciencia.engine.record import dataclass, field
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class Verdict(StrEnum):

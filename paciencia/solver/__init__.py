@@ -9,10 +9,12 @@ pruning took part), or ``unknown`` when time (or the node budget) ran out first.
 
 from __future__ import annotations
 
-from typing import Any
-
 from paciencia.engine.protocol import State
 from paciencia.engine.verdict import Result
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def solve(state: State[Any], timeout: float = 10.0, nodes: int | None = None) -> Result:

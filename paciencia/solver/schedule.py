@@ -11,15 +11,19 @@ dives until ``dives_share`` of the time, then the sound search runs to the deadl
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
 
+from paciencia.engine.generics import Protocol
 from paciencia.engine.verdict import Result, Verdict
 from paciencia.solver.meter import Meter
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, TypeAlias
 
 WON, EXHAUSTED, BUDGET, TIMEOUT, FULL = range(5)
 """What a C search answers (``_search.h``)."""
 
-Answer = tuple[int, list[Any], int]
+Answer: TypeAlias = "tuple[int, list[Any], int]"
 """A C search's (status, steps of a win, positions searched)."""
 
 
@@ -67,7 +71,7 @@ class Position(Protocol):
     def is_won(self) -> bool: ...
 
 
-Try = tuple[bool, float, Callable[[int], Answer]]
+Try: TypeAlias = "tuple[bool, float, Callable[[int], Answer]]"
 """One search of ``settle``'s schedule: whether it is *sound* (it tries every search move, so
 its end proves a loss), its share of the budget, and the search itself on a node budget."""
 
