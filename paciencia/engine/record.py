@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import abc
 import operator
-import re
 from collections.abc import Callable
 from operator import attrgetter
 
@@ -43,8 +42,6 @@ class _Missing:
 
 MISSING: Any = _Missing()
 """No default (``dataclasses.MISSING``'s part)."""
-
-_CLASSVAR = re.compile(r"\s*(?:typing\s*\.\s*)?ClassVar\b")
 
 
 class FrozenInstanceError(AttributeError):
@@ -108,9 +105,15 @@ def _dataclass(
 
 
 def _is_classvar(annotation: object) -> bool:
-    if isinstance(annotation, str):
-        return _CLASSVAR.match(annotation) is not None
-    return str(annotation).startswith("typing.ClassVar")
+    """``ClassVar[...]`` or ``typing.ClassVar[...]``, spaces allowed (a pattern's compiling would
+    cost the start-up more than this reading)."""
+    if not isinstance(annotation, str):
+        return str(annotation).startswith("typing.ClassVar")
+    text = annotation.lstrip()
+    if text.startswith("typing") and (rest := text[6:].lstrip()).startswith("."):
+        text = rest[1:].lstrip()
+    after = text[8:9]
+    return text.startswith("ClassVar") and not (after.isalnum() or after == "_")
 
 
 def _slots_of(cls: type) -> tuple[str, ...]:

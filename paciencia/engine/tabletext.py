@@ -14,7 +14,6 @@ game's ``Game.from_fields`` checks what its places and fields must hold.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from paciencia.engine.cards import CARD_NAMES, parse_card_id
@@ -29,7 +28,11 @@ if TYPE_CHECKING:
     from paciencia.engine.protocol import State
 
 
-NUMBER = re.compile(r"0|[1-9][0-9]{0,9}", re.ASCII)
+def is_number(text: str) -> bool:
+    """A whole number of at most ten digits 0-9, without a leading zero (a header's number)."""
+    return 0 < len(text) <= 10 and text.isascii() and text.isdigit() and (text[0] != "0" or text == "0")
+
+
 """A header number: plain ASCII digits, no leading zero, short enough to read at once."""
 
 
@@ -119,7 +122,7 @@ def int_field(fields: dict[str, str], key: str, default: int | None, low: int, h
         if default is None:
             raise InvalidPosition(f"header: the field {key}= is missing")
         return default
-    if not NUMBER.fullmatch(raw):
+    if not is_number(raw):
         raise InvalidPosition(
             f"header: {key}={raw} is not a whole number in the digits 0-9 without leading zeros", Position.BAD_NUMBER
         )

@@ -11,7 +11,6 @@ The command line, the site, the solver and the survey all find games through thi
 from __future__ import annotations
 
 import importlib
-import re
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -148,7 +147,15 @@ def game_for(code: DealCode) -> Game[Any]:
 NUMBERS = "numbers"
 """The capability of a game whose deals are known by their numbers alone (a "game #11982" of a
 classic program's): on its page a bare number names that deal of the game's first variant."""
-_NUMBER = re.compile(r"#?\s*([1-9][0-9]{0,9})", re.ASCII)
+
+
+def _deal_number(text: str) -> int | None:
+    """A deal's number alone as a player writes it (``11982``, ``#11982``, ``# 11982``: digits 0-9,
+    at most ten, no leading zero), or None."""
+    digits = text.removeprefix("#").lstrip(" \t\n\r\f\v")
+    if 0 < len(digits) <= 10 and digits[0] != "0" and digits.isascii() and digits.isdigit():
+        return int(digits)
+    return None
 
 
 def read_code(code_text: str, game: str | None = None) -> DealCode:
@@ -157,14 +164,13 @@ def read_code(code_text: str, game: str | None = None) -> DealCode:
     otherwise, naming ``game`` (whose example the refusal shows)."""
     found = GAMES.get(game) if game is not None else None
     try:
-        m = _NUMBER.fullmatch(code_text.strip())
-        if m is None:
+        number = _deal_number(code_text.strip())
+        if number is None:
             code = DealCode.parse(code_text)
             game_for(code)
             return code
         if found is None or NUMBERS not in found.game.capabilities:
             raise InvalidCode(f"{code_text!r} is a number, not a deal code (expected {EXPECTED_FORM})")
-        number = int(m[1])
         if number >= DEAL_COUNT:
             raise InvalidCode(f"deal number {number} is outside 1..{DEAL_COUNT - 1}")
         return found.game(next(iter(found.game.variants))).code(number)

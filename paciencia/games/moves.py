@@ -99,10 +99,11 @@ class MoveTable(Generic[M]):
         row = self.row(src, dst)
         return row[n - 1] if 1 <= n <= len(row) else self.cls(src, dst, n)
 
-    def parse(self, token: str, pattern: re.Pattern[str], game: str, expected: str) -> M:
+    def parse(self, token: str, pattern: str, game: str, expected: str) -> M:
         """The move a ``SRC-DST`` / ``SRCxN-DST`` token names (``pattern`` reads the upper-cased
-        token into source, count, destination); ``InvalidMove`` naming the token otherwise."""
-        m = pattern.fullmatch(token.strip().upper())
+        token into source, count, destination; compiled when first used, not at import: the
+        command line's start-up); ``InvalidMove`` naming the token otherwise."""
+        m = re.fullmatch(pattern, token.strip().upper())
         if m is None:
             raise InvalidMove(f"not a {game} move: {token!r} (expected {expected})")
         src, count, dst = m.groups()

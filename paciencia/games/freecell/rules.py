@@ -17,7 +17,6 @@ Microsoft's FreeCell does). An empty cascade takes any card or run.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from paciencia.engine import protocol
@@ -60,7 +59,7 @@ FANY = 16
 PLACES = 17
 PLACE_NAMES = [str(i + 1) for i in range(CASCADES)] + list("abcd") + [f"F{s}" for s in SUIT_LETTERS] + ["F"]
 FOUNDATIONS = PLACE_NAMES[F0:FANY]
-_TOKEN = re.compile(r"([1-8]|[A-D]|F[SHDC]?)(?:X([1-9][0-9]{0,2}))?-([1-8]|[A-D]|F[SHDC]?)", re.ASCII)
+_TOKEN = r"(?a)([1-8]|[A-D]|F[SHDC]?)(?:X([1-9][0-9]{0,2}))?-([1-8]|[A-D]|F[SHDC]?)"
 EXPECTED_MOVE = (
     "SRC-DST or SRCxN-DST with cascades 1-8, free cells a-d, Fs Fh Fd Fc the foundations (F: the card's own), "
     "as 3-6, 3x4-6, 5-a, a-F, 5-Fh"

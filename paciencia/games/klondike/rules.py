@@ -26,7 +26,6 @@ draws the cards in the same order as the previous one.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from paciencia.engine.cards import CARD_NAMES, SUIT_LETTERS
@@ -49,7 +48,7 @@ from paciencia.engine.protocol import (
 )
 from paciencia.engine.reasons import Position, Reason
 from paciencia.engine.record import dataclass
-from paciencia.engine.tabletext import NUMBER, check_fields, check_places, check_status, face_down_first, int_field
+from paciencia.engine.tabletext import check_fields, check_places, check_status, face_down_first, int_field, is_number
 from paciencia.games.klondike.words import STOCK_EMPTY
 from paciencia.games.moves import MAX_RUN as MAX_RUN
 from paciencia.games.moves import MoveTable, PlaceMove
@@ -162,7 +161,7 @@ _F_COL = [[move(F0 + s, d) for d in range(COLS)] for s in range(4)]
 # The move a foundation move is recorded as in the history: its suit's own foundation.
 _TO_SUIT = move.to_suit
 
-_TOKEN = re.compile(r"([1-7]|W|S|F[SHDC])(?:X([1-9][0-9]{0,2}))?-([1-7]|W|S|F[SHDC]?)", re.ASCII)
+_TOKEN = r"(?a)([1-7]|W|S|F[SHDC])(?:X([1-9][0-9]{0,2}))?-([1-7]|W|S|F[SHDC]?)"
 EXPECTED_MOVE = (
     "SRC-DST or SRCxN-DST with columns 1-7, W the waste, Fs Fh Fd Fc the foundations (F: the card's own), "
     "as 3-6, 3x4-6, W-F, 5-Fh, Fh-2; or D to draw"
@@ -269,7 +268,7 @@ class KlondikeGame(Game[KlondikeMove]):
         recycles = int_field(fields, "recycles", 0, 0, 10**9)
         moves = int_field(fields, "moves", 0, 0, 10**9)
         raw = fields.get("up", "0")
-        if not (NUMBER.fullmatch(raw[1:]) if raw.startswith("-") and raw != "-0" else NUMBER.fullmatch(raw)):
+        if not (is_number(raw[1:]) if raw.startswith("-") and raw != "-0" else is_number(raw)):
             raise InvalidPosition(
                 f"header: up={raw} is not a whole number (it may be negative) in the digits 0-9 without leading zeros",
                 Position.BAD_NUMBER,

@@ -106,7 +106,7 @@ PLACE_NAMES = [*LAYOUT.names, "W"]
 TEXT_ORDER = ["S", "W", "F", *PLACE_NAMES[:SIZE]]
 
 _PLACE = r"(2[0-8]|1[0-9]|[1-9]|W)"
-_TOKEN = re.compile(rf"{_PLACE}(?:[+-]{_PLACE})?", re.ASCII)
+_TOKEN = rf"(?a){_PLACE}(?:[+-]{_PLACE})?"
 """A pair is written ``A+B``; the board's ``A-B`` (one card put on its partner) reads alike."""
 EXPECTED_MOVE = (
     "A+B with places 1-28 or W (the waste's top card), as 12+W or 27+28; a King's place alone, as 7 or W; "
@@ -197,7 +197,7 @@ class PyramidGame(TakeAwayGame[PyramidMove]):
         t = token.strip().upper()
         if t == "D":
             return TURN_MOVE
-        m = _TOKEN.fullmatch(t)
+        m = re.fullmatch(_TOKEN, t)
         if m is None:
             raise InvalidMove(f"not a Pyramid move: {token!r} (expected {EXPECTED_MOVE})")
         a, b = (PLACE_NAMES.index(g) if g is not None else -1 for g in m.groups())

@@ -94,7 +94,7 @@ TEXT_ORDER = ["S", *FOUNDATION_NAMES, *COLUMN_NAMES]
 DECKS = {"1": Deck(2, "s"), "2": Deck(2, "sh"), "4": Deck(2, "shdc")}
 """The cards each variant deals: two packs' worth of spades alone, of spades and hearts, or of all four suits."""
 
-_TOKEN = re.compile(r"(10|[1-9])(?:X([1-9][0-9]{0,2}))?-(10|[1-9])", re.ASCII)
+_TOKEN = r"(?a)(10|[1-9])(?:X([1-9][0-9]{0,2}))?-(10|[1-9])"
 EXPECTED_MOVE = "SRC-DST or SRCxN-DST with columns 1-10, as 3-6 or 3x4-10; or D to deal a row from the stock"
 
 K_DEAL, K_MOVE, K_BAD = range(3)
@@ -194,7 +194,7 @@ class SpiderGame(Game[SpiderMove]):
         t = token.strip().upper()
         if t == "D":
             return DEAL_MOVE
-        m = _TOKEN.fullmatch(t)
+        m = re.fullmatch(_TOKEN, t)
         if m is None:
             raise InvalidMove(f"not a Spider move: {token!r} (expected {EXPECTED_MOVE})")
         src, count, dst = m.groups()

@@ -82,7 +82,7 @@ COVERED_BY = LAYOUT.covered_by
 PLACE_NAMES = LAYOUT.names
 TEXT_ORDER = ["S", "W", *PLACE_NAMES]
 
-_TOKEN = re.compile(r"2[0-8]|1[0-9]|[1-9]", re.ASCII)
+_TOKEN = r"(?a)2[0-8]|1[0-9]|[1-9]"
 EXPECTED_MOVE = "a peak place 1-28 alone, as 23 (that card onto the waste); or D to turn a card from the stock"
 
 
@@ -152,7 +152,7 @@ class TriPeaksGame(TakeAwayGame[TriPeaksMove]):
             return TURN_MOVE
         if t.endswith("-W"):  # the board's way: a card put on the waste
             t = t[:-2]
-        if _TOKEN.fullmatch(t) is None:
+        if re.fullmatch(_TOKEN, t) is None:
             raise InvalidMove(f"not a TriPeaks move: {token!r} (expected {EXPECTED_MOVE})")
         return move(int(t) - 1)
 
