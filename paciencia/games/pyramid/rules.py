@@ -51,7 +51,6 @@ from paciencia.engine.protocol import (
 from paciencia.engine.reasons import Reason
 from paciencia.engine.record import dataclass
 from paciencia.engine.tabletext import check_fields, check_places, check_status, int_field
-from paciencia.games.piles import check_one_deck
 from paciencia.games.pyramid.words import (
     CARD,
     COVERED,
@@ -213,6 +212,8 @@ class PyramidGame(TakeAwayGame[PyramidMove]):
         cards may otherwise be anything (a made-up position)."""
         check_fields(fields, ("status", "moves", "passes"))
         check_places(places, TEXT_ORDER)
+        from paciencia.games.piles import check_one_deck  # (the pile games' vocabulary: not loaded to deal)
+
         check_one_deck(places, "Pyramid")
         check_talon(places, ("W", "F", *LAYOUT.names))
         pyr, _ = LAYOUT.read(places, "a pyramid place")

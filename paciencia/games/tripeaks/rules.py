@@ -36,7 +36,6 @@ from paciencia.engine.protocol import Action, Explains, Figures, Group, Key, Obs
 from paciencia.engine.reasons import Reason
 from paciencia.engine.record import dataclass
 from paciencia.engine.tabletext import check_fields, check_places, check_status, int_field
-from paciencia.games.piles import check_one_deck
 from paciencia.games.takeaway import (
     RANK,
     Layout,
@@ -166,6 +165,8 @@ class TriPeaksGame(TakeAwayGame[TriPeaksMove]):
         another covers it. The cards may otherwise be anything (a made-up position)."""
         check_fields(fields, ("status", "moves"))
         check_places(places, TEXT_ORDER)
+        from paciencia.games.piles import check_one_deck  # (the pile games' vocabulary: not loaded to deal)
+
         check_one_deck(places, "TriPeaks")
         stock, waste = places["S"], places["W"]
         check_talon(places, ("W",))
