@@ -21,8 +21,6 @@ The variant letter changes rules only: the same deal number deals the same cards
 
 from __future__ import annotations
 
-import re
-
 from paciencia.engine.errors import InvalidCode
 from paciencia.engine.record import dataclass
 
@@ -32,8 +30,6 @@ NAMELESS = DEAL_COUNT - 1
 """The deal number of a position that must name no deal (a completion, a stand-in): the last
 one, the same for every such position (a header needs a code for its game and variant)."""
 _MASK = (1 << 64) - 1
-# ASCII only: ``\d`` would take other scripts' digits, and a version is written without a leading zero.
-_FORM = re.compile(r"([A-Z]{2})([1-9][0-9]{0,2})-([A-Z0-9])-([A-Z]+)", re.ASCII)
 EXPECTED_FORM = "<game><version>-<variant>-<7 letters A-Z>, as CR1-N-AAAAAAB or KL1-3-AAAAAAB"
 
 
@@ -55,10 +51,10 @@ class DealCode:
     @classmethod
     def parse(cls, text: str) -> DealCode:
         """Reads a code case-insensitively, ignoring surrounding spaces."""
-        m = _FORM.fullmatch(text.strip().upper())
-        if m is None:
+        parts = read_form(text.strip().upper())
+        if parts is None:
             raise InvalidCode(f"not a deal code: {text!r} (expected {EXPECTED_FORM})")
-        game, version, variant, letters = m.groups()
+        game, version, variant, letters = parts
         if len(letters) != DEAL_LETTERS:
             raise InvalidCode(
                 f"the deal number in {text!r} has {len(letters)} letters; it needs exactly "
@@ -72,6 +68,30 @@ class DealCode:
 
     def __str__(self) -> str:
         return f"{self.game}{self.version}-{self.variant}-{self.letters}"
+
+
+def read_form(text: str) -> tuple[str, str, str, str] | None:
+    """A code's parts, ``<game><version>-<variant>-<letters>``: two capitals A-Z, a version of one
+    to three digits 0-9 without a leading zero, one capital or digit, capitals (how many is checked
+    apart); None for anything else. (The pattern ``([A-Z]{2})([1-9][0-9]{0,2})-([A-Z0-9])-([A-Z]+)``,
+    read without compiling it: 0.2 ms of every command's start-up.)"""
+    parts = text.split("-")
+    if len(parts) != 3:
+        return None
+    head, variant, letters = parts
+    game, version = head[:2], head[2:]
+    if not (len(game) == 2 and _capitals(game) and _capitals(letters)):
+        return None
+    if not (0 < len(version) <= 3 and version.isascii() and version.isdigit() and version[0] != "0"):
+        return None
+    if not (len(variant) == 1 and (_capitals(variant) or (variant.isascii() and variant.isdigit()))):
+        return None
+    return game, version, variant, letters
+
+
+def _capitals(text: str) -> bool:
+    """Letters A-Z only, at least one."""
+    return text.isascii() and text.isalpha() and text.isupper()
 
 
 def letters_to_number(letters: str) -> int:
