@@ -491,8 +491,9 @@ static inline int carried(int nfree, int nempty, int parked) {
 }
 
 /* Every move of the race: gen's (each tagged with its group), and the meta moves, their dug
- * cards parked in the free cells alone or (deep) in the empty cascades too. */
-static int gen_race(const FB *b, Step *out, int deep) {
+ * cards parked in the free cells alone or (deep) in the empty cascades too; the moves onto a
+ * buried card only when `want` (a bit set of groups) names y or q. */
+static int gen_race(const FB *b, Step *out, int deep, unsigned want) {
     int k = gen(b, out);
     int nfree = 0, nempty = 0;
     for (int q = 0; q < b->ncells; q++) nfree += b->cell[q] < 0;
@@ -537,7 +538,7 @@ static int gen_race(const FB *b, Step *out, int deep) {
      * above card p of cascade t parked, then a card that fits p (with the run it heads, the d
      * cards above that run parked too: DIGC, group y) or a cell's card (DIGL, group q) onto it.
      * Not where p already carries a card that fits it. */
-    for (int t = 0; t < NC; t++) {
+    for (int t = 0; want & (1u << G_Y | 1u << G_Q) && t < NC; t++) {
         int len = b->len[t];
         for (int h = len - 2; h >= 0 && len - 1 - h <= places; h--) {
             int p = b->col[t][h], e = len - 1 - h;
@@ -580,6 +581,7 @@ typedef struct {
 typedef struct {
     int8_t rank_of[NGROUPS]; /* each group's place in the order, -1: left out */
     uint8_t eval[NGROUPS], noise[NGROUPS];
+    unsigned want; /* the groups named, a bit each */
 } Phase;
 
 typedef struct {
@@ -607,6 +609,7 @@ static void phase_of(Phase *p, const char *order) {
     memset(p->rank_of, -1, sizeof p->rank_of);
     memset(p->eval, 0, sizeof p->eval);
     memset(p->noise, 0, sizeof p->noise);
+    p->want = 0;
     int g = 0;
     for (const char *c = order; *c; c++) {
         if (*c == ' ') {
@@ -622,7 +625,10 @@ static void phase_of(Phase *p, const char *order) {
             continue;
         }
         const char *l = strchr(GROUP_LETTERS, *c);
-        if (l) p->rank_of[l - GROUP_LETTERS] = (int8_t)g;
+        if (l) {
+            p->rank_of[l - GROUP_LETTERS] = (int8_t)g;
+            p->want |= 1u << (l - GROUP_LETTERS);
+        }
     }
 }
 
@@ -649,7 +655,7 @@ static int enter_thread(Thread *th, Table *t, int depth) {
     } else {
         const Phase *p = &th->ph[0];
         for (int q = 1; q < th->nph && depth >= th->from[q]; q++) p = &th->ph[q];
-        int all = gen_race(b, ms, th->deep);
+        int all = gen_race(b, ms, th->deep, p->want);
         n = 0;
         for (int q = 0; q < all; q++) {
             int g = ms[q].group, r = p->rank_of[g];
@@ -814,7 +820,7 @@ static int run_befs(Thread *th, Table *t, long quota, long *nodes, const Options
         th->cur = -1;
         befs_goto(th, i);
         Step ms[MAXM];
-        int all = gen_race(b, ms, th->deep), mark = b->nt;
+        int all = gen_race(b, ms, th->deep, p->want), mark = b->nt;
         for (int q = from; q < all; q++) {
             if (p->rank_of[ms[q].group] < 0) continue;
             if (used == quota) {
