@@ -5,11 +5,11 @@ The commands are run in turn (bare, deal, deal, …, bare, deal, …) many times
 in the machine's load falls on all of them alike; each one's wall time and user CPU (the child's
 own, from ``getrusage``) are taken, and printed as medians with their ratio to the bare
 interpreter's: the ratio of the medians, and the median of each round's ratio (a command against
-the bare run next to it), the figure to trust on a loaded machine. A floor is timed beside them:
-the bare interpreter importing what the command line needs of the standard library (argparse
-with the gettext and locale it loads to parse, typing for the engine's generic classes; the
-engine's dataclasses need no ``dataclasses``: ``paciencia.engine.record``) and nothing of the
-project. Then what ``python -X
+the bare run next to it), the figure to trust on a loaded machine. An old floor is timed beside them:
+the bare interpreter importing what the command line needed of the standard library before
+issue 39's third step (argparse with the gettext and locale it loads to parse, typing for the
+engine's generic classes) and nothing of the project; a plain ``deal`` or ``solve`` now imports
+none of them (``paciencia.cli._plain``, ``paciencia.engine.generics``). Then what ``python -X
 importtime`` says each command imports: the total, the heaviest modules, and which games' and
 which of the site stack's packages were loaded.
 
