@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
+from functools import cache
 
 from paciencia.engine.cards import SUIT_LETTERS
 from paciencia.engine.dealcode import DealCode, shuffled
@@ -105,12 +106,18 @@ class CrescentMove:
 
 
 REDEAL = CrescentMove(-1, -1)
-_MOVES = [[CrescentMove(s, d) for d in range(24)] for s in range(24)]
+
+
+@cache
+def _moves() -> list[list[CrescentMove]]:
+    """Every move between two places, interned: ``_moves()[src][dst]`` (made when first asked
+    for, not at import: a deal's table text needs none)."""
+    return [[CrescentMove(s, d) for d in range(24)] for s in range(24)]
 
 
 def move(src: int, dst: int) -> CrescentMove:
     """The interned move between two place indexes."""
-    return _MOVES[src][dst]
+    return _moves()[src][dst]
 
 
 class CrescentGame(Game[CrescentMove]):
@@ -162,7 +169,7 @@ class CrescentGame(Game[CrescentMove]):
                 f"not a Crescent move: {token!r} (expected SRC-DST with piles 1-16 and foundations "
                 "As Ah Ad Ac Ks Kh Kd Kc, as 10-14 or 3-Kd; or R for a redeal)"
             )
-        return _MOVES[s][d]
+        return move(s, d)
 
     def solve(self, state: State[CrescentMove], timeout: float, nodes: int | None = None) -> Result:
         from paciencia.games.crescent.solver import solve_crescent
@@ -278,12 +285,13 @@ class CrescentState(State[CrescentMove]):
                 else:
                     where[t] = [i]
         out: list[CrescentMove] = []
+        moves = _moves()
         for i in range(PILES):
             p = piles[i]
             if not p:
                 continue
             c = p[-1]
-            row = _MOVES[i]
+            row = moves[i]
             for j in where.get(ABOVE[c], _NONE):
                 out.append(row[j])
             for j in where.get(BELOW[c], _NONE):
@@ -299,9 +307,9 @@ class CrescentState(State[CrescentMove]):
             d = ftop[s + 4]
             if d == a + 1:
                 if a != ACE:
-                    out.append(_MOVES[ASC + s][DESC + s])
+                    out.append(moves[ASC + s][DESC + s])
                 if d != KING:
-                    out.append(_MOVES[DESC + s][ASC + s])
+                    out.append(moves[DESC + s][ASC + s])
         if self.redeals and any(piles):
             out.append(REDEAL)
         return out
@@ -387,7 +395,7 @@ class CrescentState(State[CrescentMove]):
         else:
             self.ftop[s - ASC] = RANK[card]
         self.moves -= 1
-        return _MOVES[s][d]
+        return move(s, d)
 
     def auto_move(self) -> CrescentMove | None:
         """The next automatic move up (the rule and its proof: ``crescent/auto.py``)."""
@@ -398,7 +406,7 @@ class CrescentState(State[CrescentMove]):
     @property
     def move_stack(self) -> list[CrescentMove]:
         """The moves since the last redeal (at most ``UNDO_LIMIT``): a redeal cannot be undone."""
-        return [_MOVES[s][d] for s, d, _ in self.history]
+        return [move(s, d) for s, d, _ in self.history]
 
     @property
     def can_undo(self) -> bool:
@@ -427,11 +435,10 @@ class CrescentState(State[CrescentMove]):
     def status(self) -> Status:
         if self.is_won():
             return Status.WON
-        if self.has_pile_move():
-            return Status.PLAYING
-        # A redeal always can change the piles here: were every pile down to one card, some
-        # foundation would accept one of them (the card it needs is not on a foundation).
-        return Status.PLAYING if self.redeals else Status.BLOCKED
+        # A redeal always can change the piles: were every pile down to one card, some foundation
+        # would accept one of them (the card it needs is not on a foundation). (Asked first: a
+        # deal's header then needs no moves.)
+        return Status.PLAYING if self.redeals or self.has_pile_move() else Status.BLOCKED
 
     # -- text and views ----------------------------------------------------------------------
 
