@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import Enum
-from functools import cached_property
+from functools import cache, cached_property
 from itertools import pairwise
 
 from paciencia.engine.cards import CARD_IDS as CARD_IDS
@@ -222,25 +222,14 @@ class Build:
 
     @cached_property
     def fits(self) -> list[bool]:
-        """``fits[under * 52 + card]``: ``card`` may lie on ``under``. Made from the pairs of
-        suits and of ranks that fit (a card's suit and rank are ``card // 13``, ``card % 13``):
-        16 and 169 checks, not 2,704, on the first deal of a game."""
-        fits = [False] * (52 * 52)
-        suits = [(a, b) for a in range(4) for b in range(4) if self.colour.matches(a * 13, b * 13)]
-        ranks = [(a, b) for a in range(13) for b in range(13) if self.rank_fits(a, b)]
-        for sa, sb in suits:
-            for ra, rb in ranks:
-                fits[(sa * 13 + ra) * 52 + sb * 13 + rb] = True
-        return fits
+        """``fits[under * 52 + card]``: ``card`` may lie on ``under`` (one table for every build
+        alike: ``_fits``)."""
+        return _fits(self)
 
     @cached_property
     def parents(self) -> list[tuple[int, ...]]:
         """``parents[card]``: the cards ``card`` may lie on, in card order."""
-        fits = self.fits
-        found: list[list[int]] = [[] for _ in range(52)]
-        for i in (i for i, fit in enumerate(fits) if fit):  # in card order of the card beneath
-            found[i % 52].append(i // 52)
-        return [tuple(under) for under in found]
+        return _parents(self)
 
     def refusal(self, under: int, card: int) -> Reason | None:
         """Why ``card`` may not lie on ``under``: its colour, then its rank; ``None`` if it may."""
@@ -534,13 +523,31 @@ class CompleteRuns:
         ]
 
 
-# -- the one-deck games' tables, kept under their old names --------------------------------------
+@cache
+def _fits(build: Build) -> list[bool]:
+    """``Build.fits``, made once for builds alike (Klondike's columns and the one the pile
+    vocabulary names), when first asked for: from the pairs of suits and of ranks that fit (a
+    card's suit and rank are ``card // 13``, ``card % 13``), 16 and 169 checks, not 2,704."""
+    fits = [False] * (52 * 52)
+    suits = [(a, b) for a in range(4) for b in range(4) if build.colour.matches(a * 13, b * 13)]
+    ranks = [(a, b) for a in range(13) for b in range(13) if build.rank_fits(a, b)]
+    for sa, sb in suits:
+        for ra, rb in ranks:
+            fits[(sa * 13 + ra) * 52 + sb * 13 + rb] = True
+    return fits
+
+
+@cache
+def _parents(build: Build) -> list[tuple[int, ...]]:
+    found: list[list[int]] = [[] for _ in range(52)]
+    for i in (i for i, fit in enumerate(_fits(build)) if fit):  # in card order of the card beneath
+        found[i % 52].append(i // 52)
+    return [tuple(under) for under in found]
+
+
+# -- the one-deck games' build, kept under its old names -----------------------------------------
 
 ALTERNATE_DOWN = Build(ALTERNATE, DOWN)
-FITS = ALTERNATE_DOWN.fits
-"""``FITS[a * 52 + b]``: card b may lie on card a in a column built down in alternating colours."""
-PARENTS = ALTERNATE_DOWN.parents
-"""``PARENTS[c]``: the two cards that c may lie on (none for a King)."""
 ALTERNATE_RUN = Run(ALTERNATE_DOWN)
 
 
