@@ -395,7 +395,7 @@ class CrescentState(State[CrescentMove]):
         else:
             self.ftop[s - ASC] = RANK[card]
         self.moves -= 1
-        return move(s, d)
+        return _moves()[s][d]
 
     def auto_move(self) -> CrescentMove | None:
         """The next automatic move up (the rule and its proof: ``crescent/auto.py``)."""
