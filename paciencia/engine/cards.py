@@ -7,6 +7,7 @@ public face of such an int, and ``Card.id`` / ``Card.from_id`` convert between t
 from __future__ import annotations
 
 from enum import IntEnum
+from functools import cache
 
 from paciencia.engine.errors import InvalidCard
 from paciencia.engine.record import dataclass
@@ -74,7 +75,7 @@ class Card:
 
     @classmethod
     def from_id(cls, card_id: int) -> Card:
-        return _BY_ID[card_id]
+        return _by_id()[card_id]
 
     @property
     def id(self) -> int:
@@ -88,8 +89,12 @@ class Card:
         return RANK_LETTERS[self.rank] + SUIT_LETTERS[self.suit]
 
 
-_BY_ID = [Card(Suit(i // 13), Rank(i % 13)) for i in range(52)]
-CARD_NAMES = [str(c) for c in _BY_ID]
+@cache
+def _by_id() -> list[Card]:
+    return [Card(Suit(i // 13), Rank(i % 13)) for i in range(52)]
+
+
+CARD_NAMES = [RANK_LETTERS[i % 13] + SUIT_LETTERS[i // 13] for i in range(52)]
 """``CARD_NAMES[id]`` is the notation of card ``id``: the fast path for printing."""
 CARD_IDS = {name: i for i, name in enumerate(CARD_NAMES)}
 
