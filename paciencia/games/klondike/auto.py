@@ -34,7 +34,7 @@ and the foundations' counts: nothing the player has not been shown.
 
 from __future__ import annotations
 
-from paciencia.games.klondike.rules import _TO_SUIT, RANK, SUIT, WASTE, KlondikeMove, KlondikeState
+from paciencia.games.klondike.rules import RANK, SUIT, WASTE, KlondikeMove, KlondikeState, _to_suit
 from paciencia.games.klondike.solver import _safe
 
 
@@ -46,9 +46,9 @@ def auto_move(state: KlondikeState) -> KlondikeMove | None:
         if len(col) > state.down[i]:  # the end is face up (always, in a position play reaches)
             c = col[-1]
             if found[SUIT[c]] == RANK[c] and _safe(found, c):
-                return _TO_SUIT[i][SUIT[c]]
+                return _to_suit(i, SUIT[c])
     if state.draw == 1 and state.waste:
         c = state.waste[-1]
         if found[SUIT[c]] == RANK[c] and _safe(found, c):
-            return _TO_SUIT[WASTE][SUIT[c]]
+            return _to_suit(WASTE, SUIT[c])
     return None

@@ -158,8 +158,13 @@ _TO_F = [move(i, FANY) for i in range(COLS)]
 _W_F = move(WASTE, FANY)
 _W_COL = [move(WASTE, d) for d in range(COLS)]
 _F_COL = [[move(F0 + s, d) for d in range(COLS)] for s in range(4)]
-# The move a foundation move is recorded as in the history: its suit's own foundation.
-_TO_SUIT = move.to_suit
+
+
+def _to_suit(src: int, suit: int) -> KlondikeMove:
+    """The move a foundation move from ``src`` is recorded as in the history: to its suit's own
+    foundation (the table made on first use: a deal needs none)."""
+    return move.to_suit[src][suit]
+
 
 _TOKEN = r"(?a)([1-7]|W|S|F[SHDC])(?:X([1-9][0-9]{0,2}))?-([1-7]|W|S|F[SHDC]?)"
 EXPECTED_MOVE = (
@@ -481,13 +486,13 @@ class KlondikeState(State[KlondikeMove]):
             c = self.cols[s].pop()
             self.found[SUIT[c]] += 1
             self.up += 1
-            self.history.append((_TO_SUIT[s][SUIT[c]], self._turn_up(s), fan))
+            self.history.append((_to_suit(s, SUIT[c]), self._turn_up(s), fan))
         elif kind == K_W_F:
             c = self.waste.pop()
             self.found[SUIT[c]] += 1
             self.up += 1
             self.fan = fan - 1 if fan else 0
-            self.history.append((_TO_SUIT[WASTE][SUIT[c]], 0, fan))
+            self.history.append((_to_suit(WASTE, SUIT[c]), 0, fan))
         elif kind == K_F_COL:
             suit = move.src - F0
             r = self.found[suit] - 1
@@ -561,7 +566,7 @@ class KlondikeState(State[KlondikeMove]):
         if move.dst != FANY or move.n != 1 or not 0 <= move.src <= WASTE:
             return move
         src = self.waste if move.src == WASTE else self.cols[move.src]
-        return _TO_SUIT[move.src][SUIT[src[-1]]] if src else move
+        return _to_suit(move.src, SUIT[src[-1]]) if src else move
 
     # -- status ------------------------------------------------------------------------------
 
