@@ -27,21 +27,26 @@ def _card(ms: int) -> int:
     return (3 - ms % 4) * 13 + ms // 4
 
 
+_DECK = tuple(_card(ms) for ms in range(52))
+"""Microsoft's deck in its order, as the project's card ids."""
+
+
 def microsoft_deal(number: int) -> list[list[int]]:
-    """The eight cascades of Microsoft's deal ``number``, each bottom to top (card ids)."""
+    """The eight cascades of Microsoft's deal ``number``, each bottom to top (card ids). The draw's
+    form is chosen once, and the k-th card dealt is the k-th of one list cut into the cascades
+    (one draw a card in Python is the whole cost: ``paciencia solve --codes`` deals thousands)."""
     state = number & _MASK
-    deck = list(range(52))
-    cascades: list[list[int]] = [[] for _ in range(CASCADES)]
-    for k in range(52):
-        left = 52 - k
+    if number < 1 << 31:
+        mask, high, plus = 0x7FFF, 0, 0
+    elif number < 1 << 32:
+        mask, high, plus = 0x7FFF, 0x8000, 0
+    else:
+        mask, high, plus = 0xFFFF, 0, 1
+    deck = list(_DECK)
+    dealt: list[int] = []
+    for left in range(52, 0, -1):
         state = (state * 214013 + 2531011) & _MASK
-        if number < 1 << 31:
-            draw = (state >> 16) & 0x7FFF
-        elif number < 1 << 32:
-            draw = ((state >> 16) & 0x7FFF) | 0x8000
-        else:
-            draw = ((state >> 16) & 0xFFFF) + 1
-        j = draw % left
-        cascades[k % CASCADES].append(_card(deck[j]))
+        j = (((state >> 16) & mask | high) + plus) % left
+        dealt.append(deck[j])
         deck[j] = deck[left - 1]
-    return cascades
+    return [dealt[c::CASCADES] for c in range(CASCADES)]
