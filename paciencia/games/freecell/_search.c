@@ -864,10 +864,13 @@ static int run_befs(Thread *th, Table *t, long quota, long *nodes, const Options
  * 2's noisy order with the deep digs, without and with y and q. Each alone on the million's 14
  * four-cell deals unknown at 3 M and FC1-1 #33 (1 M positions): 8, 3, 7 and 8 of the 15 won, all
  * 15 between them and the older threads (thread 16 alone none). With four free cells ROUND is
- * theirs with threads 0, 3 and 6, and 4 and 11, whose prelude turns stop just short of #214670
- * (105 positions alone) and #305219 (261): deals 1-2,000 0.995 M -> 0.907 M positions, 1-32,000
- * 20.35 M -> 19.78 M, the 14 all won within 3 M. With fewer, ROUND_FEWER, the round before them
- * (with the new round FC1-3 #187 and FC1-1 #230 and #289 fell back to unknown at 3 M). */
+ * the round before them without thread 16, with them and with threads 4 and 11, whose prelude
+ * turns stop just short of #214670 (105 positions alone) and #305219 (261): the 14 all won
+ * within 3 M, deals 1-2,000 0.995 M -> 0.930 M positions. A round of the new threads with
+ * threads 0, 3, 6, 4 and 11 alone (0.907 M) left deals of the million the old round wins in
+ * 20-60 K positions unknown at 3 M (#144445, #420395, #496564 in its first 106 chunks of 5,000).
+ * With fewer cells, ROUND_FEWER, the round before them (with a round of the new threads FC1-3
+ * #187 and FC1-1 #230 and #289 fell back to unknown at 3 M). */
 static const Spec SPECS[] = {
     {{0}, {"upxrle+"}, 1, {40, 8, 4, 3, 20, 40}, 19},
     {{0}, {"upxrle~~"}, 1, {40, 3, 4, 6, 12, 24}, 17},
@@ -896,7 +899,7 @@ typedef struct {
     int thread, quota;
 } Slot;
 static const Slot PRELUDE[] = {{0, 200}, {1, 150}, {2, 200}, {0, 50}, {3, 500}, {2, 50}, {4, 100}, {0, 25}, {3, 25}, {5, 400}, {6, 200}, {5, 25}, {6, 25}, {7, 1075}, {8, 450}, {0, 50}, {7, 200}, {9, 400}, {8, 250}, {10, 100}, {11, 50}, {0, 400}, {12, 100}, {13, 100}, {14, 50}, {15, 200}};
-static const int ROUND[] = {0, 17, 20, 19, 3, 6, NSPECS, 18, NSPECS, 4, 11};
+static const int ROUND[] = {0, 17, 2, 20, 3, 19, 5, 7, 8, 6, NSPECS, 18, NSPECS, 4, 11};
 static const int ROUND_FEWER[] = {0, 2, 3, 5, 7, 8, 6, NSPECS, 16, NSPECS};
 #define NPRELUDE ((int)(sizeof PRELUDE / sizeof PRELUDE[0]))
 static const int QUOTA = 200;
