@@ -236,6 +236,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> Any:
+        app.state.games.hints.start()
         yield
         app.state.games.hints.close()
         app.state.winnable.close()

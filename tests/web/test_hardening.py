@@ -15,7 +15,6 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from paciencia.engine.protocol import Analysis
 from paciencia.engine.reasons import Position
 from paciencia.games import new_state
 from paciencia.i18n import LOCALES, Words
@@ -25,7 +24,8 @@ from paciencia.web.db.store import Store
 from paciencia.web.routes.api import ErrorOut
 from paciencia.web.routes.models import GameView
 from paciencia.web.service.admission import Admission
-from paciencia.web.service.games import HINT_BURST, HintPool, ServiceError
+from paciencia.web.service.games import HINT_BURST, ServiceError
+from paciencia.web.service.hints import HintPool, replay_job
 from tests.tables import klondike_table
 
 CODE = "CR1-N-AAAAAAB"
@@ -242,49 +242,51 @@ def limits_on(tmp_path: Path) -> Limits:
 def test_the_hint_pool_takes_one_hint_per_player_and_a_bounded_queue(tmp_path: Path) -> None:
     pool = HintPool(Admission(limits_on(tmp_path)), workers=1, queue=1)
     release = threading.Event()
-    started = threading.Event()
-    answer = Analysis("none", None)
+    inside = threading.Event()
 
-    def slow() -> Analysis:
-        started.set()
-        release.wait(10)
-        return answer
+    def hold(player: str) -> None:
+        with pool.admitted(player):
+            inside.set()
+            release.wait(10)
 
-    results: list[Any] = []
-    first = threading.Thread(target=lambda: results.append(pool.run("alice", slow)))
+    first = threading.Thread(target=hold, args=("alice",))
     first.start()
-    assert started.wait(5)
-    with pytest.raises(ServiceError) as same:
-        pool.run("alice", slow)
+    assert inside.wait(5)
+    with pytest.raises(ServiceError) as same, pool.admitted("alice"):
+        pass
     assert same.value.status == 429 and same.value.error == "hint_running"
     assert same.value.headers["Retry-After"] == "1"
-    second = threading.Thread(target=lambda: results.append(pool.run("bob", lambda: answer)))
-    second.start()  # waits for the one worker: the queue's one place
+    second = threading.Thread(target=hold, args=("bob",))
+    second.start()  # the queue's one place
     deadline = threading.Event()
     while pool.taken < 2 and not deadline.wait(0.01):
         pass
-    with pytest.raises(ServiceError) as busy:
-        pool.run("carol", lambda: answer)
+    with pytest.raises(ServiceError) as busy, pool.admitted("carol"):
+        pass
     assert busy.value.status == 429 and busy.value.error == "busy" and int(busy.value.headers["Retry-After"]) >= 1
     release.set()
     first.join(5)
     second.join(5)
-    assert results == [answer, answer] and pool.taken == 0 and not pool.players
-    assert pool.run("carol", lambda: answer) is answer
-    pool.close()
+    assert pool.taken == 0 and not pool.players
+    here = new_state(CODE)
+    tokens = [str(here.legal_moves()[0])]
+    here.play_all(tokens)
+    with pool.admitted("carol"):  # the work itself, in a hint process of the server's
+        state = pool.run("game", replay_job, ("code", CODE, tokens))
+    assert state.to_text() == here.to_text()
 
 
 def test_one_player_may_ask_only_so_many_hints_a_minute(tmp_path: Path) -> None:
     pool = HintPool(Admission(limits_on(tmp_path)), workers=1, queue=0)
-    answer = Analysis("none", None)
     for _ in range(HINT_BURST):
-        assert pool.run("alice", lambda: answer) is answer
-    with pytest.raises(ServiceError) as caught:
-        pool.run("alice", lambda: answer)
+        with pool.admitted("alice"):
+            pass
+    with pytest.raises(ServiceError) as caught, pool.admitted("alice"):
+        pass
     assert caught.value.status == 429 and caught.value.error == "too_many_hints"
     assert int(caught.value.headers["Retry-After"]) >= 1
-    assert pool.run("bob", lambda: answer) is answer  # another player is not held up
-    pool.close()
+    with pool.admitted("bob"):  # another player is not held up
+        pass
 
 
 def test_a_refused_hint_is_the_sites_429_with_retry_after(client: TestClient) -> None:

@@ -23,7 +23,8 @@ from paciencia.web import Settings, create_app
 from paciencia.web.db.migrate import database_url
 from paciencia.web.db.tables import running
 from paciencia.web.http.players import ENV_SECRET, SECRET_FILE, BadSecret, site_secret
-from paciencia.web.service.games import HINT_BURST, HintPool
+from paciencia.web.service.games import HINT_BURST
+from paciencia.web.service.hints import HintPool
 from tests.web.test_servers import Player, servers
 
 CODE = "CR1-N-AAAAAAB"

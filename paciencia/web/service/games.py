@@ -8,25 +8,16 @@ the event loop. Errors are raised for ``app.py`` to map: the engine's ``Pacienci
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import logging
-import math
-import os
-import sys
-import threading
-from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
-from paciencia.analysis.honest import Advice, Budget, advise, fresh_moves
+from paciencia.analysis.honest import Advice, Budget, fresh_moves
 from paciencia.analysis.honest import path_keys as path_keys
 from paciencia.analysis.levels import honest_chance
-from paciencia.analysis.review import BATCH_MOST, Lines, Review, StepReview, review_search, review_steps
+from paciencia.analysis.review import BATCH_MOST, Lines, Review, StepReview, review_search
 from paciencia.analysis.why import reason
-from paciencia.engine.protocol import Analysis, Game, Key, Observation, Played, State, Status, taken_of
+from paciencia.engine.protocol import Analysis, Observation, Played, State, Status, taken_of
 from paciencia.games import REGISTRY, new_state, state_from_text
 from paciencia.i18n import Words
 from paciencia.play.disclosure import deal_told, embargoed, shown_level
@@ -34,135 +25,29 @@ from paciencia.play.errors import ServiceError as ServiceError
 from paciencia.play.token import play_token
 from paciencia.play.views import arrival, game_view, removal
 from paciencia.play.words import game_key, say
-from paciencia.web.db.limits import Limits, Rate, Refused
+from paciencia.web.db.limits import Limits, Rate
 from paciencia.web.db.store import SavedGame, Store, starting_state
 from paciencia.web.service.admission import HEAVY_BURST as HEAVY_BURST
 from paciencia.web.service.admission import HINT_BURST as HINT_BURST
 from paciencia.web.service.admission import HINTS_PER_MINUTE, Admission, Rates
 from paciencia.web.service.daily import daily_code, weekly_challenge
+from paciencia.web.service.hints import (
+    HINT_QUEUE,
+    HINT_WORKERS,
+    HintPool,
+    Record,
+    advice_job,
+    analysis_job,
+    release_memory,
+    replay_job,
+    review_job,
+)
 from paciencia.web.service.levels import CHOSEN, Levels, NoLevelledDeals
 from paciencia.web.service.levels import draw as draw_levelled
 from paciencia.web.service.reviews import Full, ReviewWork
 from paciencia.web.service.winnable import NoWinnableDeal, WinnableDeals, random_code
 
 log = logging.getLogger(__name__)
-
-HINT_SECONDS = 0.2
-"""The solver's time for a hint (the whole answer must come within 300 ms)."""
-HINT_WORKERS = 2
-"""Hints worked out at the same time (one per core)."""
-HINT_QUEUE = 8
-"""Hints that may wait for a worker; past them the answer is 429 with Retry-After."""
-HINT_NICE = 10
-"""How much lower the hint workers' priority is than the request threads'."""
-
-
-def _malloc_trim() -> Callable[[], object]:
-    """glibc's ``malloc_trim(0)``: hands the memory a search freed back to the system (without
-    it the arenas a large search grew stay the process's); a no-op elsewhere."""
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-        trim = libc.malloc_trim
-    except (OSError, AttributeError):
-        return lambda: None
-    trim.argtypes = [ctypes.c_size_t]
-    return lambda: trim(0)
-
-
-release_memory = _malloc_trim()
-
-
-def _lower_priority() -> None:
-    """A hint worker yields the processor to the threads that answer moves (Linux: a thread's
-    own nice value)."""
-    if sys.platform == "linux":
-        with suppress(OSError):
-            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), HINT_NICE)
-
-
-T = TypeVar("T")
-
-
-class HintPool:
-    """A fixed number of hint workers, a bounded wait for them, at most one hint per player in
-    either and a rate per player: one client with many connections cannot take every worker,
-    nor grow the wait, nor keep a worker busy.
-
-    The workers are this process's; the admission (one hint per player, ``room`` in all, the
-    player's and its address's rates) is ``admission``'s, shared by every process on the
-    database. ``taken`` and ``players`` are this process's share of it, which lets ``check``
-    refuse without the database."""
-
-    def __init__(self, admission: Admission, workers: int = HINT_WORKERS, queue: int = HINT_QUEUE) -> None:
-        self.admission = admission
-        self.workers = max(1, workers)
-        self.executor = ThreadPoolExecutor(self.workers, thread_name_prefix="hint", initializer=_lower_priority)
-        self.room = self.workers + max(0, queue)
-        self.taken = 0
-        self.players: set[str] = set()
-        self.lock = threading.Lock()
-
-    def _refusal(self, reason: str, wait: float, running: int = 0) -> ServiceError:
-        if reason == "hint_running":
-            return ServiceError(429, "hint_running", "hint_running", {"Retry-After": "1"})
-        if reason == "busy":
-            queued = math.ceil(running / self.workers * HINT_SECONDS) + 1
-            return ServiceError(429, "busy", "busy", {"Retry-After": str(queued)})
-        return ServiceError(429, "too_many_hints", "too_many_hints", {"Retry-After": str(max(1, math.ceil(wait)))})
-
-    def check(self, player: str, address: str | None = None) -> None:
-        """Raises the 429 that ``player``'s hint would get now as far as this process knows,
-        without the database: the event loop refuses a flood before a thread is used for it
-        (``admitted`` asks the shared limits, and takes)."""
-        if player in self.players:
-            raise self._refusal("hint_running", 1)
-        if self.taken >= self.room:
-            raise self._refusal("busy", 1, self.taken)
-        wait = self.admission.refused_for("hints", player, address)
-        if wait > 0:
-            raise self._refusal("too_many", wait)
-
-    @contextmanager
-    def admitted(self, player: str, address: str | None = None) -> Iterator[None]:
-        """A place for ``player``'s hint, or 429 at once (before any work is done for it)."""
-        with self.lock:
-            self.check(player, address)
-            self.taken += 1
-            self.players.add(player)
-        try:
-            try:
-                ticket = self.admission.hint(player, address, self.room)
-            except Refused as e:
-                raise self._refusal(e.reason, e.wait, e.running) from None
-            try:
-                yield
-            finally:
-                try:
-                    self.admission.release(player, ticket)
-                except Exception:  # the row expires by itself (RUNNING_SECONDS)
-                    log.warning("could not release %s's hint admission; it expires by itself", player[:6])
-        finally:
-            with self.lock:
-                self.taken -= 1
-                self.players.discard(player)
-
-    def execute(self, work: Callable[[], T]) -> T:
-        """``work`` on one of the pool's workers (call it while admitted)."""
-        return self.executor.submit(self._work, work).result()
-
-    def run(self, player: str, work: Callable[[], T]) -> T:
-        with self.admitted(player):
-            return self.execute(work)
-
-    @staticmethod
-    def _work(work: Callable[[], T]) -> T:
-        try:
-            return work()
-        finally:
-            release_memory()
-
-    def close(self) -> None:
-        self.executor.shutdown(wait=False, cancel_futures=True)
 
 
 @dataclass(frozen=True)
@@ -314,17 +199,13 @@ class Games:
         at = start.at
         self._heavy(player, address)
         with self.hints.admitted(player, address):
-
-            def work() -> SavedGame:
-                kind, text, state, source = self._begin(start, player)
-                old = self.store.load(start.replay or "", player)
-                if not 0 <= at <= len(old.tokens):
-                    raise ServiceError(422, "bad_move_number", "bad_move_number")
-                tokens = old.tokens[:at]
-                state.play_all(tokens)
-                return self.store.create(player, kind, text, state, source, tokens)
-
-            return self.hints.execute(work)
+            kind, text, _state, source = self._begin(start, player)
+            old = self.store.load(start.replay or "", player)
+            if not 0 <= at <= len(old.tokens):
+                raise ServiceError(422, "bad_move_number", "bad_move_number")
+            tokens = old.tokens[:at]
+            state = self.hints.run(old.id, replay_job, (kind, text, tokens))
+            return self.store.create(player, kind, text, state, source, tokens)
 
     def new(self, start: Start, player: str, words: Words, address: str | None = None) -> dict[str, Any]:
         """A new game (``create``), as its view."""
@@ -384,12 +265,8 @@ class Games:
             if not state.legal_moves():
                 return {"kind": "none", "message": words.status(Status.BLOCKED.value)}
             if advice is None:  # a game without a solver: its own (plain) analysis
-
-                def work() -> Analysis:
-                    with saved.analysing:
-                        return self._analyse(state.copy(), path_keys(state))
-
-                analysis = self.hints.execute(work)
+                with saved.analysing:
+                    analysis = self.hints.run(game_id, analysis_job, self._record(saved))
         if advice is not None:
             analysis = advice.analysis
             if analysis.kind == "lost" and not advice.exact:  # every completion drawn is lost: not a proof
@@ -418,33 +295,22 @@ class Games:
         once per version and kept with the game: the hint and the chance share it)."""
         with self.store.held(game_id, player, version) as saved:
             state = saved.state.copy()
-            record = (saved.start_kind, saved.start, list(saved.tokens))
+            record = self._record(saved)
         game = state.game
         if "solve" not in game.capabilities:
             return saved, state, None
+        with saved.analysing:  # one answer on this game at a time: the second finds it kept
+            kept = saved.memo.get("advice")
+            if kept is not None and kept[0] == version:
+                return saved, state, kept[1]
+            found = self.hints.run(game_id, advice_job, record, Budget(*game.hint_budget))
+            saved.memo["advice"] = (version, found)
+        return saved, state, found
 
-        def work() -> Advice:
-            with saved.analysing:  # one answer on this game at a time: the second finds it kept
-                kept = saved.memo.get("advice")
-                if kept is not None and kept[0] == version:
-                    return kept[1]  # type: ignore[no-any-return]
-                if state.status != Status.PLAYING:
-                    found = Advice(Analysis("none"), 1 if state.status == Status.WON else 0, 1, True)
-                else:
-                    knowledge = game.knowledge(starting_state(record[0], record[1]), record[2])
-                    found = advise(knowledge, Budget(*game.hint_budget))
-                saved.memo["advice"] = (version, found)
-                return found
-
-        return saved, state, self.hints.execute(work)
-
-    def _analyse(self, state: State[Any], avoid: set[Key]) -> Analysis:
-        game = state.game
-        try:
-            return game.analyse(state, HINT_SECONDS, avoid, {})
-        except Exception:
-            log.exception("hint analysis failed; falling back to a plain move")
-            return Game.analyse(game, state, HINT_SECONDS, avoid, {})
+    @staticmethod
+    def _record(saved: SavedGame) -> Record:
+        """The stored game's record (its start and tokens): what a hint job is given."""
+        return saved.start_kind, saved.start, list(saved.tokens)
 
     def reviewable(self, game_id: str, player: str) -> SavedGame:
         """The game, once what uses its whole deal may be said of it: closed, or blocked (then
@@ -505,25 +371,24 @@ class Games:
             raise ServiceError(422, "bad_move_number", "bad_move_number")
         won = saved.status == Status.WON
 
-        def work() -> list[StepReview]:
-            with saved.analysing:
-                lines = saved.memo.get("review_lines")
-                if lines is None:
-                    lines = saved.memo["review_lines"] = Lines(record[2])
-                    if won:
-                        lines.learn(n, "winnable")
-                kept = self.reviews.finished(f"{game_id}/{n}")
-                if kept is not None and not saved.memo.get("review_learnt"):
-                    for index, proved in kept.verdicts.items():
-                        lines.learn(index, proved)
-                    saved.memo["review_learnt"] = True
-                done = saved.memo.setdefault("review_steps", {})
-                budget = Budget(*saved.state.game.hint_budget)
-                start = starting_state(record[0], record[1])
-                return review_steps(start, record[2], first, min(count, BATCH_MOST), budget, lines, done)
-
-        with self.hints.admitted(player, address):
-            return self.hints.execute(work), n
+        with self.hints.admitted(player, address), saved.analysing:
+            lines = saved.memo.get("review_lines")
+            if lines is None:
+                lines = Lines(record[2])
+                if won:
+                    lines.learn(n, "winnable")
+            kept = self.reviews.finished(f"{game_id}/{n}")
+            if kept is not None and not saved.memo.get("review_learnt"):
+                for index, proved in kept.verdicts.items():
+                    lines.learn(index, proved)
+                saved.memo["review_learnt"] = True
+            done = saved.memo.get("review_steps", {})
+            budget = Budget(*saved.state.game.hint_budget)
+            steps, lines, done = self.hints.run(
+                game_id, review_job, record, first, min(count, BATCH_MOST), budget, lines, done
+            )
+            saved.memo["review_lines"], saved.memo["review_steps"] = lines, done
+            return steps, n
 
 
 def view(

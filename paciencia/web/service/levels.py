@@ -109,9 +109,9 @@ class Levels:
             return True
 
     def _work(self) -> None:
-        from paciencia.web.service.games import _lower_priority
+        from paciencia.web.service.hints import lower_thread_priority
 
-        _lower_priority()
+        lower_thread_priority()
         while not self.stopping.is_set():
             code = self.waiting.get()
             if self.stopping.is_set():

@@ -12,15 +12,13 @@ one starts it there too (each process's reviews are bounded alike).
 from __future__ import annotations
 
 import logging
-import os
-import sys
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Generator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import suppress
 
 from paciencia.analysis.review import Review
+from paciencia.web.service.hints import lower_thread_priority
 
 log = logging.getLogger(__name__)
 
@@ -34,9 +32,7 @@ Search = Generator[int, None, Review]
 
 
 def _lowest_priority() -> None:
-    if sys.platform == "linux":
-        with suppress(OSError):
-            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), REVIEW_NICE)
+    lower_thread_priority(REVIEW_NICE)
 
 
 class Full(Exception):

@@ -1,0 +1,337 @@
+"""Hint work: the admission of a player's hint (``HintPool``) and the processes that work it out
+(``HintProcesses``), away from the server's own.
+
+A hint is a search of many completions, in C and in Python; on the server's threads its Python
+parts held the interpreter's lock the moves need, and with 20 players a move's p95 was 3.3×
+what it was without hints (issue 39). So the work runs in processes of the server's own, at a
+lower priority, each the same code as the bench's (``paciencia.analysis``). A job is a pure
+function of a game's record (how it started and its tokens): nothing of the server's state
+crosses, only the record in and the answer out.
+
+The honest player keeps the plans it found by position (``analysis.honest``), so the hints of
+one game go to the same process while it is free (a game's hints follow one plan, as they did on
+one server's threads); a game whose process is busy goes to a free one.
+"""
+
+from __future__ import annotations
+
+import atexit
+import ctypes
+import ctypes.util
+import logging
+import math
+import multiprocessing
+import os
+import select
+import sys
+import threading
+import zlib
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager, suppress
+from functools import partial
+from typing import Any, ParamSpec, TypeVar
+
+from paciencia.analysis.honest import Advice, Budget, advise, path_keys
+from paciencia.analysis.review import Lines, StepReview, review_steps
+from paciencia.engine.protocol import Analysis, Game, State, Status
+from paciencia.games import REGISTRY
+from paciencia.play.errors import ServiceError
+from paciencia.web.db.limits import Refused
+from paciencia.web.db.store import starting_state
+from paciencia.web.service.admission import Admission
+
+log = logging.getLogger(__name__)
+
+HINT_SECONDS = 0.2
+"""The solver's time for a hint of a game without completions (the answer must come within 300 ms)."""
+HINT_WORKERS = 2
+"""Hints worked out at the same time (one process per core)."""
+HINT_QUEUE = 8
+"""Hints that may wait for a worker; past them the answer is 429 with Retry-After."""
+HINT_NICE = 10
+"""How much lower the hint processes' priority is than the server's."""
+
+T = TypeVar("T")
+P = ParamSpec("P")
+
+
+def _malloc_trim() -> Callable[[], object]:
+    """glibc's ``malloc_trim(0)``: hands the memory a search freed back to the system (without
+    it the arenas a large search grew stay the process's); a no-op elsewhere."""
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        trim = libc.malloc_trim
+    except (OSError, AttributeError):
+        return lambda: None
+    trim.argtypes = [ctypes.c_size_t]
+    return lambda: trim(0)
+
+
+release_memory = _malloc_trim()
+
+
+# -- the jobs: pure functions of a game's record, run in a hint process -------------------------
+
+Record = tuple[str, str, Sequence[str]]
+"""How a game started (``"code"`` or ``"text"``, the code or table text) and its tokens."""
+
+
+def advice_job(record: Record, budget: Budget) -> Advice:
+    """The honest hint and chance after the record's tokens (``analysis.honest.advise``)."""
+    kind, start, tokens = record
+    state = starting_state(kind, start)
+    state.play_all(tokens)
+    if state.status != Status.PLAYING:
+        return Advice(Analysis("none"), 1 if state.status == Status.WON else 0, 1, True)
+    return advise(state.game.knowledge(starting_state(kind, start), list(tokens)), budget)
+
+
+def analysis_job(record: Record) -> Analysis:
+    """A game without completions: its own analysis of the position, avoiding its path."""
+    kind, start, tokens = record
+    state = starting_state(kind, start)
+    state.play_all(tokens)
+    game = state.game
+    try:
+        return game.analyse(state, HINT_SECONDS, path_keys(state), {})
+    except Exception:
+        log.exception("hint analysis failed; falling back to a plain move")
+        return Game.analyse(game, state, HINT_SECONDS, path_keys(state), {})
+
+
+def replay_job(record: Record) -> State[Any]:
+    """The state after the record's tokens (a replay from a late move)."""
+    kind, start, tokens = record
+    state = starting_state(kind, start)
+    state.play_all(tokens)
+    return state
+
+
+def review_job(
+    record: Record, first: int, count: int, budget: Budget, lines: Lines, done: dict[int, StepReview]
+) -> tuple[list[StepReview], Lines, dict[int, StepReview]]:
+    """A batch of an ended game's review lines (``analysis.review.review_steps``), with what it
+    learnt for the next batch."""
+    kind, start, tokens = record
+    steps = review_steps(starting_state(kind, start), tokens, first, count, budget, lines, done)
+    return steps, lines, done
+
+
+# -- the processes ------------------------------------------------------------------------------
+
+
+def _worker_start(server: int) -> None:
+    """A hint process yields the processor to the server's (Linux: its nice value), and ends
+    when the server does, however it ended (``kill -9`` included: nothing else would stop it)."""
+    if sys.platform == "linux":
+        with suppress(OSError):
+            os.setpriority(os.PRIO_PROCESS, 0, HINT_NICE)
+    pidfd_open = getattr(os, "pidfd_open", None)
+    if pidfd_open is None:
+        return
+    try:
+        fd = pidfd_open(server)
+    except OSError:  # gone already
+        os._exit(0)
+
+    def watch() -> None:
+        select.select([fd], [], [])  # readable once the server has ended
+        os._exit(0)
+
+    threading.Thread(target=watch, name="server-watch", daemon=True).start()
+
+
+def _warm_job() -> None:
+    """Imports every registered game's rules (a spawned process has only what it unpickled)."""
+    for entry in REGISTRY.values():
+        entry.game  # noqa: B018 (the import is the point)
+
+
+def _run(work: Callable[[], T]) -> T:
+    try:
+        return work()
+    finally:
+        release_memory()
+
+
+def lower_thread_priority(nice: int = HINT_NICE) -> None:
+    """The calling thread yields the processor to the threads that answer moves (Linux: a
+    thread's own nice value): the server's background threads (levels measured, reviews)."""
+    if sys.platform == "linux":
+        with suppress(OSError):
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), nice)
+
+
+class HintProcesses:
+    """``count`` processes, each taking one job at a time, started afresh (not forked from the
+    server, whose threads' locks a fork would copy mid-use) with every registered game imported
+    (``warm``); a process that dies is replaced, and its job fails."""
+
+    def __init__(self, count: int) -> None:
+        self.count = max(1, count)
+        self.lock = threading.Lock()
+        self.pools: list[ProcessPoolExecutor | None] = [None] * self.count
+        self.busy = [0] * self.count
+
+    def _pool(self, i: int) -> ProcessPoolExecutor:
+        pool = self.pools[i]
+        if pool is None:
+            pool = self.pools[i] = ProcessPoolExecutor(
+                1, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_start, initargs=(os.getpid(),)
+            )
+        return pool
+
+    def warm(self) -> None:
+        """Starts every process now, importing the games, without waiting for it: the first
+        hint need not pay for it."""
+        with self.lock:
+            for i in range(self.count):
+                if self.pools[i] is None:
+                    self._pool(i).submit(_warm_job)
+
+    def _choose(self, affinity: str) -> int:
+        """The affinity's own process when it is free, else the least busy (under the lock)."""
+        own = zlib.crc32(affinity.encode()) % self.count
+        if self.busy[own] == 0:
+            return own
+        return min(range(self.count), key=lambda i: (self.busy[i], i != own))
+
+    def run(self, affinity: str, job: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """``job(*args)`` in a hint process, waited for (call it from a thread, not the loop)."""
+        with self.lock:
+            i = self._choose(affinity)
+            self.busy[i] += 1
+            future: Future[T] = self._pool(i).submit(_run, partial(job, *args, **kwargs))
+        try:
+            return future.result()
+        except BrokenProcessPool:
+            log.error("a hint process died; it is replaced")
+            with self.lock:
+                broken, self.pools[i] = self.pools[i], None
+            if broken is not None:
+                broken.shutdown(wait=False, cancel_futures=True)
+            raise
+        finally:
+            with self.lock:
+                self.busy[i] -= 1
+
+    def close(self) -> None:
+        with self.lock:
+            pools, self.pools = self.pools, [None] * self.count
+        for pool in pools:
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
+
+
+_processes: dict[int, HintProcesses] = {}
+_processes_lock = threading.Lock()
+
+
+def hint_processes(count: int) -> HintProcesses:
+    """The server process's hint processes (one set per size: a test process may run several
+    apps, which share them, as one server's requests do)."""
+    with _processes_lock:
+        found = _processes.get(count)
+        if found is None:
+            found = _processes[count] = HintProcesses(count)
+        return found
+
+
+def _forget_in_child() -> None:
+    """A forked process (uvicorn forks its workers from the process that made the first app)
+    cannot use its parent's hint processes: it starts its own."""
+    _processes.clear()
+
+
+os.register_at_fork(after_in_child=_forget_in_child)
+
+
+@atexit.register
+def _close_all() -> None:
+    for found in list(_processes.values()):
+        found.close()
+
+
+# -- the admission ------------------------------------------------------------------------------
+
+
+class HintPool:
+    """A fixed number of hint workers, a bounded wait for them, at most one hint per player in
+    either and a rate per player: one client with many connections cannot take every worker,
+    nor grow the wait, nor keep a worker busy.
+
+    The workers are this server process's (``HintProcesses``); the admission (one hint per
+    player, ``room`` in all, the player's and its address's rates) is ``admission``'s, shared
+    by every process on the database. ``taken`` and ``players`` are this process's share of it,
+    which lets ``check`` refuse without the database."""
+
+    def __init__(self, admission: Admission, workers: int = HINT_WORKERS, queue: int = HINT_QUEUE) -> None:
+        self.admission = admission
+        self.workers = max(1, workers)
+        self.room = self.workers + max(0, queue)
+        self.taken = 0
+        self.players: set[str] = set()
+        self.lock = threading.Lock()
+
+    def _refusal(self, reason: str, wait: float, running: int = 0) -> ServiceError:
+        if reason == "hint_running":
+            return ServiceError(429, "hint_running", "hint_running", {"Retry-After": "1"})
+        if reason == "busy":
+            queued = math.ceil(running / self.workers * HINT_SECONDS) + 1
+            return ServiceError(429, "busy", "busy", {"Retry-After": str(queued)})
+        return ServiceError(429, "too_many_hints", "too_many_hints", {"Retry-After": str(max(1, math.ceil(wait)))})
+
+    def check(self, player: str, address: str | None = None) -> None:
+        """Raises the 429 that ``player``'s hint would get now as far as this process knows,
+        without the database: the event loop refuses a flood before a thread is used for it
+        (``admitted`` asks the shared limits, and takes)."""
+        if player in self.players:
+            raise self._refusal("hint_running", 1)
+        if self.taken >= self.room:
+            raise self._refusal("busy", 1, self.taken)
+        wait = self.admission.refused_for("hints", player, address)
+        if wait > 0:
+            raise self._refusal("too_many", wait)
+
+    @contextmanager
+    def admitted(self, player: str, address: str | None = None) -> Iterator[None]:
+        """A place for ``player``'s hint, or 429 at once (before any work is done for it)."""
+        with self.lock:
+            self.check(player, address)
+            self.taken += 1
+            self.players.add(player)
+        try:
+            try:
+                ticket = self.admission.hint(player, address, self.room)
+            except Refused as e:
+                raise self._refusal(e.reason, e.wait, e.running) from None
+            try:
+                yield
+            finally:
+                try:
+                    self.admission.release(player, ticket)
+                except Exception:  # the row expires by itself (RUNNING_SECONDS)
+                    log.warning("could not release %s's hint admission; it expires by itself", player[:6])
+        finally:
+            with self.lock:
+                self.taken -= 1
+                self.players.discard(player)
+
+    @property
+    def processes(self) -> HintProcesses:
+        """This process's hint processes (looked up each time: a pool made before a fork is its parent's)."""
+        return hint_processes(self.workers)
+
+    def start(self) -> None:
+        """Starts the hint processes as the server starts serving (not at import, nor in the
+        process that only migrates the database before forking the workers)."""
+        self.processes.warm()
+
+    def run(self, game_id: str, job: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """``job(*args)`` for a hint of game ``game_id`` in a hint process (call it while admitted)."""
+        return self.processes.run(game_id, job, *args, **kwargs)
+
+    def close(self) -> None:
+        """Nothing of the app's own: the hint processes are the server process's, closed as it exits."""
