@@ -43,6 +43,7 @@ def main() -> None:
     )
     print(f"  {'level':<11} {'deals':>5} {'share':>6}  {'its games won':>22}  {'site hints won (seed 0)':>30}")
     rates = []
+    spans: list[tuple[str, int, float, float]] = []
     for level in (*levels.LEVELS, levels.NOT_WINNABLE, None):
         found = by.get(level, [])
         if not found:
@@ -57,9 +58,14 @@ def main() -> None:
         print(f"  {name:<11} {len(found):>5} {100 * len(found) / n:>5.1f}%  {own_text:>22}  {site_text:>30}")
         if level in levels.LEVELS:
             rates.append((own / games if games else 0.0, site / len(found)))
+            spans.append((level, len(found), lo, hi))
     own_ok = all(a[0] > b[0] for a, b in itertools.pairwise(rates))
     site_ok = all(a[1] > b[1] for a, b in itertools.pairwise(rates))
     print(f"  monotone (easy > medium > hard > expert): own games {own_ok}, site hints {site_ok}")
+    # Issue 40's bar: each level's interval (the site's hints) clear of its neighbours', on >= 100 deals a level.
+    apart = [f"{a[0]}/{b[0]} {'apart' if a[2] > b[3] else 'overlap'}" for a, b in itertools.pairwise(spans)]
+    fewest = min((s[1] for s in spans), default=0)
+    print(f"  neighbours' intervals: {', '.join(apart)}; fewest deals in a level {fewest} (the bar: 100)")
 
 
 if __name__ == "__main__":
