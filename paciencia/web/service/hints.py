@@ -51,7 +51,9 @@ HINT_WORKERS = 2
 HINT_QUEUE = 8
 """Hints that may wait for a worker; past them the answer is 429 with Retry-After."""
 HINT_NICE = 10
-"""How much lower the hint processes' priority is than the server's."""
+"""How much lower the hint processes' priority is than the server's; on Linux they are also
+``SCHED_IDLE``, so that they never take the processor from the server's threads (a hint waits
+instead: its queue is bounded by the admission)."""
 
 T = TypeVar("T")
 P = ParamSpec("P")
@@ -128,6 +130,8 @@ def _worker_start(server: int) -> None:
     if sys.platform == "linux":
         with suppress(OSError):
             os.setpriority(os.PRIO_PROCESS, 0, HINT_NICE)
+        with suppress(OSError, AttributeError):  # the processor only when no thread of the server wants it
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     pidfd_open = getattr(os, "pidfd_open", None)
     if pidfd_open is None:
         return
