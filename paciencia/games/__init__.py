@@ -197,6 +197,11 @@ def state_from_text(text: str) -> State[Any]:
     return game.from_fields(code, fields, places)
 
 
+def starting_state(start_kind: str, start: str) -> State[Any]:
+    """A stored game's first position: from its deal code (``"code"``) or its table text."""
+    return new_state(start) if start_kind == "code" else state_from_text(start)
+
+
 def register_package(package: str, prefix: str | None = None, *, site: bool = True) -> None:
     """Registers the game a package brings: its ``GAME`` (a ``Game`` class) and its ``TABLE``.
 

@@ -15,6 +15,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from paciencia.analysis.jobs import replay_job
 from paciencia.engine.reasons import Position
 from paciencia.games import new_state
 from paciencia.i18n import LOCALES, Words
@@ -25,7 +26,7 @@ from paciencia.web.routes.api import ErrorOut
 from paciencia.web.routes.models import GameView
 from paciencia.web.service.admission import Admission
 from paciencia.web.service.games import HINT_BURST, ServiceError
-from paciencia.web.service.hints import HintPool, replay_job
+from paciencia.web.service.hints import HintPool
 from tests.tables import klondike_table
 
 CODE = "CR1-N-AAAAAAB"

@@ -50,6 +50,7 @@ from sqlalchemy.exc import IntegrityError
 from paciencia.engine.errors import PacienciaError
 from paciencia.engine.protocol import State, Status
 from paciencia.games import new_state, state_from_text
+from paciencia.games import starting_state as starting_state
 from paciencia.play.errors import GameClosed as GameClosed
 from paciencia.play.errors import GameNotFound as GameNotFound
 from paciencia.play.errors import GameTooLong as GameTooLong
@@ -139,10 +140,6 @@ class SavedGame(HeldGame):
     """The deal's level where it is known (set by the service; shown only once closed, or chosen)."""
     level_pending: bool = False
     """The deal's level is being measured (the view says so once it may say the level)."""
-
-
-def starting_state(start_kind: str, start: str) -> State[Any]:
-    return new_state(start) if start_kind == "code" else state_from_text(start)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 
 from paciencia.analysis.honest import Advice, Budget, fresh_moves
 from paciencia.analysis.honest import path_keys as path_keys
+from paciencia.analysis.jobs import Record, advice_job, analysis_job, release_memory, replay_job, review_job
 from paciencia.analysis.levels import honest_chance
 from paciencia.analysis.review import BATCH_MOST, Lines, Review, StepReview, review_search
 from paciencia.analysis.why import reason
@@ -31,17 +32,7 @@ from paciencia.web.service.admission import HEAVY_BURST as HEAVY_BURST
 from paciencia.web.service.admission import HINT_BURST as HINT_BURST
 from paciencia.web.service.admission import HINTS_PER_MINUTE, Admission, Rates
 from paciencia.web.service.daily import daily_code, weekly_challenge
-from paciencia.web.service.hints import (
-    HINT_QUEUE,
-    HINT_WORKERS,
-    HintPool,
-    Record,
-    advice_job,
-    analysis_job,
-    release_memory,
-    replay_job,
-    review_job,
-)
+from paciencia.web.service.hints import HINT_QUEUE, HINT_WORKERS, HintPool
 from paciencia.web.service.levels import CHOSEN, Levels, NoLevelledDeals
 from paciencia.web.service.levels import draw as draw_levelled
 from paciencia.web.service.reviews import Full, ReviewWork

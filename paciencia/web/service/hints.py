@@ -4,7 +4,7 @@
 A hint is a search of many completions, in C and in Python; on the server's threads its Python
 parts held the interpreter's lock the moves need, and with 20 players a move's p95 was 3.3×
 what it was without hints (issue 39). So the work runs in processes of the server's own, at a
-lower priority, each the same code as the bench's (``paciencia.analysis``). A job is a pure
+lower priority, each the same code as the bench's (``paciencia.analysis.jobs``). A job is a pure
 function of a game's record (how it started and its tokens): nothing of the server's state
 crosses, only the record in and the answer out.
 
@@ -16,156 +16,33 @@ one server's threads); a game whose process is busy goes to a free one.
 from __future__ import annotations
 
 import atexit
-import ctypes
-import ctypes.util
 import logging
 import math
 import multiprocessing
 import os
-import select
-import sys
 import threading
 import zlib
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from functools import partial
-from typing import Any, ParamSpec, TypeVar
+from typing import ParamSpec, TypeVar
 
-from paciencia.analysis.honest import Advice, Budget, advise, path_keys
-from paciencia.analysis.review import Lines, StepReview, review_steps
-from paciencia.engine.protocol import Analysis, Game, State, Status
-from paciencia.games import REGISTRY
+from paciencia.analysis.jobs import HINT_SECONDS, run_job, start_worker, warm_job
 from paciencia.play.errors import ServiceError
 from paciencia.web.db.limits import Refused
-from paciencia.web.db.store import starting_state
 from paciencia.web.service.admission import Admission
 
 log = logging.getLogger(__name__)
 
-HINT_SECONDS = 0.2
-"""The solver's time for a hint of a game without completions (the answer must come within 300 ms)."""
 HINT_WORKERS = 2
 """Hints worked out at the same time (one process per core)."""
 HINT_QUEUE = 8
 """Hints that may wait for a worker; past them the answer is 429 with Retry-After."""
-HINT_NICE = 10
-"""How much lower the hint processes' priority is than the server's; on Linux they are also
-``SCHED_IDLE``, so that they never take the processor from the server's threads (a hint waits
-instead: its queue is bounded by the admission)."""
 
 T = TypeVar("T")
 P = ParamSpec("P")
-
-
-def _malloc_trim() -> Callable[[], object]:
-    """glibc's ``malloc_trim(0)``: hands the memory a search freed back to the system (without
-    it the arenas a large search grew stay the process's); a no-op elsewhere."""
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-        trim = libc.malloc_trim
-    except (OSError, AttributeError):
-        return lambda: None
-    trim.argtypes = [ctypes.c_size_t]
-    return lambda: trim(0)
-
-
-release_memory = _malloc_trim()
-
-
-# -- the jobs: pure functions of a game's record, run in a hint process -------------------------
-
-Record = tuple[str, str, Sequence[str]]
-"""How a game started (``"code"`` or ``"text"``, the code or table text) and its tokens."""
-
-
-def advice_job(record: Record, budget: Budget) -> Advice:
-    """The honest hint and chance after the record's tokens (``analysis.honest.advise``)."""
-    kind, start, tokens = record
-    state = starting_state(kind, start)
-    state.play_all(tokens)
-    if state.status != Status.PLAYING:
-        return Advice(Analysis("none"), 1 if state.status == Status.WON else 0, 1, True)
-    return advise(state.game.knowledge(starting_state(kind, start), list(tokens)), budget)
-
-
-def analysis_job(record: Record) -> Analysis:
-    """A game without completions: its own analysis of the position, avoiding its path."""
-    kind, start, tokens = record
-    state = starting_state(kind, start)
-    state.play_all(tokens)
-    game = state.game
-    try:
-        return game.analyse(state, HINT_SECONDS, path_keys(state), {})
-    except Exception:
-        log.exception("hint analysis failed; falling back to a plain move")
-        return Game.analyse(game, state, HINT_SECONDS, path_keys(state), {})
-
-
-def replay_job(record: Record) -> State[Any]:
-    """The state after the record's tokens (a replay from a late move)."""
-    kind, start, tokens = record
-    state = starting_state(kind, start)
-    state.play_all(tokens)
-    return state
-
-
-def review_job(
-    record: Record, first: int, count: int, budget: Budget, lines: Lines, done: dict[int, StepReview]
-) -> tuple[list[StepReview], Lines, dict[int, StepReview]]:
-    """A batch of an ended game's review lines (``analysis.review.review_steps``), with what it
-    learnt for the next batch."""
-    kind, start, tokens = record
-    steps = review_steps(starting_state(kind, start), tokens, first, count, budget, lines, done)
-    return steps, lines, done
-
-
-# -- the processes ------------------------------------------------------------------------------
-
-
-def _worker_start(server: int) -> None:
-    """A hint process yields the processor to the server's (Linux: its nice value), and ends
-    when the server does, however it ended (``kill -9`` included: nothing else would stop it)."""
-    if sys.platform == "linux":
-        with suppress(OSError):
-            os.setpriority(os.PRIO_PROCESS, 0, HINT_NICE)
-        with suppress(OSError, AttributeError):  # the processor only when no thread of the server wants it
-            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
-    pidfd_open = getattr(os, "pidfd_open", None)
-    if pidfd_open is None:
-        return
-    try:
-        fd = pidfd_open(server)
-    except OSError:  # gone already
-        os._exit(0)
-
-    def watch() -> None:
-        select.select([fd], [], [])  # readable once the server has ended
-        os._exit(0)
-
-    threading.Thread(target=watch, name="server-watch", daemon=True).start()
-
-
-def _warm_job() -> None:
-    """Imports every registered game's rules (a spawned process has only what it unpickled)."""
-    for entry in REGISTRY.values():
-        entry.game  # noqa: B018 (the import is the point)
-
-
-def _run(work: Callable[[], T]) -> T:
-    try:
-        return work()
-    finally:
-        release_memory()
-
-
-def lower_thread_priority(nice: int = HINT_NICE) -> None:
-    """The calling thread yields the processor to the threads that answer moves (Linux: a
-    thread's own nice value): the server's background threads (levels measured, reviews)."""
-    if sys.platform == "linux":
-        with suppress(OSError):
-            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), nice)
 
 
 class HintProcesses:
@@ -183,7 +60,7 @@ class HintProcesses:
         pool = self.pools[i]
         if pool is None:
             pool = self.pools[i] = ProcessPoolExecutor(
-                1, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_start, initargs=(os.getpid(),)
+                1, mp_context=multiprocessing.get_context("spawn"), initializer=start_worker, initargs=(os.getpid(),)
             )
         return pool
 
@@ -193,7 +70,7 @@ class HintProcesses:
         with self.lock:
             for i in range(self.count):
                 if self.pools[i] is None:
-                    self._pool(i).submit(_warm_job)
+                    self._pool(i).submit(warm_job)
 
     def _choose(self, affinity: str) -> int:
         """The affinity's own process when it is free, else the least busy (under the lock)."""
@@ -207,7 +84,7 @@ class HintProcesses:
         with self.lock:
             i = self._choose(affinity)
             self.busy[i] += 1
-            future: Future[T] = self._pool(i).submit(_run, partial(job, *args, **kwargs))
+            future: Future[T] = self._pool(i).submit(run_job, partial(job, *args, **kwargs))
         try:
             return future.result()
         except BrokenProcessPool:

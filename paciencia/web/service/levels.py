@@ -109,7 +109,7 @@ class Levels:
             return True
 
     def _work(self) -> None:
-        from paciencia.web.service.hints import lower_thread_priority
+        from paciencia.analysis.jobs import lower_thread_priority
 
         lower_thread_priority()
         while not self.stopping.is_set():

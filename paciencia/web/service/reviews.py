@@ -17,8 +17,8 @@ from collections import OrderedDict
 from collections.abc import Callable, Generator
 from concurrent.futures import ThreadPoolExecutor
 
+from paciencia.analysis.jobs import lower_thread_priority
 from paciencia.analysis.review import Review
-from paciencia.web.service.hints import lower_thread_priority
 
 log = logging.getLogger(__name__)
 

@@ -1,0 +1,144 @@
+"""Analysis as pure functions of a game's record, for a process of its own (the server's hint
+processes: ``paciencia.web.service.hints``). A job is given how the game started and its tokens,
+and answers with values (an ``Advice``, an ``Analysis``, a ``State``, review lines): nothing of
+the server crosses. This module imports the analysis and the registry only, so that a process
+made to run jobs starts in a fraction of the time the site's modules take.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import logging
+import os
+import select
+import sys
+import threading
+from collections.abc import Callable, Sequence
+from contextlib import suppress
+from typing import Any, TypeVar
+
+from paciencia.analysis.honest import Advice, Budget, advise, path_keys
+from paciencia.analysis.review import Lines, StepReview, review_steps
+from paciencia.engine.protocol import Analysis, Game, State, Status
+from paciencia.games import REGISTRY, starting_state
+
+log = logging.getLogger(__name__)
+
+HINT_SECONDS = 0.2
+"""The solver's time for a hint of a game without completions (the answer must come within 300 ms)."""
+NICE = 10
+"""How much lower a job process's priority is than the server's; on Linux it is also
+``SCHED_IDLE``, so that it never takes the processor from the server's threads (a hint waits
+instead: its queue is bounded by the admission)."""
+
+T = TypeVar("T")
+
+
+def _malloc_trim() -> Callable[[], object]:
+    """glibc's ``malloc_trim(0)``: hands the memory a search freed back to the system (without
+    it the arenas a large search grew stay the process's); a no-op elsewhere."""
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        trim = libc.malloc_trim
+    except (OSError, AttributeError):
+        return lambda: None
+    trim.argtypes = [ctypes.c_size_t]
+    return lambda: trim(0)
+
+
+release_memory = _malloc_trim()
+
+
+# -- the jobs ---------------------------------------------------------------------------------
+
+Record = tuple[str, str, Sequence[str]]
+"""How a game started (``"code"`` or ``"text"``, the code or table text) and its tokens."""
+
+
+def advice_job(record: Record, budget: Budget) -> Advice:
+    """The honest hint and chance after the record's tokens (``analysis.honest.advise``)."""
+    kind, start, tokens = record
+    state = starting_state(kind, start)
+    state.play_all(tokens)
+    if state.status != Status.PLAYING:
+        return Advice(Analysis("none"), 1 if state.status == Status.WON else 0, 1, True)
+    return advise(state.game.knowledge(starting_state(kind, start), list(tokens)), budget)
+
+
+def analysis_job(record: Record) -> Analysis:
+    """A game without completions: its own analysis of the position, avoiding its path."""
+    kind, start, tokens = record
+    state = starting_state(kind, start)
+    state.play_all(tokens)
+    game = state.game
+    try:
+        return game.analyse(state, HINT_SECONDS, path_keys(state), {})
+    except Exception:
+        log.exception("hint analysis failed; falling back to a plain move")
+        return Game.analyse(game, state, HINT_SECONDS, path_keys(state), {})
+
+
+def replay_job(record: Record) -> State[Any]:
+    """The state after the record's tokens (a replay from a late move)."""
+    kind, start, tokens = record
+    state = starting_state(kind, start)
+    state.play_all(tokens)
+    return state
+
+
+def review_job(
+    record: Record, first: int, count: int, budget: Budget, lines: Lines, done: dict[int, StepReview]
+) -> tuple[list[StepReview], Lines, dict[int, StepReview]]:
+    """A batch of an ended game's review lines (``analysis.review.review_steps``), with what it
+    learnt for the next batch."""
+    kind, start, tokens = record
+    steps = review_steps(starting_state(kind, start), tokens, first, count, budget, lines, done)
+    return steps, lines, done
+
+
+# -- a job process --------------------------------------------------------------------------
+
+
+def start_worker(server: int) -> None:
+    """A hint process yields the processor to the server's (Linux: its nice value), and ends
+    when the server does, however it ended (``kill -9`` included: nothing else would stop it)."""
+    if sys.platform == "linux":
+        with suppress(OSError):
+            os.setpriority(os.PRIO_PROCESS, 0, NICE)
+        with suppress(OSError, AttributeError):  # the processor only when no thread of the server wants it
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    pidfd_open = getattr(os, "pidfd_open", None)
+    if pidfd_open is None:
+        return
+    try:
+        fd = pidfd_open(server)
+    except OSError:  # gone already
+        os._exit(0)
+
+    def watch() -> None:
+        select.select([fd], [], [])  # readable once the server has ended
+        os._exit(0)
+
+    threading.Thread(target=watch, name="server-watch", daemon=True).start()
+
+
+def warm_job() -> None:
+    """Imports every registered game's rules (a spawned process has only what it unpickled)."""
+    for entry in REGISTRY.values():
+        entry.game  # noqa: B018 (the import is the point)
+
+
+def run_job(work: Callable[[], T]) -> T:
+    try:
+        return work()
+    finally:
+        release_memory()
+
+
+def lower_thread_priority(nice: int = NICE) -> None:
+    """The calling thread yields the processor to the threads that answer moves (Linux: a
+    thread's own nice value): the server's background threads (levels measured, reviews)."""
+    if sys.platform == "linux":
+        with suppress(OSError):
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), nice)
