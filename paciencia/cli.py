@@ -258,7 +258,10 @@ def cmd_serve(ns: Options) -> int:
     import uvicorn  # the site's dependencies load only for this command
 
     from paciencia.web import Settings, create_app
+    from paciencia.web.service.hints import serving
     from paciencia.web.settings import ENV_DATABASE, ENV_SECURE
+
+    serving()  # the app's shutdown is this process's: its hint processes end with it
 
     settings = Settings(database_url=ns.database) if ns.database else Settings()
     if ns.secure:

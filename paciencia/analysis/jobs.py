@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 from paciencia.analysis.honest import Advice, Budget, advise, path_keys
 from paciencia.analysis.review import Lines, StepReview, review_steps
 from paciencia.engine.protocol import Analysis, Game, State, Status
-from paciencia.games import REGISTRY, starting_state
+from paciencia.games import REGISTRY, Entry, register, starting_state
 
 log = logging.getLogger(__name__)
 
@@ -129,7 +129,21 @@ def warm_job() -> None:
         entry.game  # noqa: B018 (the import is the point)
 
 
-def run_job(work: Callable[[], T]) -> T:
+BUILT_IN = frozenset(REGISTRY)
+"""The games every process has registered (``paciencia.games``' own lines)."""
+
+
+def added_games() -> tuple[Entry, ...]:
+    """The games registered since (a test's own game, say): a job takes them along."""
+    return tuple(entry for name, entry in REGISTRY.items() if name not in BUILT_IN)
+
+
+def run_job(work: Callable[[], T], games: tuple[Entry, ...] = ()) -> T:
+    """``work()``, with ``games`` registered here first if they are not (``added_games`` of the
+    process that asked), and the memory its search freed handed back."""
+    for entry in games:
+        if entry.name not in REGISTRY:
+            register(entry.game, entry.table)
     try:
         return work()
     finally:

@@ -51,6 +51,7 @@ from paciencia.web.http.static import StaticAssets
 from paciencia.web.routes import account, api, challenges, offline, pages
 from paciencia.web.service.devices import Devices, Gate
 from paciencia.web.service.games import Games
+from paciencia.web.service.hints import serving
 from paciencia.web.service.levels import Levels
 from paciencia.web.service.winnable import WinnableDeals
 from paciencia.web.settings import Settings
@@ -298,6 +299,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
 def app_from_environment() -> FastAPI:
     """The app of one worker of ``paciencia serve --workers N`` (uvicorn's factory)."""
+    serving()
     app = create_app(Settings.from_environment())
     # The parent as recorded when this process was spawned: it may already be gone by now.
     parent = multiprocessing.parent_process()

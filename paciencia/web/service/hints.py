@@ -16,6 +16,7 @@ one server's threads); a game whose process is busy goes to a free one.
 from __future__ import annotations
 
 import atexit
+import gc
 import logging
 import math
 import multiprocessing
@@ -29,7 +30,7 @@ from contextlib import contextmanager
 from functools import partial
 from typing import ParamSpec, TypeVar
 
-from paciencia.analysis.jobs import HINT_SECONDS, run_job, start_worker, warm_job
+from paciencia.analysis.jobs import HINT_SECONDS, added_games, run_job, start_worker, warm_job
 from paciencia.play.errors import ServiceError
 from paciencia.web.db.limits import Refused
 from paciencia.web.service.admission import Admission
@@ -84,7 +85,7 @@ class HintProcesses:
         with self.lock:
             i = self._choose(affinity)
             self.busy[i] += 1
-            future: Future[T] = self._pool(i).submit(run_job, partial(job, *args, **kwargs))
+            future: Future[T] = self._pool(i).submit(run_job, partial(job, *args, **kwargs), added_games())
         try:
             return future.result()
         except BrokenProcessPool:
@@ -98,13 +99,18 @@ class HintProcesses:
             with self.lock:
                 self.busy[i] -= 1
 
-    def close(self) -> None:
+    def close(self, wait: bool = False) -> None:
+        """Stops the processes (``wait``: until they have ended, their queues' semaphores
+        released: at exit, where the resource tracker would otherwise report them leaked)."""
         with self.lock:
             pools, self.pools = self.pools, [None] * self.count
         for pool in pools:
             if pool is not None:
-                pool.shutdown(wait=False, cancel_futures=True)
+                pool.shutdown(wait=wait, cancel_futures=True)
 
+
+SERVING = False
+"""Whether this process is ``paciencia serve``'s (``serving``): an app's shutdown is the process's."""
 
 _processes: dict[int, HintProcesses] = {}
 _processes_lock = threading.Lock()
@@ -120,6 +126,12 @@ def hint_processes(count: int) -> HintProcesses:
         return found
 
 
+def serving() -> None:
+    """Marks this process as a server's (``paciencia serve`` and its workers)."""
+    global SERVING
+    SERVING = True
+
+
 def _forget_in_child() -> None:
     """A forked process (uvicorn forks its workers from the process that made the first app)
     cannot use its parent's hint processes: it starts its own."""
@@ -132,7 +144,9 @@ os.register_at_fork(after_in_child=_forget_in_child)
 @atexit.register
 def _close_all() -> None:
     for found in list(_processes.values()):
-        found.close()
+        found.close(wait=True)
+    _processes.clear()
+    gc.collect()  # the queues' semaphores are freed (and unregistered) now, not left to the tracker
 
 
 # -- the admission ------------------------------------------------------------------------------
@@ -215,4 +229,9 @@ class HintPool:
         return self.processes.run(game_id, job, *args, **kwargs)
 
     def close(self) -> None:
-        """Nothing of the app's own: the hint processes are the server process's, closed as it exits."""
+        """The server stops: its hint processes end with it (``serving`` set by the command
+        line, whose uvicorn ends a stopped server by its signal, after the app's shutdown and
+        before any exit handler). In a process that makes apps and keeps going (tests, a
+        script) they stay, for the next app, until it exits."""
+        if SERVING:
+            _close_all()
