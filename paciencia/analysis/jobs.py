@@ -59,8 +59,7 @@ Record = tuple[str, str, Sequence[str]]
 def advice_job(record: Record, budget: Budget) -> Advice:
     """The honest hint and chance after the record's tokens (``analysis.honest.advise``)."""
     kind, start, tokens = record
-    state = starting_state(kind, start)
-    state.play_all(tokens)
+    state = replay_job(record)
     if state.status != Status.PLAYING:
         return Advice(Analysis("none"), 1 if state.status == Status.WON else 0, 1, True)
     return advise(state.game.knowledge(starting_state(kind, start), list(tokens)), budget)
@@ -68,15 +67,13 @@ def advice_job(record: Record, budget: Budget) -> Advice:
 
 def analysis_job(record: Record) -> Analysis:
     """A game without completions: its own analysis of the position, avoiding its path."""
-    kind, start, tokens = record
-    state = starting_state(kind, start)
-    state.play_all(tokens)
-    game = state.game
+    state = replay_job(record)
+    game, avoid = state.game, path_keys(state)
     try:
-        return game.analyse(state, HINT_SECONDS, path_keys(state), {})
+        return game.analyse(state, HINT_SECONDS, avoid, {})
     except Exception:
         log.exception("hint analysis failed; falling back to a plain move")
-        return Game.analyse(game, state, HINT_SECONDS, path_keys(state), {})
+        return Game.analyse(game, state, HINT_SECONDS, avoid, {})
 
 
 def replay_job(record: Record) -> State[Any]:
