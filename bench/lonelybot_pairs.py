@@ -4,7 +4,9 @@ lonelybot (github.com/vuonghy2442/lonelybot, the commit that published 47.58 % o
 draw-three deals) was built here and run on its own default-seed deals 0-299; what it printed,
 each deal as Solvitaire JSON and whether its player won with 3,000 samples a commitment (its
 setting) and with 300, is ``bench/data/lonelybot-hop-default-3.jsonl``. This script plays our
-strong autoplayer (``honest_play.play``, ``--strong``) on those deals and prints the pairs.
+strong autoplayer (``honest_play.play``, ``--strong``; the hindsight player with ``--hop``, and
+``--sight``) on those deals and prints the pairs. ``bench/record_run.py`` plays its frozen player
+on them too, through ``starts`` and ``report``.
 
 Run: .venv/bin/python bench/lonelybot_pairs.py --results lb.jsonl [--deals 300] [--shard i/n]
      .venv/bin/python bench/lonelybot_pairs.py --results lb.jsonl --summary
@@ -43,6 +45,33 @@ def table(deal: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def starts(deals: int = 300) -> dict[str, str]:
+    """lonelybot's first ``deals`` deals, each as our table text, by our name for it (``LB-<seed>``)."""
+    rows = [json.loads(line) for line in DATA.read_text().splitlines()][:deals]
+    return {f"LB-{r['seed']}": table(r["deal"]) for r in rows}
+
+
+def report(done: dict[str, dict[str, Any]], deals: int = 300, name: str = "ours (strong)") -> None:
+    """Our rows (``done``, by code) beside lonelybot's results on the same deals, paired."""
+    rows = [json.loads(line) for line in DATA.read_text().splitlines()][:deals]
+    played = [(done[f"LB-{r['seed']}"], r) for r in rows if f"LB-{r['seed']}" in done]
+    pairs = [(ours["won"], r["won_3000"], r["won_300"]) for ours, r in played]
+    n = len(pairs)
+    if not n:
+        print("  no deal played yet")
+        return
+    for label, k in ((name, 0), ("lonelybot, 3,000 samples", 1), ("lonelybot, 300 samples", 2)):
+        won = sum(p[k] for p in pairs)
+        lo, hi = wilson(won, n)
+        print(f"  {label}: {won}/{n} = {100 * won / n:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}%)")
+    for k, label in ((1, "3,000"), (2, "300")):
+        only, other = sum(p[0] and not p[k] for p in pairs), sum(p[k] and not p[0] for p in pairs)
+        z = (only - other) / (only + other) ** 0.5 if only + other else 0.0
+        print(f"  won by ours alone {only}, by lonelybot ({label}) alone {other} (McNemar z = {z:.1f})")
+    cpu = sum(ours["cpu"] for ours, _ in played) / n
+    print(f"  ours: {cpu:.2f} s of CPU a game")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--results", type=Path, required=True)
@@ -54,9 +83,9 @@ def main() -> None:
     ap.add_argument("--hop", type=int, default=0, help="the hindsight player, with this many samples")
     ap.add_argument("--limit", type=int, default=1000, help="with --hop: the positions searched in a sample")
     ap.add_argument("--ucb", action="store_true", help="with --hop: lonelybot's allocation (UCB1), not the race")
+    ap.add_argument("--sight", action="store_true", help="with --hop: near ties off the columns before the talon")
     args = ap.parse_args()
-    rows = [json.loads(line) for line in DATA.read_text().splitlines()][: args.deals]
-    starts = {f"LB-{r['seed']}": table(r["deal"]) for r in rows}
+    tables = starts(args.deals)
     done: dict[str, dict[str, Any]] = {}
     if args.results.exists():
         done = {(row := json.loads(line))["code"]: row for line in args.results.read_text().splitlines()}
@@ -67,31 +96,17 @@ def main() -> None:
 
     if not args.summary:
         with args.results.open("a") as out:
-            for i, code in enumerate(starts):
+            for i, code in enumerate(tables):
                 if code in done or i % shard[1] != shard[0]:
                     continue
-                row = play(code, budget, True, state_from_text(starts[code]), args.hop, args.limit, not args.ucb)
+                start = state_from_text(tables[code])
+                row = play(code, budget, True, start, args.hop, args.limit, not args.ucb, args.sight)
                 del row["times"]
                 done[code] = row
                 out.write(json.dumps(row) + "\n")
                 out.flush()
                 print(f"{code} {row['end']}", file=sys.stderr)
-    played = [(done[f"LB-{r['seed']}"], r) for r in rows if f"LB-{r['seed']}" in done]
-    pairs = [(ours["won"], r["won_3000"], r["won_300"]) for ours, r in played]
-    n = len(pairs)
-    if not n:
-        print("no deal played yet")
-        return
-    for name, k in (("ours (strong)", 0), ("lonelybot, 3,000 samples", 1), ("lonelybot, 300 samples", 2)):
-        won = sum(p[k] for p in pairs)
-        lo, hi = wilson(won, n)
-        print(f"  {name}: {won}/{n} = {100 * won / n:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}%)")
-    print(
-        f"  won by ours alone {sum(p[0] and not p[1] for p in pairs)}, by lonelybot (3,000) alone "
-        f"{sum(p[1] and not p[0] for p in pairs)}"
-    )
-    cpu = sum(ours["cpu"] for ours, _ in played) / n
-    print(f"  ours: {cpu:.2f} s of CPU a game")
+    report(done, args.deals, "ours (sight)" if args.sight else "ours (hindsight)" if args.hop else "ours (strong)")
 
 
 if __name__ == "__main__":
