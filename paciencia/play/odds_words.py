@@ -68,7 +68,6 @@ ODDS_UI: dict[str, str] = {
     ),
     "odds_levels_none": N_("No levels measured yet for this variant."),
     "odds_level": N_("Level"),
-    "odds_level_deals": N_("Deals"),
     "odds_level_won": N_("Won by the hints"),
     "odds_published": N_("Published figures"),
     "odds_source": N_("Source"),

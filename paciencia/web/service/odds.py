@@ -161,8 +161,8 @@ def page(game: str, lang: str) -> dict[str, Any] | None:
             {
                 "source": p["source"],
                 "url": p["url"],
-                # an exact count (every deal settled) has no interval
-                "figure": "\u00a0±\u00a0".join(
+                # an exact count (every deal settled) has no interval; a narrow column breaks before "±"
+                "figure": " ±\u00a0".join(
                     _percent(p[k], lang, p["digits"]) for k in ("share", "plus_minus") if p[k] is not None
                 ),
                 "deals": say(words, "odds_on", deals=deals(p["deals"])) if p["deals"] else "",
@@ -182,7 +182,7 @@ def page(game: str, lang: str) -> dict[str, Any] | None:
         level_rows = [
             {
                 "name": ui["level_" + lv["level"]],
-                "deals": _number(lv["deals"], lang),
+                "deals": deals(lv["deals"]),
                 "share": _percent(lv["share"], lang, 0),
                 "won": _percent(lv["won_share"], lang, 0),
                 "interval": f"{_percent(lv['low'], lang, 0)} – {_percent(lv['high'], lang, 0)}",
