@@ -19,7 +19,6 @@
 #define NC 8
 #define DEPTH 64 /* a cascade's cards at most: 7 dealt and a K-to-A run, or a made-up position's 52 */
 #define MAXM 512
-#define EVAL_CACHE 256
 enum { CF = 0, LF = 1, CL = 2, LC = 3, CC = 4, DIGF = 5, DIGC = 6, DIGL = 7 };
 
 static uint64_t ZC[DEPTH][52]; /* position in a cascade x card */
@@ -39,17 +38,57 @@ typedef struct {
     Step *trail;
     int nt, tcap;
     int8_t where[52], at[52]; /* each card's cascade (-1: none) and height there, kept by make */
-    uint64_t ek[EVAL_CACHE];  /* evaluate_w's cache: a cascade's hash and length ... */
-    int ev[EVAL_CACHE];       /* ... and what its cards count, the foundations aside */
+    /* Kept by put for each cascade's cards bottom to top (a card put on a cascade leaves those
+     * under it as they were): what the cards up to it count (a card above a lower one of its
+     * suit, a break in the cascade's order: weights wl and wb), the lowest rank of each suit up to it, and the length of the run it
+     * ends. */
+    int cv[NC][DEPTH];
+    uint8_t low[NC][DEPTH][4], rl[NC][DEPTH];
+    int wl, wb;
+    uint64_t kh[NC], kx[NC], ky[NC]; /* key's mixes of each cascade, by its hash and length */
 } FB;
 
 COLUMN_OPS(FB, col, len, hc, ZC)
 
-/* make's and unmake's column moves: col_push, col_pop and col_move keeping where and at. */
+/* Card c's entries of cv, low and rl on cascade a at height q, the cards under it in place. */
+static inline void stack_card(FB *b, int a, int q, int c) {
+    int s = suit(c), r = rank(c);
+    if (!q) {
+        b->cv[a][0] = 0;
+        memset(b->low[a][0], 13, 4);
+        b->low[a][0][s] = (uint8_t)r;
+        b->rl[a][0] = 1;
+        return;
+    }
+    int e = b->cv[a][q - 1];
+    memcpy(b->low[a][q], b->low[a][q - 1], 4);
+    if (r > b->low[a][q][s]) e -= b->wl;
+    else b->low[a][q][s] = (uint8_t)r;
+    if (FITS[c][b->col[a][q - 1]]) b->rl[a][q] = (uint8_t)(b->rl[a][q - 1] + 1);
+    else {
+        e -= b->wb; /* a break in the cascade's order */
+        b->rl[a][q] = 1;
+    }
+    b->cv[a][q] = e;
+}
+
+/* The board's weights for cv (a board evaluates with one set of weights only), every cascade's
+ * entries made again. */
+static void set_weights(FB *b, int lower, int brk) {
+    b->wl = lower;
+    b->wb = brk;
+    for (int a = 0; a < NC; a++)
+        for (int q = 0; q < b->len[a]; q++) stack_card(b, a, q, b->col[a][q]);
+}
+
+/* make's and unmake's column moves: col_push, col_pop and col_move keeping where, at, cv, low
+ * and rl. */
 static inline void put(FB *b, int a, int c) {
+    int q = b->len[a];
     b->where[c] = (int8_t)a;
-    b->at[c] = (int8_t)b->len[a];
+    b->at[c] = (int8_t)q;
     col_push(b, a, c);
+    stack_card(b, a, q, c);
 }
 
 static inline int take(FB *b, int a) {
@@ -222,13 +261,18 @@ static int won(const FB *b) { return b->found[0] + b->found[1] + b->found[2] + b
 
 /* The canonical key (solver.py, "Canonical key"): the cascades as a multiset (a sum of one hash
  * each), the cells as a set; the foundations are the cards found in neither. */
-static void key(const FB *b, uint64_t *k1, uint64_t *k2) {
+static void key(FB *b, uint64_t *k1, uint64_t *k2) {
     uint64_t x = 0, y = 0;
     for (int a = 0; a < NC; a++) {
         if (!b->len[a]) continue;
         uint64_t h = b->hc[a] + (uint64_t)b->len[a] * 0xD6E8FEB86659FD93ULL;
-        x += mix(h);
-        y += mix(h ^ 0xA0761D6478BD642FULL);
+        if (b->kh[a] != h) { /* the cascade changed since its mixes were made */
+            b->kh[a] = h;
+            b->kx[a] = mix(h);
+            b->ky[a] = mix(h ^ 0xA0761D6478BD642FULL);
+        }
+        x += b->kx[a];
+        y += b->ky[a];
     }
     *k1 = x ^ mix(b->hl);
     *k2 = y ^ mix(b->hl ^ 0xE7037ED1A0B428DBULL);
@@ -268,8 +312,7 @@ static int gen(const FB *b, Step *out) {
         int len = b->len[a];
         if (!len) continue;
         /* run: the run's length, counted only as far as cap (no longer run moves). */
-        int run = 1;
-        while (run < cap && run < len && FITS[b->col[a][len - run]][b->col[a][len - run - 1]]) run++;
+        int run = b->rl[a][len - 1] < cap ? b->rl[a][len - 1] : cap;
         unsigned dest = 0;
         uint8_t size[NC];
         for (int n = 1; n <= run; n++) {
@@ -318,22 +361,11 @@ typedef struct {
 } Weights;
 static const Weights W0 = {40, 6, 4, 3, 12, 24};
 
-/* What cascade a's cards count, the foundations aside: a card above a lower one of its suit, a
- * break in the cascade's order. */
-static int cascade_value(const FB *b, int a, const Weights *w) {
-    int e = 0, low[4] = {13, 13, 13, 13};
-    for (int q = 0; q < b->len[a]; q++) {
-        int c = b->col[a][q], s = suit(c), r = rank(c);
-        if (r > low[s]) e -= w->lower;
-        else low[s] = r;
-        if (q && !FITS[c][b->col[a][q - 1]]) e -= w->brk; /* a break in the cascade's order */
-    }
-    return e;
-}
+/* What a cascade's cards count, the foundations aside (kept by put: stack_card): a card above a
+ * lower one of its suit, a break in the cascade's order. */
 
-/* The evaluation, a cascade's value kept in a small cache by its hash (a board evaluates with
- * one set of weights only; the positions it compares differ in a cascade or two), the cards
- * above each foundation's next card found by where and at. */
+/* The evaluation, each cascade's value kept by put (cv, with the board's weights, which are w's:
+ * set_weights), the cards above each foundation's next card found by where and at. */
 static int evaluate_w(FB *b, const Weights *w) {
     int e = 0, nfree = 0, nempty = 0;
     for (int s = 0; s < 4; s++) {
@@ -348,18 +380,68 @@ static int evaluate_w(FB *b, const Weights *w) {
             nempty++;
             continue;
         }
-        uint64_t h = b->hc[a] + (uint64_t)b->len[a] * 0x9E3779B97F4A7C15ULL;
-        size_t i = (size_t)(h >> 56) % EVAL_CACHE;
-        if (b->ek[i] != h) {
-            b->ek[i] = h;
-            b->ev[i] = cascade_value(b, a, w);
-        }
-        e += b->ev[i];
+        e += b->cv[a][b->len[a] - 1];
     }
     return e + w->cell * nfree + w->empty * nempty;
 }
 
 static int evaluate(FB *b) { return evaluate_w(b, &W0); }
+
+/* Whether cascade a's end card would go up at once (a safe move up: autos_after's test). */
+static inline int end_goes_up(const FB *b, int a, int len) {
+    if (!len) return 0;
+    int c = b->col[a][len - 1];
+    return b->found[suit(c)] == rank(c) && safe(b, c);
+}
+
+/* The evaluation after move m, from `base`, the evaluation of the position m is made from (one
+ * the safe moves up have been made in), by what m changes, without making it: for a run onto a
+ * cascade or into an empty one (CC), a card into a free cell (CL) or out of one onto a cascade
+ * (LC), when no card goes up after it; 1 with *e set then, else 0 (the caller makes the move).
+ * The same number evaluate_w gives after make and autos_after. */
+static int child_eval(const FB *b, const Weights *w, int base, Step m, int *e) {
+    int d = 0, a = -1, t = -1, n = 1, la = 0, lt = 0;
+    switch (m.kind) {
+    case CC:
+        a = m.a, t = m.b, n = m.n, la = b->len[a], lt = b->len[t];
+        if (end_goes_up(b, a, la - n)) return 0;
+        break;
+    case CL:
+        a = m.a, la = b->len[a];
+        if (end_goes_up(b, a, la - 1)) return 0;
+        d -= w->cell;
+        break;
+    case LC:
+        t = m.b, lt = b->len[t];
+        d += w->cell;
+        break;
+    default: return 0;
+    }
+    if (a >= 0) { /* n cards off cascade a */
+        d -= b->cv[a][la - 1];
+        if (la > n) d += b->cv[a][la - n - 1];
+        else d += w->empty;
+    }
+    if (t >= 0) { /* n cards onto cascade t: a run, or a cell's card that fits its end */
+        if (lt) {
+            const uint8_t *low = b->low[t][lt - 1];
+            for (int q = 0; q < n; q++) {
+                int c = m.kind == LC ? b->cell[m.a] : b->col[a][la - n + q];
+                if (rank(c) > low[suit(c)]) d -= b->wl;
+            }
+        } else d -= w->empty;
+    }
+    /* The next card of each suit: fewer cards above it in a, more in t. */
+    for (int s = 0; s < 4; s++) {
+        if (b->found[s] == 13) continue;
+        int c = s * 13 + b->found[s], x = b->where[c];
+        if (x < 0) continue;
+        if (x == a && b->at[c] < la - n) d += w->wanted * n;
+        else if (x == t) d -= w->wanted * n;
+    }
+    *e = base + d;
+    return 1;
+}
 
 /* -- the search ---------------------------------------------------------------------------------- */
 
@@ -443,6 +525,7 @@ static FB *board_from(PyObject *cols, PyObject *cells, PyObject *found) {
         }
     for (int q = 0; q < b->ncells; q++)
         if (b->cell[q] >= 0) b->hl += ZL[b->cell[q]];
+    set_weights(b, W0.lower, W0.brk);
     return b;
 }
 
@@ -632,10 +715,12 @@ static void phase_of(Phase *p, const char *order) {
     }
 }
 
-/* Enters the position a thread's move reached, as enter() does for the sound search. */
-static int enter_thread(Thread *th, Table *t, int depth) {
+/* Enters the position a thread's move m reached (m NULL: the root), as enter() does for the
+ * sound search; the position m was made from had no safe move up left, so autos_after. */
+static int enter_thread(Thread *th, Table *t, int depth, const Step *m) {
     FB *b = th->b;
-    autos(b);
+    if (m) autos_after(b, *m);
+    else autos(b);
     if (won(b)) return 1;
     uint64_t k1, k2;
     key(b, &k1, &k2);
@@ -644,13 +729,18 @@ static int enter_thread(Thread *th, Table *t, int depth) {
     Step ms[MAXM];
     Scored sc[MAXM];
     int mark = b->nt, n;
+    int base = 0, based = 0, v;
     if (th->sound) {
         n = gen(b, ms);
         for (int q = 0; q < n; q++) {
-            make(b, ms[q]);
-            autos_after(b, ms[q]);
-            sc[q] = (Scored){ms[q], evaluate(b)};
-            while (b->nt > mark) unmake(b);
+            if (!based) base = evaluate(b), based = 1;
+            if (!child_eval(b, &W0, base, ms[q], &v)) {
+                make(b, ms[q]);
+                autos_after(b, ms[q]);
+                v = evaluate(b);
+                while (b->nt > mark) unmake(b);
+            }
+            sc[q] = (Scored){ms[q], v};
         }
     } else {
         const Phase *p = &th->ph[0];
@@ -662,10 +752,14 @@ static int enter_thread(Thread *th, Table *t, int depth) {
             if (r < 0) continue;
             double e;
             if (p->eval[g]) {
-                make(b, ms[q]);
-                autos_after(b, ms[q]);
-                e = (evaluate_w(b, &th->w) + 15.0 * p->noise[g] * next_unit(&th->rng)) * (1.0 / 4096);
-                while (b->nt > mark) unmake(b);
+                if (!based) base = evaluate_w(b, &th->w), based = 1;
+                if (!child_eval(b, &th->w, base, ms[q], &v)) {
+                    make(b, ms[q]);
+                    autos_after(b, ms[q]);
+                    v = evaluate_w(b, &th->w);
+                    while (b->nt > mark) unmake(b);
+                }
+                e = (v + 15.0 * p->noise[g] * next_unit(&th->rng)) * (1.0 / 4096);
             } else e = next_unit(&th->rng);
             sc[n++] = (Scored){ms[q], e - 1000.0 * r};
         }
@@ -696,7 +790,7 @@ static int run_thread(Thread *th, Table *t, long quota, long *nodes, const Optio
         used++;
         (*nodes)++;
         if ((*nodes & 1023) == 0 && o->deadline != NO_DEADLINE && now() > o->deadline) return TIMEOUT;
-        int r = enter_thread(th, t, depth);
+        int r = enter_thread(th, t, depth, &m);
         if (r == 1) return WON;
         if (r < 0) return FULL;
     }
@@ -926,6 +1020,7 @@ static int thread_start(Thread *x, FB *b, int q, const Options *o) {
     x->sound = q == NSPECS;
     x->rng = o->rng + 0x9E3779B97F4A7C15ULL * (uint64_t)((x->sound ? q : SPECS[q].seed) + 1);
     x->complete = 1;
+    if (x->b) set_weights(x->b, x->sound ? W0.lower : SPECS[q].w.lower, x->sound ? W0.brk : SPECS[q].w.brk);
     if (!x->sound) {
         const Spec *sp = &SPECS[q];
         x->befs = sp->order[0][0] == '*';
@@ -954,7 +1049,7 @@ static int turn(Thread *x, FB *b, int q, Table *t, long quota, long *nodes, cons
     if (!x->started) {
         x->started = 1;
         if (!thread_start(x, b, q, o)) return FULL;
-        int r = x->befs ? befs_start(x, t) : enter_thread(x, t, 0);
+        int r = x->befs ? befs_start(x, t) : enter_thread(x, t, 0, NULL);
         if (r == 1) return WON;
         if (r < 0) return FULL;
     }
