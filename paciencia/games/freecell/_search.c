@@ -281,8 +281,9 @@ static void key(FB *b, uint64_t *k1, uint64_t *k2) {
 /* Every search move (solver.py, "Moves searched"): up to a foundation (those the automatic moves
  * leave), a run onto a cascade's end or into the first empty cascade (as many cards as the free
  * places carry; not a whole cascade into an empty one), a cell's card onto a cascade, a cascade's
- * end card into the first free cell. */
-static int gen(const FB *b, Step *out) {
+ * end card into the first free cell (unless into_cells is 0: a race thread that leaves those
+ * out). */
+static int gen(const FB *b, Step *out, int into_cells) {
     int k = 0, empty = -1, nempty = 0, free_cell = -1, nfree = 0;
     int8_t end_of[52]; /* the cascade each card ends (-1: none), to find a card's parents' places */
     memset(end_of, -1, sizeof end_of);
@@ -346,7 +347,7 @@ static int gen(const FB *b, Step *out) {
         }
         for (; dest; dest &= dest - 1) out[k++] = (Step){LC, (uint8_t)q, (uint8_t)__builtin_ctz(dest), 1, 0, 0, 0, 0};
     }
-    if (free_cell >= 0)
+    if (free_cell >= 0 && into_cells)
         for (int a = 0; a < NC; a++)
             if (b->len[a]) out[k++] = (Step){CL, (uint8_t)a, (uint8_t)free_cell, 1, 0, 0, 0, 0};
     return k;
@@ -453,21 +454,21 @@ typedef struct {
 } Options;
 
 typedef struct {
-    Step m;
     double score;
+    int i; /* the move's index in the moves scored */
 } Scored;
 
-/* The n scored moves into ms, the best first: _search.h's order_moves by insertion, the same
- * order (a stable sort; glibc's qsort sorts these small arrays by a stable merge) without
- * qsort's calls. */
-static void sort_moves(Scored *sc, Step *ms, int n) {
+/* The n scored moves (each by its index in ms) into out, the best first: _search.h's
+ * order_moves by insertion, the same order (a stable sort; glibc's qsort sorts these small
+ * arrays by a stable merge) without qsort's calls. */
+static void sort_moves(Scored *sc, const Step *ms, Step *out, int n) {
     for (int q = 1; q < n; q++) {
         Scored x = sc[q];
         int k = q;
         for (; k > 0 && sc[k - 1].score < x.score; k--) sc[k] = sc[k - 1];
         sc[k] = x;
     }
-    for (int q = 0; q < n; q++) ms[q] = sc[q].m;
+    for (int q = 0; q < n; q++) out[q] = ms[sc[q].i];
 }
 
 /* Enters the position after a move: the safe moves up, then a win (1), a position met before
@@ -481,17 +482,18 @@ static int enter(FB *b, Table *t, Stack *st, Options *o) {
     if (added <= 0) return added;
     Step ms[MAXM];
     Scored sc[MAXM];
-    int n = gen(b, ms), mark = b->nt;
+    int n = gen(b, ms, 1), mark = b->nt;
     for (int q = 0; q < n; q++) {
         make(b, ms[q]);
         autos_after(b, ms[q]);
         double e = evaluate(b);
         while (b->nt > mark) unmake(b);
         if (o->noise > 0) e += o->noise * next_unit(&o->rng);
-        sc[q] = (Scored){ms[q], e};
+        sc[q] = (Scored){e, q};
     }
-    sort_moves(sc, ms, n);
-    push_frame(st, ms, n, mark, 0);
+    Step out[MAXM];
+    sort_moves(sc, ms, out, n);
+    push_frame(st, out, n, mark, 0);
     return 0;
 }
 
@@ -577,7 +579,7 @@ static inline int carried(int nfree, int nempty, int parked) {
  * cards parked in the free cells alone or (deep) in the empty cascades too; the moves onto a
  * buried card only when `want` (a bit set of groups) names y or q. */
 static int gen_race(const FB *b, Step *out, int deep, unsigned want) {
-    int k = gen(b, out);
+    int k = gen(b, out, (want >> G_C) & 1);
     int nfree = 0, nempty = 0;
     for (int q = 0; q < b->ncells; q++) nfree += b->cell[q] < 0;
     for (int a = 0; a < NC; a++) nempty += !b->len[a];
@@ -611,7 +613,7 @@ static int gen_race(const FB *b, Step *out, int deep, unsigned want) {
             int c = s * 13 + rank(e) - 1, a = where[c];
             if (a < 0 || a == t || !FITS[c][e]) continue;
             int i = at[c], j = i;
-            while (j + 1 < b->len[a] && FITS[b->col[a][j + 1]][b->col[a][j]]) j++;
+            while (j + 1 < b->len[a] && b->rl[a][j + 1] > 1) j++; /* the run it heads */
             int d = b->len[a] - 1 - j, n = j - i + 1;
             if (d < 1 || d > places || n > carried(nfree, nempty, d)) continue;
             out[k++] = (Step){DIGC, (uint8_t)a, (uint8_t)t, (uint8_t)n, 0, 0, (uint8_t)d, G_R, 0};
@@ -635,7 +637,7 @@ static int gen_race(const FB *b, Step *out, int deep, unsigned want) {
                     continue;
                 }
                 int i = at[c], j = i;
-                while (j + 1 < b->len[a] && FITS[b->col[a][j + 1]][b->col[a][j]]) j++;
+                while (j + 1 < b->len[a] && b->rl[a][j + 1] > 1) j++; /* the run it heads */
                 int d = b->len[a] - 1 - j, n = j - i + 1;
                 if (d + e > places || n > carried(nfree, nempty, d + e)) continue;
                 out[k++] = (Step){DIGC, (uint8_t)a, (uint8_t)t, (uint8_t)n, 0, 0, (uint8_t)d, G_Y, (uint8_t)e};
@@ -731,7 +733,7 @@ static int enter_thread(Thread *th, Table *t, int depth, const Step *m) {
     int mark = b->nt, n;
     int base = 0, based = 0, v;
     if (th->sound) {
-        n = gen(b, ms);
+        n = gen(b, ms, 1);
         for (int q = 0; q < n; q++) {
             if (!based) base = evaluate(b), based = 1;
             if (!child_eval(b, &W0, base, ms[q], &v)) {
@@ -740,7 +742,7 @@ static int enter_thread(Thread *th, Table *t, int depth, const Step *m) {
                 v = evaluate(b);
                 while (b->nt > mark) unmake(b);
             }
-            sc[q] = (Scored){ms[q], v};
+            sc[q] = (Scored){v, q};
         }
     } else {
         const Phase *p = &th->ph[0];
@@ -761,11 +763,12 @@ static int enter_thread(Thread *th, Table *t, int depth, const Step *m) {
                 }
                 e = (v + 15.0 * p->noise[g] * next_unit(&th->rng)) * (1.0 / 4096);
             } else e = next_unit(&th->rng);
-            sc[n++] = (Scored){ms[q], e - 1000.0 * r};
+            sc[n++] = (Scored){e - 1000.0 * r, q};
         }
     }
-    sort_moves(sc, ms, n);
-    push_frame(&th->st, ms, n, mark, 0);
+    Step out[MAXM];
+    sort_moves(sc, ms, out, n);
+    push_frame(&th->st, out, n, mark, 0);
     return 0;
 }
 
