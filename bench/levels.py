@@ -33,8 +33,8 @@ def main() -> None:
     nodes = first["solve_nodes"]
     by: dict[str | None, list[dict[str, object]]] = {}
     for r in rows:
-        m = levels.Measure(r["code"], r["verdict"], r["nodes"], r["wins"], r["seeds"])
-        by.setdefault(levels.level_of(m, cuts, nodes), []).append(r)
+        m = levels.Measure.of(r)
+        by.setdefault(levels.level_of(m, cuts, nodes, int(first.get("figure", 1))), []).append(r)
     n = len(rows)
     print(
         f"{first['game']} {first['variant']}: {n} deals (sample seed {first['seed']}); level from "

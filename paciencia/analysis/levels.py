@@ -48,6 +48,12 @@ second of a core (the site's own hints play each measured deal once more, apart,
 levels against: ``scripts/make-levels``)."""
 SOLVE_NODES = 5_000_000
 """The solver's budget per deal."""
+FIGURES = (1, 2)
+"""The difficulty figures (``difficulty``), kept per variant in its ``measure`` settings so that a
+deal measured later is measured as its variant's were: 1, the share of honest games lost with the
+solver's effort breaking ties (Klondike, FreeCell, Pyramid, TriPeaks); 2, how far the honest games
+got (``Light``), for games whose honest games nearly all win (Spider) or nearly all lose
+(Crescent), where the share lost ties on most deals."""
 MOVE_CAP = 1500
 HINTS_DEALS = 4
 HINTS_MOVES = 60
@@ -58,18 +64,58 @@ DATA = "levels.json"
 
 
 @dataclass(frozen=True, slots=True)
+class Light:
+    """How far one honest game of a deal's measure got: won; ``home``, the share of the deal's
+    cards on the foundations at its end (1 for a win); ``chance``, the mean chance its advice
+    gave over its positions (how sure the player could be along the way); its moves."""
+
+    won: bool
+    home: float
+    chance: float
+    moves: int
+
+    def as_list(self) -> list[Any]:
+        return [int(self.won), round(self.home, 4), round(self.chance, 4), self.moves]
+
+    @classmethod
+    def of(cls, row: list[Any]) -> Light:
+        return cls(bool(row[0]), float(row[1]), float(row[2]), int(row[3]))
+
+    @property
+    def progress(self) -> float:
+        """One figure from 0 to 1, higher further: the cards home and the chance, equally."""
+        return (self.home + self.chance) / 2
+
+
+@dataclass(frozen=True, slots=True)
 class Measure:
     """What a deal's level rests on: the solver's verdict and positions searched, the honest
-    games won of those played."""
+    games won of those played (``games``: each one's ``Light``, where the figure needs them)."""
 
     code: str
     verdict: str
     nodes: int
     wins: int
     seeds: int
+    games: tuple[Light, ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "verdict": self.verdict, "nodes": self.nodes, "wins": self.wins, "seeds": self.seeds}
+        found = {
+            "code": self.code,
+            "verdict": self.verdict,
+            "nodes": self.nodes,
+            "wins": self.wins,
+            "seeds": self.seeds,
+        }
+        if self.games:
+            found["games"] = [g.as_list() for g in self.games]
+        return found
+
+    @classmethod
+    def of(cls, row: dict[str, Any]) -> Measure:
+        """A measured row's (``scripts/make-levels measure``)."""
+        games = tuple(Light.of(g) for g in row.get("games", ()))
+        return cls(row["code"], row["verdict"], row["nodes"], row["wins"], row["seeds"], games)
 
 
 def seeded(knowledge: Knowledge, seed: int) -> Knowledge:
@@ -116,15 +162,38 @@ def autoplay(
     return state.status == Status.WON
 
 
+def home_share(state: State[Any]) -> float:
+    """The share of the deal's cards on its foundations (the places of its "foundations" group)."""
+    homes = {p for g in state.observe().groups if g.name == "foundations" for p in g.places}
+    lines = state.place_lines()
+    total = sum(len(cards) for _, cards in lines)
+    return sum(len(cards) for name, cards in lines if name in homes) / total if total else 0.0
+
+
+def light(
+    start: State[Any], budget: Budget, seed: int, cancel: Callable[[], bool] | None = None, cap: int = MOVE_CAP
+) -> Light:
+    """One honest game of a deal's measure (``autoplay`` on ``seed``), and how far it got."""
+    chances: list[float] = []
+    moves: list[str] = []
+    won = autoplay(start, budget, seed, chances, cancel, moves, cap)
+    end = start.copy()
+    end.play_all(moves)
+    home = 1.0 if won else home_share(end)
+    return Light(won, home, sum(chances) / len(chances) if chances else 0.0, len(moves))
+
+
 def measure(
     code: str,
     seeds: int = SEEDS,
     budget: Budget | None = None,
     nodes: int = SOLVE_NODES,
     cancel: Callable[[], bool] | None = None,
+    figure: int = 1,
 ) -> Measure:
     """A deal's measure (seconds of work: callers run it off any request); ``cancel``: asked
-    before each move of the honest games, ``Cancelled`` once it says so."""
+    before each move of the honest games, ``Cancelled`` once it says so; ``figure``: the
+    difficulty figure it is for (``FIGURES``; 2 keeps each game's ``Light``)."""
     start = new_state(code)
     result = solve(start, math.inf, nodes)
     verdict = result.verdict.value
@@ -135,9 +204,25 @@ def measure(
             verdict = Verdict.UNKNOWN.value
     if verdict != Verdict.WINNABLE.value:
         return Measure(code, verdict, result.nodes, 0, 0)  # lost with every card known: lost for the player too
+    return play(Measure(code, verdict, result.nodes, 0, 0), seeds, budget, cancel, figure)
+
+
+def play(
+    m: Measure,
+    seeds: int = SEEDS,
+    budget: Budget | None = None,
+    cancel: Callable[[], bool] | None = None,
+    figure: int = 1,
+) -> Measure:
+    """A winnable deal's honest games (seeds 1 to ``seeds``) added to its solver's measure ``m``
+    (games it already has are kept: seeds after them are played)."""
+    start = new_state(m.code)
     budget = budget or Budget(*PLAY)
-    wins = sum(autoplay(start, budget, seed, None, cancel) for seed in range(1, seeds + 1))
-    return Measure(code, verdict, result.nodes, wins, seeds)
+    if figure == 1:
+        wins = sum(autoplay(start, budget, seed, None, cancel) for seed in range(1, seeds + 1))
+        return Measure(m.code, m.verdict, m.nodes, wins, seeds)
+    games = list(m.games) + [light(start, budget, seed, cancel) for seed in range(len(m.games) + 1, seeds + 1)]
+    return Measure(m.code, m.verdict, m.nodes, sum(g.won for g in games), len(games), tuple(games))
 
 
 def fingerprint(rows: list[dict[str, Any]], deals: int = HINTS_DEALS, moves: int = HINTS_MOVES) -> dict[str, Any]:
@@ -178,29 +263,35 @@ def hints_differ(entry: dict[str, Any], moves: int = HINTS_MOVES) -> str | None:
     return None
 
 
-def difficulty(m: Measure, nodes: int = SOLVE_NODES) -> float:
-    """One figure, higher harder: the share of honest games lost, plus the solver's effort (the
-    log of its positions against its budget's) as a tenth, which orders deals the honest games
-    tie on."""
+def difficulty(m: Measure, nodes: int = SOLVE_NODES, figure: int = 1) -> float:
+    """One figure, higher harder (``FIGURES``). 1: the share of honest games lost, plus the
+    solver's effort (the log of its positions against its budget's) as a tenth, which orders
+    deals the honest games tie on. 2: one less the honest games' mean progress (``Light``: the
+    cards they brought home and the chance their advice gave on the way), which orders deals
+    whose games all won, or all lost, by how near they came; the effort as a thousandth."""
+    effort = min(math.log(max(m.nodes, 1)) / math.log(max(nodes, 2)), 1.0)
+    if figure == 2:
+        if not m.games:
+            return 1.0 + 0.001 * effort
+        return 1.0 - sum(g.progress for g in m.games) / len(m.games) + 0.001 * effort
     lost = (m.seeds - m.wins) / m.seeds if m.seeds else 1.0
-    effort = math.log(max(m.nodes, 1)) / math.log(max(nodes, 2))
-    return lost + 0.1 * min(effort, 1.0)
+    return lost + 0.1 * effort
 
 
-def level_of(m: Measure, cuts: list[float], nodes: int = SOLVE_NODES) -> str | None:
+def level_of(m: Measure, cuts: list[float], nodes: int = SOLVE_NODES, figure: int = 1) -> str | None:
     """The level of a measured deal, where ``cuts`` are the three thresholds of difficulty
     between easy, medium, hard and expert; None when the solver could not settle it."""
     if m.verdict == Verdict.UNWINNABLE.value:
         return NOT_WINNABLE
     if m.verdict != Verdict.WINNABLE.value:
         return None
-    return LEVELS[bisect_right(cuts, difficulty(m, nodes))]
+    return LEVELS[bisect_right(cuts, difficulty(m, nodes, figure))]
 
 
-def thresholds(measures: list[Measure], nodes: int = SOLVE_NODES) -> list[float]:
+def thresholds(measures: list[Measure], nodes: int = SOLVE_NODES, figure: int = 1) -> list[float]:
     """The cuts that make each level about a quarter of the winnable deals measured (ties kept
     on one side: a cut lies between two different figures)."""
-    figures = sorted(difficulty(m, nodes) for m in measures if m.verdict == Verdict.WINNABLE.value)
+    figures = sorted(difficulty(m, nodes, figure) for m in measures if m.verdict == Verdict.WINNABLE.value)
     if not figures:
         return [0.0, 0.0, 0.0]
     cuts = []
@@ -287,5 +378,6 @@ def rate(
     how = settings(game, variant)
     if c is None or how is None:
         return None
-    m = measure(code, how["seeds"], Budget(how["completions"], how["play_nodes"]), how["solve_nodes"], cancel)
-    return m, level_of(m, c, how["solve_nodes"])
+    figure = int(how.get("figure", 1))  # the variants measured before figure 2 say none
+    m = measure(code, how["seeds"], Budget(how["completions"], how["play_nodes"]), how["solve_nodes"], cancel, figure)
+    return m, level_of(m, c, how["solve_nodes"], figure)

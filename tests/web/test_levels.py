@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, select
 
 from paciencia.analysis import levels
+from paciencia.analysis.honest import Budget
 from paciencia.games import REGISTRY, new_state
 from paciencia.play.words import ui_words
 from paciencia.solver import solve
@@ -127,6 +128,55 @@ def test_the_hints_check_sees_a_hint_changed() -> None:
         if key == "tokens"
         else f"the chance shown before it is {record['deals'][0]['chances'][2]} today, was -1.0 when measured"
     )
+
+
+def measured(*games: levels.Light) -> levels.Measure:
+    return levels.Measure("XX1-1-AAAAAAB", "winnable", 1_000, sum(g.won for g in games), len(games), games)
+
+
+def test_the_second_figure_orders_the_deals_the_first_ties_on_by_how_far_their_games_got() -> None:
+    """Figure 2 (Spider, Crescent: nearly every honest game won, or nearly every one lost) orders
+    deals whose games all won by the chance their advice gave on the way, and deals whose games all
+    lost by the cards they brought home; figure 1 (the share lost) ties each pair."""
+    sure, unsure = (
+        measured(*[levels.Light(True, 1.0, 0.9, 120)] * 2),
+        measured(*[levels.Light(True, 1.0, 0.4, 150)] * 2),
+    )
+    near, far = measured(*[levels.Light(False, 0.8, 0.1, 90)] * 2), measured(*[levels.Light(False, 0.2, 0.1, 40)] * 2)
+    second = [levels.difficulty(m, figure=2) for m in (sure, unsure, near, far)]
+    assert second == sorted(second) and len(set(second)) == 4
+    assert levels.difficulty(sure) == levels.difficulty(unsure) and levels.difficulty(near) == levels.difficulty(far)
+    row = measured(levels.Light(False, 0.25, 0.125, 40)).as_dict()
+    assert row["games"] == [[0, 0.25, 0.125, 40]] and levels.Measure.of(row) == measured(
+        levels.Light(False, 0.25, 0.125, 40)
+    )
+
+
+def test_an_honest_game_of_the_measure_says_how_far_it_got() -> None:
+    """The cards on the foundations at its end (Crescent starts with its aces and kings there)
+    and the mean chance its advice gave, on a budget of positions."""
+    start = new_state("CR1-N-FPAHRPB")
+    assert levels.home_share(start) == 8 / 104
+    game = levels.light(start, Budget(2, 300), 1, None, 6)
+    assert game.moves == 6 and not game.won
+    end = start.copy()
+    end.play_all(game_moves(start, 6))
+    assert game.home == levels.home_share(end) and 0 <= game.chance <= 1
+
+
+def game_moves(start: Any, cap: int) -> list[str]:
+    moves: list[str] = []
+    levels.autoplay(start, Budget(2, 300), 1, None, None, moves, cap)
+    return moves
+
+
+@pytest.mark.parametrize(("game", "variant"), LEVELLED)
+def test_a_variant_says_the_figure_its_levels_were_cut_on(game: str, variant: str) -> None:
+    """A deal measured later (``levels.rate``) is measured as its variant's were: the variants
+    cut on the first figure say none, the others say theirs."""
+    how = levels.settings(game, variant)
+    assert how is not None and how.get("figure", 1) in levels.FIGURES
+    assert (how.get("figure", 1) == 2) == (game in ("spider", "crescent")), f"{game} {variant}: {how}"
 
 
 @pytest.mark.parametrize(("name", "variant"), LEVELLED)
