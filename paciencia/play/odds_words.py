@@ -66,6 +66,12 @@ ODDS_UI: dict[str, str] = {
         "parts. Beside each level, how often this site's hints, playing alone, won its deals (with the 95%% "
         "interval)."
     ),
+    "odds_levels_intro_progress": N_(
+        "Each deal measured (%(deals)s drawn at random) has a level, from how far a player who sees only "
+        "what you see gets in it, game after game: the cards brought home and the chance of winning along the "
+        "way. The winnable deals are cut into four equal parts. Beside each level, how often this site's "
+        "hints, playing alone, won its deals (with the 95%% interval)."
+    ),
     "odds_levels_none": N_("No levels measured yet for this variant."),
     "odds_level": N_("Level"),
     "odds_level_won": N_("Won by the hints"),

@@ -193,6 +193,10 @@ def test_each_variants_levels_are_on_its_page_where_measured(client: TestClient,
             wins = [r["won_share"] for r in rows[:4]]
             assert wins == sorted(wins, reverse=True), f"{game} {v['variant']}: the levels are monotone"
             assert ui["odds_levels"] in text and ui["level_expert"] in text and "%%" not in text
+            # what the levels were cut on, in words: the honest games' wins, or how far they got (levels.FIGURES)
+            how = levels.settings(game, v["variant"]) or {}
+            intro = ui["odds_levels_intro_progress" if how.get("figure", 1) == 2 else "odds_levels_intro"]
+            assert intro.split("%(deals)s")[1].replace("%%", "%") in text, f"{game} {v['variant']} {lang}"
         if all(levels.figures(game, v) is None for v in FIGURES[game]["variants"]):
             assert ui["odds_levels_none"] in text
     assert levels.figures("klondike", "1") is not None, "draw one's levels are measured"

@@ -67,6 +67,12 @@ def answer(game: str) -> dict[str, Any] | None:
     return {"game": game, "variants": variants}
 
 
+def _levels_intro(game: str, variant: str) -> str:
+    """The words that say what the variant's levels were cut on (``levels.FIGURES``)."""
+    how = levels.settings(game, variant) or {}
+    return "odds_levels_intro_progress" if how.get("figure", 1) == 2 else "odds_levels_intro"
+
+
 def _levels(game: str, variant: str) -> list[dict[str, Any]] | None:
     """The difficulty levels' shares of the deals measured and the site's hints' win rate on
     each (``paciencia.analysis.levels``); None for a variant without levels."""
@@ -210,7 +216,9 @@ def page(game: str, lang: str) -> dict[str, Any] | None:
                 "published": published,
                 "hardest": hardest,
                 "levels": level_rows,
-                "levels_intro": say(words, "odds_levels_intro", deals=deals(sum(lv["deals"] for lv in v["levels"])))
+                "levels_intro": say(
+                    words, _levels_intro(game, v["variant"]), deals=deals(sum(lv["deals"] for lv in v["levels"]))
+                )
                 if v["levels"]
                 else "",
             }
