@@ -26,7 +26,8 @@ enum { CF = 0, LF = 1, CL = 2, LC = 3, CC = 4, DIGF = 5, DIGC = 6, DIGL = 7 };
 
 static uint64_t ZC[DEPTH][52]; /* position in a cascade x card */
 static uint64_t ZL[52];        /* a card in a cell (which cell does not matter) */
-static int8_t PARENTS[52][2];  /* the two cards a card fits on (-1, -1 for a King) */
+static uint64_t PARENT_SET[52]; /* the two cards a card fits on, a bit each (none for a King) */
+static int8_t CHILDREN[52][2];  /* the two cards that fit on a card, the lower id first (an Ace's: -1) */
 
 typedef struct {
     uint8_t kind, a, b, n, card, autom, d, group, e;
@@ -48,7 +49,8 @@ typedef struct {
     int cv[NC][DEPTH];
     uint8_t low[NC][DEPTH][4], rl[NC][DEPTH];
     int wl, wb;
-    uint64_t kh[NC], kx[NC], ky[NC]; /* key's mixes of each cascade, by its hash and length */
+    uint64_t kh[NC], kx[NC], ky[NC]; /* key's mixes of each cascade, by its hash and length, */
+    uint64_t khl, klx, kly;          /* and of the cells, by their hash */
 } FB;
 
 COLUMN_OPS(FB, col, len, hc, ZC)
@@ -277,8 +279,13 @@ static void key(FB *b, uint64_t *k1, uint64_t *k2) {
         x += b->kx[a];
         y += b->ky[a];
     }
-    *k1 = x ^ mix(b->hl);
-    *k2 = y ^ mix(b->hl ^ 0xE7037ED1A0B428DBULL);
+    if (b->khl != b->hl || !b->klx) {
+        b->khl = b->hl;
+        b->klx = mix(b->hl);
+        b->kly = mix(b->hl ^ 0xE7037ED1A0B428DBULL);
+    }
+    *k1 = x ^ b->klx;
+    *k2 = y ^ b->kly;
 }
 
 /* Every search move (solver.py, "Moves searched"): up to a foundation (those the automatic moves
@@ -288,13 +295,12 @@ static void key(FB *b, uint64_t *k1, uint64_t *k2) {
  * out). */
 static int gen(const FB *b, Step *out, int into_cells) {
     int k = 0, empty = -1, nempty = 0, free_cell = -1, nfree = 0;
-    int8_t end_of[52]; /* the cascade each card ends (-1: none), to find a card's parents' places */
-    memset(end_of, -1, sizeof end_of);
+    uint64_t ends = 0; /* the cascades' end cards, a bit each (an end card's cascade: where) */
     for (int a = 0; a < NC; a++)
         if (!b->len[a]) {
             if (empty < 0) empty = a;
             nempty++;
-        } else end_of[b->col[a][b->len[a] - 1]] = (int8_t)a;
+        } else ends |= 1ULL << b->col[a][b->len[a] - 1];
     for (int q = 0; q < b->ncells; q++)
         if (b->cell[q] < 0) {
             if (free_cell < 0) free_cell = q;
@@ -310,7 +316,7 @@ static int gen(const FB *b, Step *out, int into_cells) {
         if (c >= 0 && b->found[suit(c)] == rank(c)) out[k++] = (Step){LF, (uint8_t)q, 0, 1, 0, 0, 0, 0};
     }
     /* The destinations, in the cascades' order: a run's one length whose first card fits a
-     * cascade's end (found through that card's two parents), or the first empty cascade. */
+     * cascade's end (found through that card's two parents among the ends), or the first empty cascade. */
     int cap = (nfree + 1) << nempty, cap_empty = (nfree + 1) << (nempty > 0 ? nempty - 1 : 0);
     for (int a = 0; a < NC; a++) {
         int len = b->len[a];
@@ -319,16 +325,12 @@ static int gen(const FB *b, Step *out, int into_cells) {
         int run = b->rl[a][len - 1] < cap ? b->rl[a][len - 1] : cap;
         unsigned dest = 0;
         uint8_t size[NC];
-        for (int n = 1; n <= run; n++) {
-            int head = b->col[a][len - n];
-            for (int j = 0; j < 2; j++) {
-                int p = PARENTS[head][j], t = p >= 0 ? end_of[p] : -1;
-                if (t >= 0) {
-                    dest |= 1u << t;
-                    size[t] = (uint8_t)n;
-                }
+        for (int n = 1; n <= run; n++)
+            for (uint64_t on = PARENT_SET[b->col[a][len - n]] & ends; on; on &= on - 1) {
+                int t = b->where[__builtin_ctzll(on)];
+                dest |= 1u << t;
+                size[t] = (uint8_t)n;
             }
-        }
         if (empty >= 0) dest |= 1u << empty;
         for (; dest; dest &= dest - 1) {
             int t = __builtin_ctz(dest);
@@ -344,10 +346,7 @@ static int gen(const FB *b, Step *out, int into_cells) {
         int c = b->cell[q];
         if (c < 0) continue;
         unsigned dest = empty >= 0 ? 1u << empty : 0;
-        for (int j = 0; j < 2; j++) {
-            int p = PARENTS[c][j], t = p >= 0 ? end_of[p] : -1;
-            if (t >= 0) dest |= 1u << t;
-        }
+        for (uint64_t on = PARENT_SET[c] & ends; on; on &= on - 1) dest |= 1u << b->where[__builtin_ctzll(on)];
         for (; dest; dest &= dest - 1) out[k++] = (Step){LC, (uint8_t)q, (uint8_t)__builtin_ctz(dest), 1, 0, 0, 0, 0};
     }
     if (free_cell >= 0 && into_cells)
@@ -612,9 +611,9 @@ static int gen_race(const FB *b, Step *out, int deep, unsigned want) {
         if (!b->len[t]) continue;
         int e = b->col[t][b->len[t] - 1];
         if (rank(e) == 0) continue;
-        for (int s = 0; s < 4; s++) {
-            int c = s * 13 + rank(e) - 1, a = where[c];
-            if (a < 0 || a == t || !FITS[c][e]) continue;
+        for (int s = 0; s < 2; s++) {
+            int c = CHILDREN[e][s], a = where[c];
+            if (a < 0 || a == t) continue;
             int i = at[c], j = i;
             while (j + 1 < b->len[a] && b->rl[a][j + 1] > 1) j++; /* the run it heads */
             int d = b->len[a] - 1 - j, n = j - i + 1;
@@ -631,9 +630,9 @@ static int gen_race(const FB *b, Step *out, int deep, unsigned want) {
         for (int h = len - 2; h >= 0 && len - 1 - h <= places; h--) {
             int p = b->col[t][h], e = len - 1 - h;
             if (rank(p) == 0 || FITS[b->col[t][h + 1]][p]) continue;
-            for (int s = 0; s < 4; s++) {
-                int c = s * 13 + rank(p) - 1, a = where[c];
-                if (!FITS[c][p] || a == t) continue;
+            for (int s = 0; s < 2; s++) {
+                int c = CHILDREN[p][s], a = where[c];
+                if (a == t) continue;
                 if (a < 0) {
                     for (int q = 0; q < b->ncells; q++)
                         if (b->cell[q] == c) out[k++] = (Step){DIGL, (uint8_t)q, (uint8_t)t, 1, 0, 0, 0, G_Q, (uint8_t)e};
@@ -1317,12 +1316,13 @@ static PyMethodDef methods[] = {
 static int setup(PyObject *mod) {
     (void)mod;
     cards_init(BUILD_ALTERNATE);
-    for (int c = 0; c < 52; c++) {
-        int j = 0;
-        PARENTS[c][0] = PARENTS[c][1] = -1;
+    for (int c = 0; c < 52; c++)
         for (int p = 0; p < 52; p++)
-            if (FITS[c][p]) PARENTS[c][j++] = (int8_t)p;
-    }
+            if (FITS[c][p]) PARENT_SET[c] |= 1ULL << p;
+    memset(CHILDREN, -1, sizeof CHILDREN);
+    for (int p = 0; p < 52; p++)
+        for (int c = 0, j = 0; c < 52; c++)
+            if (FITS[c][p]) CHILDREN[p][j++] = (int8_t)c;
     uint64_t s = 0x46524545434C4CULL;
     for (int q = 0; q < DEPTH; q++)
         for (int c = 0; c < 52; c++) ZC[q][c] = next_rand(&s);
