@@ -1306,7 +1306,40 @@ static PyObject *line(PyObject *self, PyObject *args) {
     return result;
 }
 
+/* deal(number) -> the eight cascades of Microsoft's deal `number`, each bottom to top (card ids):
+ * the shuffle paciencia/games/freecell/deal.py describes, in C (solve --codes deals thousands;
+ * a draw a card in Python was 10 us a deal). */
+static PyObject *deal(PyObject *self, PyObject *args) {
+    (void)self;
+    unsigned long long number;
+    if (!PyArg_ParseTuple(args, "K", &number)) return NULL;
+    uint32_t state = (uint32_t)number, mask = 0x7FFF, high = 0, plus = 0;
+    if (number >= 1ULL << 32) mask = 0xFFFF, plus = 1;
+    else if (number >= 1ULL << 31) high = 0x8000;
+    int deck[52], dealt[52];
+    for (int ms = 0; ms < 52; ms++) deck[ms] = (3 - ms % 4) * 13 + ms / 4; /* Microsoft's order, our ids */
+    for (int left = 52; left > 0; left--) {
+        state = state * 214013u + 2531011u;
+        int j = (int)(((((state >> 16) & mask) | high) + plus) % (uint32_t)left);
+        dealt[52 - left] = deck[j];
+        deck[j] = deck[left - 1];
+    }
+    PyObject *cols = PyList_New(NC);
+    if (!cols) return NULL;
+    for (int a = 0; a < NC; a++) {
+        PyObject *col = PyList_New(a < 4 ? 7 : 6);
+        if (!col) {
+            Py_DECREF(cols);
+            return NULL;
+        }
+        for (int q = a, i = 0; q < 52; q += NC, i++) PyList_SET_ITEM(col, i, PyLong_FromLong(dealt[q]));
+        PyList_SET_ITEM(cols, a, col);
+    }
+    return cols;
+}
+
 static PyMethodDef methods[] = {
+    {"deal", deal, METH_VARARGS, "Microsoft's FreeCell deal (paciencia/games/freecell/deal.py)."},
     {"search", search, METH_VARARGS, "Depth-first search of a FreeCell position (paciencia/games/freecell/solver.py)."},
     {"race", race, METH_VARARGS, "Soft threads racing over one table (paciencia/games/freecell/solver.py)."},
     {"line", line, METH_VARARGS, "A race's steps checked by the rules and written as move tokens."},

@@ -18,35 +18,15 @@ draw is ``((state >> 16) & 0xffff) + 1``.
 
 from __future__ import annotations
 
+from paciencia.games.freecell._search import deal as _deal
+
 CASCADES = 8
-_MASK = 0xFFFFFFFF
-
-
-def _card(ms: int) -> int:
-    """The project's card id (``suit * 13 + rank``, suits ♠ ♥ ♦ ♣) of Microsoft's card ``ms``."""
-    return (3 - ms % 4) * 13 + ms // 4
-
-
-_DECK = tuple(_card(ms) for ms in range(52))
-"""Microsoft's deck in its order, as the project's card ids."""
 
 
 def microsoft_deal(number: int) -> list[list[int]]:
-    """The eight cascades of Microsoft's deal ``number``, each bottom to top (card ids). The draw's
-    form is chosen once, and the k-th card dealt is the k-th of one list cut into the cascades
-    (one draw a card in Python is the whole cost: ``paciencia solve --codes`` deals thousands)."""
-    state = number & _MASK
-    if number < 1 << 31:
-        mask, high, plus = 0x7FFF, 0, 0
-    elif number < 1 << 32:
-        mask, high, plus = 0x7FFF, 0x8000, 0
-    else:
-        mask, high, plus = 0xFFFF, 0, 1
-    deck = list(_DECK)
-    dealt: list[int] = []
-    for left in range(52, 0, -1):
-        state = (state * 214013 + 2531011) & _MASK
-        j = (((state >> 16) & mask | high) + plus) % left
-        dealt.append(deck[j])
-        deck[j] = deck[left - 1]
-    return [dealt[c::CASCADES] for c in range(CASCADES)]
+    """The eight cascades of Microsoft's deal ``number``, each bottom to top (card ids: ``suit *
+    13 + rank``, suits ♠ ♥ ♦ ♣). The shuffle above, in C (``_search.deal``: ``paciencia solve
+    --codes`` deals thousands, and a draw a card in Python was 10 µs a deal); the first four
+    cascades get 7 cards, the others 6. tests/games/test_freecell.py checks it against Freecell
+    Solver's boards."""
+    return _deal(number)
