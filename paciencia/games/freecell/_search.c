@@ -972,8 +972,9 @@ static int run_befs(Thread *th, Table *t, long quota, long *nodes, const Options
  * #187 and FC1-1 #230 and #289 fell back to unknown at 3 M). With one cell, ROUND_ONE: thread
  * 16's turn is thread 0's (FC1-1 #33, #390 and #633, which fc-solve's -l lg wins, each need
  * 420-515 K positions of thread 0 alone, a tenth of the turns did not give them; thread 16
- * alone needs 0.89-1.89 M): those three won within 3 M, every other verdict of
- * FC1-1 1-1,000 the same, 97.3 M -> 89.0 M positions. */
+ * alone needs 0.89-1.89 M), and thread 5's (a third seed of thread 3's spec) is thread 1's
+ * (#893, 265 K alone): those four won within 3 M, every other verdict of FC1-1 1-1,000 the
+ * same, 97.3 M -> 87.9 M positions. */
 static const Spec SPECS[] = {
     {{0}, {"upxrle+"}, 1, {40, 8, 4, 3, 20, 40}, 19},
     {{0}, {"upxrle~~"}, 1, {40, 3, 4, 6, 12, 24}, 17},
@@ -1004,7 +1005,7 @@ typedef struct {
 static const Slot PRELUDE[] = {{0, 200}, {1, 150}, {2, 200}, {0, 50}, {3, 500}, {2, 50}, {4, 100}, {0, 25}, {3, 25}, {5, 400}, {6, 200}, {5, 25}, {6, 25}, {7, 1075}, {8, 450}, {0, 50}, {7, 200}, {9, 400}, {8, 250}, {10, 100}, {11, 50}, {0, 400}, {12, 100}, {13, 100}, {14, 50}, {15, 200}};
 static const int ROUND[] = {0, 17, 2, 20, 3, 19, 5, 7, 8, 6, NSPECS, 18, NSPECS, 4, 11};
 static const int ROUND_FEWER[] = {0, 2, 3, 5, 7, 8, 6, NSPECS, 16, NSPECS};
-static const int ROUND_ONE[] = {0, 2, 3, 5, 7, 8, 6, NSPECS, 0, NSPECS};
+static const int ROUND_ONE[] = {0, 2, 3, 1, 7, 8, 6, NSPECS, 0, NSPECS};
 #define NPRELUDE ((int)(sizeof PRELUDE / sizeof PRELUDE[0]))
 static const int QUOTA = 200;
 
@@ -1089,7 +1090,7 @@ static int race_run(FB *b, Options *o, long *nodes, size_t start, unsigned long 
     }
     /* With four free cells, the round of the threads that dig onto buried cards and park in the
      * empty cascades; with fewer, the round without them (where they measured slower); with one
-     * cell, thread 0 twice in it. */
+     * cell, thread 0 twice in it and thread 1 for thread 5. */
     const int *round = b->ncells == 4 ? ROUND : b->ncells == 1 ? ROUND_ONE : ROUND_FEWER;
     int nround = mask                ? nt
                  : b->ncells == 4    ? (int)(sizeof ROUND / sizeof *ROUND)
