@@ -1006,7 +1006,13 @@ static const Slot PRELUDE[] = {{0, 200}, {1, 150}, {2, 200}, {0, 50}, {3, 500}, 
 static const int ROUND[] = {0, 17, 2, 20, 3, 19, 5, 7, 8, 6, NSPECS, 18, NSPECS, 4, 11};
 static const int ROUND_FEWER[] = {0, 2, 3, 5, 7, 8, 6, NSPECS, 16, NSPECS};
 static const int ROUND_ONE[] = {0, 2, 3, 1, 7, 8, 6, NSPECS, 0, NSPECS};
+/* With two free cells the prelude goes on: thread 1 to 20,150 positions, thread 13 to 5,100
+ * (FC1-2 #209 and #394, which fc-solve's -l lg wins, need 17,560 of thread 1 alone and 3,436 of
+ * thread 13; neither thread is in ROUND_FEWER): both won, every other verdict of FC1-2 1-1,000
+ * the same, 80.0 M -> 74.3 M positions. */
+static const Slot PRELUDE_TWO[] = {{1, 20000}, {13, 5000}};
 #define NPRELUDE ((int)(sizeof PRELUDE / sizeof PRELUDE[0]))
+#define NPRELUDE_TWO ((int)(sizeof PRELUDE_TWO / sizeof PRELUDE_TWO[0]))
 static const int QUOTA = 200;
 
 static FB *board_copy(const FB *b) {
@@ -1082,11 +1088,13 @@ static int race_run(FB *b, Options *o, long *nodes, size_t start, unsigned long 
     for (int q = 0; q < nt; q++) th[q].alive = !mask || (mask >> q & 1);
     long start_nodes = *nodes;
 #define SPENT (o->budget > 0 && *nodes - start_nodes >= o->budget)
-    for (int k = 0; !mask && k < NPRELUDE && result == BUDGET && !SPENT; k++) {
-        Thread *x = &th[PRELUDE[k].thread];
+    int nprelude = NPRELUDE + (b->ncells == 2 ? NPRELUDE_TWO : 0);
+    for (int k = 0; !mask && k < nprelude && result == BUDGET && !SPENT; k++) {
+        const Slot *sl = k < NPRELUDE ? &PRELUDE[k] : &PRELUDE_TWO[k - NPRELUDE];
+        Thread *x = &th[sl->thread];
         if (!x->alive) continue;
-        result = turn(x, b, PRELUDE[k].thread, &t, PRELUDE[k].quota, nodes, o, start_nodes);
-        if (result == WON) winner = PRELUDE[k].thread;
+        result = turn(x, b, sl->thread, &t, sl->quota, nodes, o, start_nodes);
+        if (result == WON) winner = sl->thread;
     }
     /* With four free cells, the round of the threads that dig onto buried cards and park in the
      * empty cascades; with fewer, the round without them (where they measured slower); with one
