@@ -974,7 +974,10 @@ static int run_befs(Thread *th, Table *t, long quota, long *nodes, const Options
  * 420-515 K positions of thread 0 alone, a tenth of the turns did not give them; thread 16
  * alone needs 0.89-1.89 M), and thread 5's (a third seed of thread 3's spec) is thread 1's
  * (#893, 265 K alone): those four won within 3 M, every other verdict of FC1-1 1-1,000 the
- * same, 97.3 M -> 87.9 M positions. */
+ * same, 97.3 M -> 87.9 M positions. With two, ROUND_TWO: thread 5's turn is thread 20's (FC1-2
+ * #838, which -l lg wins, 168 K of thread 20 alone): won in 1.71 M, every other verdict of
+ * FC1-2 1-1,000 the same, 74.3 M -> 73.5 M positions (the same turns in the prelude won it in
+ * 0.20 M, but put off every harder deal by 170 K). */
 static const Spec SPECS[] = {
     {{0}, {"upxrle+"}, 1, {40, 8, 4, 3, 20, 40}, 19},
     {{0}, {"upxrle~~"}, 1, {40, 3, 4, 6, 12, 24}, 17},
@@ -1006,6 +1009,7 @@ static const Slot PRELUDE[] = {{0, 200}, {1, 150}, {2, 200}, {0, 50}, {3, 500}, 
 static const int ROUND[] = {0, 17, 2, 20, 3, 19, 5, 7, 8, 6, NSPECS, 18, NSPECS, 4, 11};
 static const int ROUND_FEWER[] = {0, 2, 3, 5, 7, 8, 6, NSPECS, 16, NSPECS};
 static const int ROUND_ONE[] = {0, 2, 3, 1, 7, 8, 6, NSPECS, 0, NSPECS};
+static const int ROUND_TWO[] = {0, 2, 3, 20, 7, 8, 6, NSPECS, 16, NSPECS};
 /* With two free cells the prelude goes on: thread 1 to 20,150 positions, thread 13 to 5,100
  * (FC1-2 #209 and #394, which fc-solve's -l lg wins, need 17,560 of thread 1 alone and 3,436 of
  * thread 13; neither thread is in ROUND_FEWER): both won, every other verdict of FC1-2 1-1,000
@@ -1098,11 +1102,12 @@ static int race_run(FB *b, Options *o, long *nodes, size_t start, unsigned long 
     }
     /* With four free cells, the round of the threads that dig onto buried cards and park in the
      * empty cascades; with fewer, the round without them (where they measured slower); with one
-     * cell, thread 0 twice in it and thread 1 for thread 5. */
-    const int *round = b->ncells == 4 ? ROUND : b->ncells == 1 ? ROUND_ONE : ROUND_FEWER;
+     * cell, thread 0 twice in it and thread 1 for thread 5; with two, thread 20 for thread 5. */
+    const int *round = b->ncells == 4 ? ROUND : b->ncells == 1 ? ROUND_ONE : b->ncells == 2 ? ROUND_TWO : ROUND_FEWER;
     int nround = mask                ? nt
                  : b->ncells == 4    ? (int)(sizeof ROUND / sizeof *ROUND)
                  : b->ncells == 1    ? (int)(sizeof ROUND_ONE / sizeof *ROUND_ONE)
+                 : b->ncells == 2    ? (int)(sizeof ROUND_TWO / sizeof *ROUND_TWO)
                                      : (int)(sizeof ROUND_FEWER / sizeof *ROUND_FEWER);
     while (result == BUDGET && !SPENT) {
         int any = 0;
