@@ -970,14 +970,16 @@ static int run_befs(Thread *th, Table *t, long quota, long *nodes, const Options
  * 20-60 K positions unknown at 3 M (#144445, #420395, #496564 in its first 106 chunks of 5,000).
  * With fewer cells, ROUND_FEWER, the round before them (with a round of the new threads FC1-3
  * #187 and FC1-1 #230 and #289 fell back to unknown at 3 M). With one cell, ROUND_ONE: thread
- * 16's turn is thread 0's (FC1-1 #33, #390 and #633, which fc-solve's -l lg wins, each need
- * 420-515 K positions of thread 0 alone, a tenth of the turns did not give them; thread 16
- * alone needs 0.89-1.89 M), and thread 5's (a third seed of thread 3's spec) is thread 1's
- * (#893, 265 K alone): those four won within 3 M, every other verdict of FC1-1 1-1,000 the
- * same, 97.3 M -> 87.9 M positions. With two, ROUND_TWO: thread 5's turn is thread 20's (FC1-2
- * #838, which -l lg wins, 168 K of thread 20 alone): won in 1.71 M, every other verdict of
- * FC1-2 1-1,000 the same, 74.3 M -> 73.5 M positions (the same turns in the prelude won it in
- * 0.20 M, but put off every harder deal by 170 K). */
+ * 5's turn (a third seed of thread 3's spec) is thread 0's: FC1-1 #33, #390 and #633, which
+ * fc-solve's -l lg wins, each need 420-515 K positions of thread 0 alone, which a tenth of the
+ * turns did not give them; all three won within 3 M, every other verdict of FC1-1 1-2,000 the
+ * same, 192.0 M -> 179.7 M positions. Each other thread of the round is some deal's only
+ * winner there (giving thread 16's turn to thread 0 too, and thread 5's to thread 1, also won
+ * #893 but lost #1346; with thread 3's, #1724, 2's #578, 6's #1960; an eleventh turn #511).
+ * With two, ROUND_TWO: thread 5's turn is thread 20's (FC1-2 #838, which -l lg wins, 168 K
+ * positions of thread 20 alone): won in 1.71 M, every other verdict of FC1-2 1-1,000 the same,
+ * 74.3 M -> 73.5 M positions (the same turns in the prelude won it in 0.20 M, but put off every
+ * harder deal by 170 K); with PRELUDE_TWO, on 1,001-2,000 #1260 won and no verdict lost. */
 static const Spec SPECS[] = {
     {{0}, {"upxrle+"}, 1, {40, 8, 4, 3, 20, 40}, 19},
     {{0}, {"upxrle~~"}, 1, {40, 3, 4, 6, 12, 24}, 17},
@@ -1008,7 +1010,7 @@ typedef struct {
 static const Slot PRELUDE[] = {{0, 200}, {1, 150}, {2, 200}, {0, 50}, {3, 500}, {2, 50}, {4, 100}, {0, 25}, {3, 25}, {5, 400}, {6, 200}, {5, 25}, {6, 25}, {7, 1075}, {8, 450}, {0, 50}, {7, 200}, {9, 400}, {8, 250}, {10, 100}, {11, 50}, {0, 400}, {12, 100}, {13, 100}, {14, 50}, {15, 200}};
 static const int ROUND[] = {0, 17, 2, 20, 3, 19, 5, 7, 8, 6, NSPECS, 18, NSPECS, 4, 11};
 static const int ROUND_FEWER[] = {0, 2, 3, 5, 7, 8, 6, NSPECS, 16, NSPECS};
-static const int ROUND_ONE[] = {0, 2, 3, 1, 7, 8, 6, NSPECS, 0, NSPECS};
+static const int ROUND_ONE[] = {0, 2, 3, 0, 7, 8, 6, NSPECS, 16, NSPECS};
 static const int ROUND_TWO[] = {0, 2, 3, 20, 7, 8, 6, NSPECS, 16, NSPECS};
 /* With two free cells the prelude goes on: thread 1 to 20,150 positions, thread 13 to 5,100
  * (FC1-2 #209 and #394, which fc-solve's -l lg wins, need 17,560 of thread 1 alone and 3,436 of
@@ -1102,7 +1104,7 @@ static int race_run(FB *b, Options *o, long *nodes, size_t start, unsigned long 
     }
     /* With four free cells, the round of the threads that dig onto buried cards and park in the
      * empty cascades; with fewer, the round without them (where they measured slower); with one
-     * cell, thread 0 twice in it and thread 1 for thread 5; with two, thread 20 for thread 5. */
+     * cell, thread 0 twice in it (for thread 5); with two, thread 20 for thread 5. */
     const int *round = b->ncells == 4 ? ROUND : b->ncells == 1 ? ROUND_ONE : b->ncells == 2 ? ROUND_TWO : ROUND_FEWER;
     int nround = mask                ? nt
                  : b->ncells == 4    ? (int)(sizeof ROUND / sizeof *ROUND)
