@@ -54,7 +54,12 @@ def fc_solve(a: int, b: int, cells: int, iters: int) -> tuple[float, set[int]]:
         args += ["--freecells-num", str(cells), "-mi", str(iters)]
     before = child_cpu()
     out = subprocess.run(args, capture_output=True, text=True, check=True, env=QUIET).stdout
-    unsolved = {int(line.split()[3]) for line in out.splitlines() if line.startswith("Unsolved Board No.")}
+    # A board it gives up on at -mi is "Intractable", not "Unsolved": neither is won.
+    unsolved = {
+        int(line.split()[3])
+        for line in out.splitlines()
+        if line.startswith(("Unsolved Board No.", "Intractable Board No."))
+    }
     return child_cpu() - before, unsolved
 
 
