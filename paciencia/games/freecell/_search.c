@@ -400,11 +400,87 @@ static inline int end_goes_up(const FB *b, int a, int len) {
 /* The evaluation after move m, from `base`, the evaluation of the position m is made from (one
  * the safe moves up have been made in), by what m changes, without making it: for a run onto a
  * cascade or into an empty one (CC), a card into a free cell (CL) or out of one onto a cascade
- * (LC), when no card goes up after it; 1 with *e set then, else 0 (the caller makes the move).
+ * (LC), a card up (CF), or a meta move's cards parked in free cells and then a card up (DIGF) or
+ * a run onto a cascade's end (DIGC), when no card goes up after it; 1 with *e set then, else 0
+ * (the caller makes the move).
  * The same number evaluate_w gives after make and autos_after. */
+/* Whether card c would go up at once with the foundations at f (a safe move up). */
+static inline int goes_up(const int *f, int c) {
+    int s = suit(c), r = rank(c);
+    return f[s] == r && (r < 2 || (f[OPP1[s]] >= r && f[OPP2[s]] >= r));
+}
+
+static inline int free_cells(const FB *b) {
+    int n = 0;
+    for (int q = 0; q < b->ncells; q++) n += b->cell[q] < 0;
+    return n;
+}
+
+/* child_eval for a card going up from cascade a after the d cards above it were parked in free
+ * cells (CF: d = 0; DIGF), when no card goes up after it: the foundations change, so every
+ * cascade's end and every cell's card is looked at. */
+static int up_eval(const FB *b, const Weights *w, int base, int a, int dd, int *e) {
+    int la = b->len[a], i = la - 1 - dd, c = b->col[a][i], f[4];
+    memcpy(f, b->found, sizeof f);
+    f[suit(c)]++;
+    for (int x = 0; x < NC; x++) {
+        int l = x == a ? i : b->len[x];
+        if (l && goes_up(f, b->col[x][l - 1])) return 0;
+    }
+    for (int q = 0; q < b->ncells; q++)
+        if (b->cell[q] >= 0 && goes_up(f, b->cell[q])) return 0;
+    for (int q = i + 1; q < la; q++)
+        if (goes_up(f, b->col[a][q])) return 0;
+    int d = w->up - w->cell * dd - b->cv[a][la - 1] + (i ? b->cv[a][i - 1] : w->empty);
+    /* The next card of each suit, before and after: those above i in a are parked (none above
+     * them then), those under it have i fewer cards above them. */
+    for (int s = 0; s < 4; s++) {
+        if (b->found[s] < 13) {
+            int x = b->found[s] + s * 13, y = b->where[x];
+            if (y >= 0) d += w->wanted * (b->len[y] - 1 - b->at[x]);
+        }
+        if (f[s] < 13) {
+            int x = f[s] + s * 13, y = b->where[x];
+            if (y == a) d -= b->at[x] < i ? w->wanted * (i - 1 - b->at[x]) : 0;
+            else if (y >= 0) d -= w->wanted * (b->len[y] - 1 - b->at[x]);
+        }
+    }
+    *e = base + d;
+    return 1;
+}
+
+/* child_eval for DIGC with no card dug from the destination (e = 0): the d cards above the run
+ * parked in free cells, then the run onto cascade t, when no card goes up after it. */
+static int dig_run_eval(const FB *b, const Weights *w, int base, Step m, int *e) {
+    int a = m.a, t = m.b, n = m.n, dd = m.d, la = b->len[a], lt = b->len[t];
+    int j = la - 1 - dd, i = j - n + 1;
+    for (int q = j + 1; q < la; q++)
+        if (goes_up(b->found, b->col[a][q])) return 0;
+    if (goes_up(b->found, b->col[a][j]) || (i && goes_up(b->found, b->col[a][i - 1]))) return 0;
+    int d = -w->cell * dd - b->cv[a][la - 1] + (i ? b->cv[a][i - 1] : w->empty);
+    const uint8_t *low = b->low[t][lt - 1];
+    for (int q = i; q <= j; q++) {
+        int c = b->col[a][q];
+        if (rank(c) > low[suit(c)]) d -= b->wl;
+    }
+    for (int s = 0; s < 4; s++) {
+        if (b->found[s] == 13) continue;
+        int c = s * 13 + b->found[s], x = b->where[c];
+        if (x == a) {
+            int h = b->at[c];
+            d += w->wanted * (h < i ? la - i : h <= j ? dd : la - 1 - h);
+        } else if (x == t) d -= w->wanted * n;
+    }
+    *e = base + d;
+    return 1;
+}
+
 static int child_eval(const FB *b, const Weights *w, int base, Step m, int *e) {
     int d = 0, a = -1, t = -1, n = 1, la = 0, lt = 0;
     switch (m.kind) {
+    case CF: return up_eval(b, w, base, m.a, 0, e);
+    case DIGF: return m.d <= free_cells(b) && up_eval(b, w, base, m.a, m.d, e);
+    case DIGC: return !m.e && m.d <= free_cells(b) && b->len[m.b] && dig_run_eval(b, w, base, m, e);
     case CC:
         a = m.a, t = m.b, n = m.n, la = b->len[a], lt = b->len[t];
         if (end_goes_up(b, a, la - n)) return 0;
