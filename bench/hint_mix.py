@@ -35,8 +35,13 @@ the players saw them (request written to answer read) and the server's own (its 
 header), the hints' and chances' p50/p95 (both), the answers 429 per kind, the CPU used (the
 server's processes, PostgreSQL's, the players', in cores) and the machine's (every core, all
 agents together) with the load average; the hints and chances per game and the hints' kinds;
-then the ratio of the moves' p95 mixed to alone and the verdict. Exits 1 when a target is missed
-on any backend (or a move was refused, or a hint or chance was answered 429).
+the moves' server-side p50/p95 by game and by whether they played a hint's move, alone and mixed
+(a hint that slows the others' moves, or a hint's move that costs more than another); the time
+the server's threads, its hint processes' and the database's spent waiting for a core (the run
+queue's wait, ms a second: how much of the processor the hints take from the server and the
+database on a busy machine); when each phase began (to set beside the server's and the
+database's logs); then the ratio of the moves' p95 mixed to alone and the verdict. Exits 1 when a
+target is missed on any backend (or a move was refused, or a hint or chance was answered 429).
 """
 
 from __future__ import annotations
@@ -108,6 +113,8 @@ class Sample:
     seconds: float = 0.0
     moves: list[float] = field(default_factory=list)
     move_server: list[float] = field(default_factory=list)
+    move_kinds: list[tuple[str, bool]] = field(default_factory=list)
+    """Each move's game, and whether it played a hint's move (beside ``move_server``)."""
     hints: list[float] = field(default_factory=list)
     hint_server: list[float] = field(default_factory=list)
     chances: list[float] = field(default_factory=list)
@@ -120,13 +127,18 @@ class Sample:
     refused: list[str] = field(default_factory=list)
     server_cores: float = 0.0
     db_cores: float = 0.0
+    waits: dict[str, float] = field(default_factory=dict)
+    """Each group's (``run_queue_waits``) time spent runnable but waiting for a core, ms a second."""
     player_cores: float = 0.0
     machine_busy: float = 0.0
     load: float = 0.0
+    began: float = 0.0
+    """When recording began (``time.time()``: to set beside the server's and the database's logs)."""
 
     def merge(self, other: Sample) -> None:
         self.seconds += other.seconds
-        for name in ("moves", "move_server", "hints", "hint_server", "chances", "chance_server", "refused"):
+        lists = ("moves", "move_server", "move_kinds", "hints", "hint_server", "chances", "chance_server", "refused")
+        for name in lists:
             getattr(self, name).extend(getattr(other, name))
         for k, v in other.busy.items():
             self.busy[k] += v
@@ -148,10 +160,10 @@ class Clock:
 
 
 def cpu_ticks(session: int | None = None, parent: int | None = None) -> int:
-    """CPU clock ticks used by the processes of ``session`` (the server: its workers, its hint
-    processes), or by ``parent`` and its children (PostgreSQL's, each in a session of its own);
-    a process ended and waited for is in its parent's count."""
-    total = 0
+    """CPU clock ticks used by the processes of ``session`` (the server: its workers) and their
+    children (its hint processes, each in a session of its own), or by ``parent`` and its
+    children (PostgreSQL's); a process ended and waited for is in its parent's count."""
+    stats: dict[int, list[str]] = {}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
@@ -159,10 +171,44 @@ def cpu_ticks(session: int | None = None, parent: int | None = None) -> int:
             stat = Path(f"/proc/{entry}/stat").read_text()
         except OSError:
             continue
-        fields = stat.rsplit(")", 1)[1].split()  # from the state: ppid, pgrp, session, ...
-        if int(fields[3]) == session or parent in (int(entry), int(fields[1])):
-            total += sum(int(x) for x in fields[11:15])  # utime, stime, cutime, cstime
-    return total
+        stats[int(entry)] = stat.rsplit(")", 1)[1].split()  # from the state: ppid, pgrp, session, ...
+    ours = {pid for pid, fields in stats.items() if int(fields[3]) == session or pid == parent}
+    return sum(
+        sum(int(x) for x in fields[11:15])  # utime, stime, cutime, cstime
+        for pid, fields in stats.items()
+        if pid in ours or int(fields[1]) in ours
+    )
+
+
+def run_queue_waits(session: int, db: int | None) -> dict[str, int]:
+    """Nanoseconds the threads of the server's processes (its session), its hint processes
+    (their children: ``spawn_main``) and the database's (``db`` and its children) have spent
+    runnable, waiting for a core (``/proc/PID/task/TID/schedstat``, since each started)."""
+    found = {"server": 0, "hints": 0, "db": 0}
+    stats: dict[int, list[str]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            with suppress(OSError):
+                stats[int(entry)] = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+    server = {pid for pid, fields in stats.items() if int(fields[3]) == session}
+    for pid, fields in stats.items():
+        ppid = int(fields[1])
+        if ppid in server:  # a worker (the session's), or a hint process (maybe a session of its own)
+            try:
+                group = "hints" if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes() else "server"
+            except OSError:
+                continue
+        elif pid in server:
+            group = "server"
+        elif db is not None and db in (pid, ppid):
+            group = "db"
+        else:
+            continue
+        with suppress(OSError):
+            for task in os.listdir(f"/proc/{pid}/task"):
+                with suppress(OSError, IndexError, ValueError):
+                    found[group] += int(Path(f"/proc/{pid}/task/{task}/schedstat").read_text().split()[1])
+    return found
 
 
 def machine_ticks() -> tuple[int, int]:
@@ -194,14 +240,18 @@ async def phases(
         sample = Sample(kind, i // 2 + 1)
         server, db = sessions
         cpu0, db0, own0 = cpu_ticks(server), cpu_ticks(parent=db) if db else 0, own_seconds()
+        waits0 = run_queue_waits(server, db)
         (busy0, all0), t0 = machine_ticks(), time.monotonic()
         clock.sample = sample
+        sample.began = time.time()
         await asyncio.sleep(seconds)
         clock.sample = None
         sample.seconds = time.monotonic() - t0
         busy1, all1 = machine_ticks()
         sample.server_cores = (cpu_ticks(server) - cpu0) / TICK / sample.seconds
         sample.db_cores = ((cpu_ticks(parent=db) - db0) / TICK / sample.seconds) if db else 0.0
+        waits1 = run_queue_waits(server, db)
+        sample.waits = {k: (waits1[k] - waits0[k]) / 1e6 / sample.seconds for k in waits1}
         sample.player_cores = (own_seconds() - own0) / sample.seconds
         sample.machine_busy = (busy1 - busy0) / max(1, all1 - all0)
         sample.load = os.getloadavg()[0]
@@ -292,7 +342,7 @@ async def play(
                         sample.refused.append(f"{kind} {game['game']}: {status} {str(answer)[:160]}")
             else:
                 token = choose(game, rng, ns.game_moves) if hinted is None else hinted or None
-                hinted = None
+                from_hint, hinted = hinted is not None, None
                 if token is None:
                     game = await deal()
                     continue
@@ -304,6 +354,7 @@ async def play(
                     if ok:
                         sample.moves.append(ms)
                         sample.move_server.append(server_ms)
+                        sample.move_kinds.append((game["game"], from_hint))
                     elif status == 429:
                         sample.busy["move"] += 1
                     else:
@@ -487,6 +538,32 @@ def report(backend: str, workers: int, samples: list[Sample], failures: list[str
         + ", ".join(f"{k} {p(v, 50)}/{p(v, 95)} ({len(v)})" for k, v in sorted(mixed.by_game.items()))
     )
     print("the hints' answers: " + ", ".join(f"{k} {n}" for k, n in sorted(mixed.answers.items())))
+    by_kind: dict[tuple[str, str], list[float]] = {}
+    for s in (alone, mixed):
+        for ms, (name, from_hint) in zip(s.move_server, s.move_kinds, strict=True):
+            by_kind.setdefault((s.kind, name), []).append(ms)
+            by_kind.setdefault((s.kind, "a hint's" if from_hint else "not a hint's"), []).append(ms)
+    print(
+        "moves, server's ms p50/p95 (count) alone | mixed: "
+        + ", ".join(
+            f"{k} {p(by_kind.get(('alone', k), []), 50)}/{p(by_kind.get(('alone', k), []), 95)} "
+            f"({len(by_kind.get(('alone', k), []))}) | {p(v, 50)}/{p(v, 95)} ({len(v)})"
+            for (kind, k), v in sorted(by_kind.items())
+            if kind == "mixed"
+        )
+    )
+    print(
+        "run-queue wait, ms a second, server/hints/db (their mean over the rounds): "
+        + "; ".join(
+            f"{kind} "
+            + "/".join(
+                f"{statistics.mean(r.waits.get(k, 0.0) for r in samples if r.kind == kind):.0f}"
+                for k in ("server", "hints", "db")
+            )
+            for kind in ("alone", "mixed")
+        )
+    )
+    print("phases began (unix time): " + ", ".join(f"{s.kind} {s.round} {s.began:.0f}" for s in samples))
     refused = alone.refused + mixed.refused
     busy = mixed.busy["hint"] + mixed.busy["chance"]
     met = ratio <= RATIO_TARGET and hint_p95 <= HINT_TARGET_MS and not refused and not busy and not failures
