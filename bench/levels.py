@@ -38,7 +38,8 @@ def main() -> None:
     n = len(rows)
     print(
         f"{first['game']} {first['variant']}: {n} deals (sample seed {first['seed']}); level from "
-        f"{first['seeds']} honest games each on ({first['completions']} completions x {first['play_nodes']} positions) "
+        f"figure {first.get('figure', 1)} (levels.difficulty), {first['seeds']} honest games each on "
+        f"({first['completions']} completions x {first['play_nodes']} positions) "
         f"and the solver's positions to a win (budget {nodes:,}); cuts {', '.join(f'{c:.3f}' for c in cuts)}"
     )
     print(f"  {'level':<11} {'deals':>5} {'share':>6}  {'its games won':>22}  {'site hints won (seed 0)':>30}")
