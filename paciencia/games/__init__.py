@@ -162,18 +162,23 @@ def read_code(code_text: str, game: str | None = None) -> DealCode:
     """The deal a player names: a deal code of any game, or, on the page of ``game`` where it
     numbers its deals (``NUMBERS``), its number alone (``11982``, ``#11982``). ``InvalidCode``
     otherwise, naming ``game`` (whose example the refusal shows)."""
+    return _read(code_text, game)[0]
+
+
+def _read(code_text: str, game: str | None) -> tuple[DealCode, Game[Any]]:
+    """``read_code``'s deal and the game (with its variant) that plays it, found once."""
     found = GAMES.get(game) if game is not None else None
     try:
         number = _deal_number(code_text.strip())
         if number is None:
             code = DealCode.parse(code_text)
-            game_for(code)
-            return code
+            return code, game_for(code)
         if found is None or NUMBERS not in found.game.capabilities:
             raise InvalidCode(f"{code_text!r} is a number, not a deal code (expected {EXPECTED_FORM})")
         if number >= DEAL_COUNT:
             raise InvalidCode(f"deal number {number} is outside 1..{DEAL_COUNT - 1}")
-        return found.game(next(iter(found.game.variants))).code(number)
+        first = found.game(next(iter(found.game.variants)))
+        return first.code(number), first
     except InvalidCode as e:
         raise InvalidCode(str(e), game) from None
 
@@ -181,8 +186,8 @@ def read_code(code_text: str, game: str | None = None) -> DealCode:
 def new_state(code_text: str, game: str | None = None) -> State[Any]:
     """The first position of the deal a code names (``read_code``: on ``game``'s page, a number may
     name one of its deals)."""
-    code = read_code(code_text, game)
-    return game_for(code).new_state(code.number)
+    code, found = _read(code_text, game)
+    return found.new_state(code.number)
 
 
 def state_from_text(text: str) -> State[Any]:
