@@ -30,7 +30,12 @@ HINT_SECONDS = 0.2
 NICE = 10
 """How much lower a job process's priority is than the server's; on Linux it is also
 ``SCHED_IDLE``, so that it never takes the processor from the server's threads (a hint waits
-instead: its queue is bounded by the admission)."""
+instead: its queue is bounded by the admission), in a scheduling group of its own at
+``GROUP_NICE`` (``start_worker``)."""
+GROUP_NICE = 10
+"""The nice value of a job process's autogroup (Linux): a tenth of the server's group's weight.
+At 19 (the lowest) a busy machine's other groups left the hints too little (their p95 290-471
+ms against 300); at 0 the hints took as much as the server's group (``bench/hint_mix.py``)."""
 
 T = TypeVar("T")
 
@@ -98,13 +103,26 @@ def review_job(
 
 
 def start_worker(server: int) -> None:
-    """A hint process yields the processor to the server's (Linux: its nice value), and ends
-    when the server does, however it ended (``kill -9`` included: nothing else would stop it)."""
+    """A hint process yields the processor to the server's and the database's (Linux: its nice
+    value, ``SCHED_IDLE``, and a session of its own whose autogroup is at ``GROUP_NICE``), and
+    ends when the server does, however it ended (``kill -9`` included: nothing else would stop
+    it).
+
+    The nice value and ``SCHED_IDLE`` rank the threads of one scheduling group only. With
+    autogroups (Linux's default for a desktop or a terminal: a group per session) the kernel
+    first shares the processor between the groups: a hint process in the server's session spent
+    the server's share, and PostgreSQL's backends (a group of their own) waited behind it (their
+    wait in the run queue doubled with hints in the mix, the moves' p95 ×1.5–1.7 on a busy machine:
+    ``bench/hint_mix.py``). In a group of its own at a low weight it waits for them instead."""
     if sys.platform == "linux":
         with suppress(OSError):
             os.setpriority(os.PRIO_PROCESS, 0, NICE)
         with suppress(OSError, AttributeError):  # the processor only when no thread of the server wants it
             os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+        with suppress(OSError):  # not a group leader (spawned): setsid succeeds, and makes a new autogroup
+            os.setsid()
+            with open("/proc/self/autogroup", "w") as group:  # absent without autogroups: left as is
+                group.write(str(GROUP_NICE))
     pidfd_open = getattr(os, "pidfd_open", None)
     if pidfd_open is None:
         return
