@@ -183,7 +183,9 @@ def cpu_ticks(session: int | None = None, parent: int | None = None) -> int:
 def run_queue_waits(session: int, db: int | None) -> dict[str, int]:
     """Nanoseconds the threads of the server's processes (its session), its hint processes
     (their children: ``spawn_main``) and the database's (``db`` and its children) have spent
-    runnable, waiting for a core (``/proc/PID/task/TID/schedstat``, since each started)."""
+    runnable, waiting for a core (``/proc/PID/task/TID/schedstat``, since each started). A
+    thread that ends takes its count along (the server's idle request threads do): a phase's
+    figure is then short, even below zero; the hint processes' and the database's are steadier."""
     found = {"server": 0, "hints": 0, "db": 0}
     stats: dict[int, list[str]] = {}
     for entry in os.listdir("/proc"):
