@@ -51,9 +51,9 @@ SOLVE_NODES = 5_000_000
 FIGURES = (1, 2)
 """The difficulty figures (``difficulty``), kept per variant in its ``measure`` settings so that a
 deal measured later is measured as its variant's were: 1, the share of honest games lost with the
-solver's effort breaking ties (Klondike, FreeCell, Pyramid, TriPeaks); 2, how far the honest games
-got (``Light``), for games whose honest games nearly all win (Spider) or nearly all lose
-(Crescent), where the share lost ties on most deals."""
+solver's effort breaking ties (a variant without a ``figure`` setting); 2, how far the honest games
+got (``Light``), for variants whose honest games nearly all win or nearly all lose, where the share
+lost ties on most deals (each game's levels.json says which figure its variants use)."""
 MOVE_CAP = 1500
 HINTS_DEALS = 4
 HINTS_MOVES = 60
