@@ -18,7 +18,7 @@ from paciencia.engine.errors import InvalidMove, InvalidPosition
 from paciencia.engine.protocol import Status
 from paciencia.engine.reasons import Position, Reason
 from paciencia.games import new_state, state_from_text
-from paciencia.games.freecell.deal import microsoft_deal
+from paciencia.games.freecell.deal import microsoft_deal, python_deal
 from paciencia.games.freecell.rules import FreeCellState
 from paciencia.games.freecell.words import CELL_FULL, FROM_FOUNDATION, RUN_CAPACITY
 from paciencia.games.pile_words import COLUMN_RANK, NOT_A_RUN, ONE_CARD_ONLY, RUN_TOO_LONG, WRONG_COLOUR
@@ -87,6 +87,13 @@ BEYOND = [2**31, 3_000_000_000, 2**32 - 1, 2**32, 5_000_000_000, 26**7 - 1]
 @pytest.mark.parametrize("number", SAMPLE + BEYOND)
 def test_deals_match_make_microsoft_freecell_board(number: int) -> None:
     assert [[CARD_NAMES[c] for c in col] for col in microsoft_deal(number)] == fc_solve_board(number)
+
+
+def test_the_python_shuffle_deals_as_the_c_one() -> None:
+    """The offline engine (Pyodide: no C extension) deals with ``python_deal``; the site with C."""
+    rng = random.Random(29)
+    numbers = SAMPLE + BEYOND + [rng.randrange(1, 26**7) for _ in range(2_000)]
+    assert all(python_deal(n) == microsoft_deal(n) for n in numbers)
 
 
 def test_random_deal_numbers_match_too() -> None:

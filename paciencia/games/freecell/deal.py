@@ -18,15 +18,53 @@ draw is ``((state >> 16) & 0xffff) + 1``.
 
 from __future__ import annotations
 
-from paciencia.games.freecell._search import deal as _deal
+from collections.abc import Callable
 
 CASCADES = 8
+_MASK = 0xFFFFFFFF
+
+
+def _card(ms: int) -> int:
+    """The project's card id (``suit * 13 + rank``, suits ♠ ♥ ♦ ♣) of Microsoft's card ``ms``."""
+    return (3 - ms % 4) * 13 + ms // 4
+
+
+_DECK = tuple(_card(ms) for ms in range(52))
+"""Microsoft's deck in its order, as the project's card ids."""
+
+
+def python_deal(number: int) -> list[list[int]]:
+    """The shuffle above in Python: where the C search is not built (the browser's offline
+    engine under Pyodide ships the package's ``.py`` files alone). tests/games/test_freecell.py
+    checks that it deals as ``_search.deal`` does."""
+    state = number & _MASK
+    if number < 1 << 31:
+        mask, high, plus = 0x7FFF, 0, 0
+    elif number < 1 << 32:
+        mask, high, plus = 0x7FFF, 0x8000, 0
+    else:
+        mask, high, plus = 0xFFFF, 0, 1
+    deck = list(_DECK)
+    dealt: list[int] = []
+    for left in range(52, 0, -1):
+        state = (state * 214013 + 2531011) & _MASK
+        j = (((state >> 16) & mask | high) + plus) % left
+        dealt.append(deck[j])
+        deck[j] = deck[left - 1]
+    return [dealt[c::CASCADES] for c in range(CASCADES)]
+
+
+_deal: Callable[[int], list[list[int]]]
+try:
+    from paciencia.games.freecell._search import deal as _deal
+except ImportError:  # offline, in the browser: no C extension there
+    _deal = python_deal
 
 
 def microsoft_deal(number: int) -> list[list[int]]:
     """The eight cascades of Microsoft's deal ``number``, each bottom to top (card ids: ``suit *
-    13 + rank``, suits ♠ ♥ ♦ ♣). The shuffle above, in C (``_search.deal``: ``paciencia solve
-    --codes`` deals thousands, and a draw a card in Python was 10 µs a deal); the first four
-    cascades get 7 cards, the others 6. tests/games/test_freecell.py checks it against Freecell
-    Solver's boards."""
+    13 + rank``, suits ♠ ♥ ♦ ♣). The shuffle above, in C where it is built (``_search.deal``:
+    ``paciencia solve --codes`` deals thousands, and a draw a card in Python is 10 µs a deal),
+    else in Python (``python_deal``); the first four cascades get 7 cards, the others 6.
+    tests/games/test_freecell.py checks it against Freecell Solver's boards."""
     return _deal(number)
