@@ -194,7 +194,7 @@ def page(game: str, lang: str) -> dict[str, Any] | None:
                 "interval": f"{_percent(lv['low'], lang, 0)} – {_percent(lv['high'], lang, 0)}",
             }
             for lv in v["levels"] or []
-            if lv["deals"]  # a level no measured deal fell in (FreeCell has no unwinnable one): no "0 % – 100 %" row
+            if lv["deals"]  # a level no measured deal fell in (none unwinnable, say): no "0 % – 100 %" row
         ]
         # The plain answer first: whole percents (one digit just under 100 %), no interval; where a
         # deal hides no card, knowing every card is no condition, and the hints' figure is theirs.
