@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import secrets
 import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -16,11 +17,14 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from sqlalchemy import event
+from sqlalchemy import event, select
 
 from paciencia.games import new_state
 from paciencia.web import Settings, create_app
+from paciencia.web.db.limits import RUNNING_SECONDS, Limits, Rate, Refused
 from paciencia.web.db.store import Store
+from paciencia.web.db.tables import buckets
+from paciencia.web.service.admission import Admission, Rates
 
 KLONDIKE = "KL1-3-AAAAAAB"
 MOVES_BURST = 5000  # docs/operations.md: a player's moves sent from offline, at once
@@ -226,3 +230,52 @@ def test_a_line_cut_short_and_sent_again_through_the_api_is_completed(app: FastA
         res = client.post("/api/offline", json=body)
         assert res.status_code == 200, res.text
         assert res.json()["game"]["version"] == 1200
+
+
+# -- what an admission costs the database ----------------------------------------------------------
+
+
+@contextmanager
+def statements(store: Store) -> Iterator[list[str]]:
+    """The statements sent to the database meanwhile."""
+    sent: list[str] = []
+
+    def executing(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        sent.append(statement)
+
+    event.listen(store.engine, "before_cursor_execute", executing)
+    try:
+        yield sent
+    finally:
+        event.remove(store.engine, "before_cursor_execute", executing)
+
+
+def test_a_hints_admission_and_release_take_five_statements_and_a_refusal_takes_nothing(db_url: str) -> None:
+    """A hint is admitted in four statements (the turn, the hints under way, both buckets at once,
+    its place) and released in one: they ran for every hint, in the server (issue 39). A bucket
+    short refuses the hint and takes nothing from the other."""
+    store = Store(db_url)
+    admission = Admission(Limits(store.engine), Rates(hints=Rate(0.6, 3)))
+    try:
+        admission.release("alice", admission.hint("alice", "10.0.0.1", room=4))  # the buckets made
+        with statements(store) as sent:
+            ticket = admission.hint("alice", "10.0.0.1", room=4)
+        assert len(sent) <= 4, sent
+        with statements(store) as sent:
+            admission.release("alice", ticket)
+        assert len(sent) == 1, sent
+        # bob behind alice's address: the address's bucket (x4) has room, bob's own is full.
+        for _ in range(3):
+            admission.release("bob", admission.hint("bob", "10.0.0.1", room=4))
+        with pytest.raises(Refused) as short:
+            admission.hint("bob", "10.0.0.1", room=4)
+        assert short.value.reason == "too_many" and short.value.wait > 0
+        takes = admission.takes("hints", "bob", "10.0.0.1")
+        with store.engine.connect() as conn:
+            left = {str(k): float(v) for k, v in conn.execute(select(buckets.c.key, buckets.c.tokens))}
+        assert left[takes[1].key] == pytest.approx(12 - 5, abs=0.5)  # alice's two, bob's three: not a fourth
+        # A place left by a process killed mid-hint no longer counts once it has lapsed.
+        admission.limits.admit("carol", 4, [], now=time.time() - 2 * RUNNING_SECONDS)
+        admission.release("dave", admission.hint("dave", None, room=1))
+    finally:
+        store.close()

@@ -4,8 +4,11 @@ server process on it (``--workers N``, or several machines) counts as one.
 - A token bucket per key (``hints:<player>``, ``games:<address>``): one row, refilled and
   taken from in one ``UPDATE`` whose condition is re-checked on the row it locks, so two
   processes never both take the last token. A take may cost more than one token (an offline
-  line costs its moves), and several takes are made all or none, in one transaction (the
-  player's bucket and its address's). ``paciencia/web/service/admission.py`` says what each path takes.
+  line costs its moves), and several takes are made all or none, in one transaction and one
+  ``UPDATE`` of them all (the player's bucket and its address's; a bucket short or not made yet
+  is then looked at alone). ``paciencia/web/service/admission.py`` says what each path takes.
+  A hint's admission is four statements (its turn, the hints under way, the buckets, its place)
+  and its release one: they run for every hint, in the server (issue 39).
 - The hints being worked out: a row per player (one hint per player at a time) with an expiry
   (a process killed mid-hint locks nobody out for longer than ``RUNNING_SECONDS``), and at most
   ``room`` rows in all. Admissions take turns on one ``limit_gate`` row (an ``UPDATE`` of it
@@ -28,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Float, bindparam, case, delete, func, select, update
+from sqlalchemy import Float, and_, bindparam, case, delete, func, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
@@ -78,11 +81,12 @@ def _now() -> Any:
     return bindparam("now", type_=Float)
 
 
-def _filled(rate: float, burst: float) -> Any:
-    """The bucket's tokens at ``now`` (a clock behind the row's adds nothing, takes nothing)."""
+def _filled(rate: Any, burst: Any) -> Any:
+    """The bucket's tokens at ``now`` (a clock behind the row's adds nothing, takes nothing);
+    ``rate`` (a second) and ``burst`` are numbers or expressions of the row."""
     elapsed = case((_now() > buckets.c.updated, _now() - buckets.c.updated), else_=0.0)
     filled = buckets.c.tokens + elapsed * rate
-    return case((filled > burst, float(burst)), else_=filled)
+    return case((filled > burst, burst), else_=filled)
 
 
 class Limits:
@@ -146,17 +150,44 @@ class Limits:
         return wait
 
     def _take_all(self, conn: Connection, takes: Sequence[Take], now: float) -> float:
+        """Each take's cost from its bucket, in one ``UPDATE`` of them all (the player's bucket and
+        its address's: one statement, not one each); the buckets short or not made yet are then
+        looked at one by one. A wait above 0 leaves the takes made in ``conn``'s transaction, for
+        the caller to roll back."""
+        if len({t.key for t in takes}) != len(takes):  # the same bucket twice: one after the other
+            return max((self._take(conn, t.key, t.rate, t.cost, now) for t in takes), default=0.0)
+        took = self._take_together(conn, takes, now) if len(takes) > 1 else set()
+        wait = 0.0
         for t in takes:
-            wait = self._take(conn, t.key, t.rate, t.cost, now)
-            if wait > 0:
-                return wait
-        return 0.0
+            if t.key not in took:
+                wait = max(wait, self._take(conn, t.key, t.rate, t.cost, now))
+        return wait
+
+    def _take_together(self, conn: Connection, takes: Sequence[Take], now: float) -> set[str]:
+        """The keys of ``takes`` whose cost one ``UPDATE`` took (each bucket's refill and condition
+        its own, chosen by its key)."""
+        by_key = {t.key: t for t in takes}
+        rate = case({k: t.rate.per_minute / 60.0 for k, t in by_key.items()}, value=buckets.c.key)
+        burst = case({k: float(t.rate.burst) for k, t in by_key.items()}, value=buckets.c.key)
+        cost = case({k: t.cost for k, t in by_key.items()}, value=buckets.c.key)
+        for t in takes:
+            per_second = t.rate.per_minute / 60.0
+            self._full_after = max(self._full_after, t.rate.burst / per_second if per_second > 0 else math.inf)
+        filled = _filled(rate, burst)
+        done = conn.execute(
+            update(buckets)
+            .where(buckets.c.key.in_(list(by_key)), filled >= cost)
+            .values(tokens=filled - cost, updated=case((_now() > buckets.c.updated, _now()), else_=buckets.c.updated))
+            .returning(buckets.c.key),
+            {"now": now},
+        )
+        return {str(key) for key in done.scalars()}
 
     def _take(self, conn: Connection, key: str, rate_of: Rate, cost: float, now: float) -> float:
         rate = rate_of.per_minute / 60.0
         burst = rate_of.burst
         self._full_after = max(self._full_after, burst / rate if rate > 0 else math.inf)
-        filled = _filled(rate, burst)
+        filled = _filled(rate, float(burst))
         while True:
             took = conn.execute(
                 update(buckets)
@@ -205,12 +236,20 @@ class Limits:
         ticket = secrets.token_hex(8)
         with self.engine.begin() as conn:
             conn.execute(update(gate).where(gate.c.id == 1).values(turns=gate.c.turns + 1))  # our turn
-            conn.execute(delete(running).where(running.c.expires < now))
-            if conn.execute(select(running.c.player).where(running.c.player == player)).first() is not None:
+            live = running.c.expires >= now
+            count, mine, lapsed = conn.execute(
+                select(
+                    func.coalesce(func.sum(case((live, 1), else_=0)), 0),
+                    func.coalesce(func.sum(case((and_(live, running.c.player == player), 1), else_=0)), 0),
+                    func.coalesce(func.sum(case((live, 0), else_=1)), 0),
+                )
+            ).one()
+            if mine:
                 raise Refused("hint_running", 1)
-            count = int(conn.execute(select(func.count()).select_from(running)).scalar() or 0)
             if count >= room:
-                raise Refused("busy", 1, count)
+                raise Refused("busy", 1, int(count))
+            if lapsed:  # a process killed mid-hint: its row no longer counts, and goes now
+                conn.execute(delete(running).where(running.c.expires < now))
             wait = self._take_all(conn, takes, now)
             if wait > 0:
                 raise Refused("too_many", wait)  # the transaction rolls back: nothing taken
