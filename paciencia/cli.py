@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     import argparse
     from typing import Any, TypeAlias
 
+    from paciencia.engine.protocol import Game
+
     Options: TypeAlias = argparse.Namespace | SimpleNamespace
     """A command's options: argparse's, or ``_plain``'s for the plainest command lines."""
 
@@ -174,39 +176,57 @@ def cmd_solve(ns: Options) -> int:
 
 def _solve_codes(source: str, timeout: float, nodes: int | None) -> int:
     """One JSON line per input line, written as each deal is settled (the start-up is paid once);
-    with a node budget, each line also has the positions searched (``nodes``)."""
-    import json
+    with a node budget, each line also has the positions searched (``nodes``).
 
-    from paciencia.solver import solve
+    Thousands of deals are settled in one run (the benches against other solvers), so the
+    Python around each deal is kept short: a code whose head (``KL1-3-``, upper-cased) an earlier
+    line read in full is read from its letters alone, each game solves a deal by its number
+    (``Game.solve_deal``: a game may deal in its search, no position made in Python), and the
+    line is written as ``json.dumps`` writes the row, without its walk over a dict."""
+    import json
+    from json.encoder import encode_basestring_ascii as quoted  # json.dumps's own, for str
+
+    from paciencia.engine.dealcode import DEAL_LETTERS, letters_to_number
 
     try:
         stream = sys.stdin.buffer if source == "-" else Path(source).open("rb")  # noqa: SIM115 (closed below)
     except OSError as e:
         raise BadInput(f"cannot read the codes file {source!r}: {e}") from None
     malformed = False
+    heads: dict[str, Game[Any]] = {}
+    """A code's upper-cased text but its letters, read in full once, and the game it names."""
+    write, flush = sys.stdout.write, sys.stdout.flush
     try:
         for raw in stream:
             # Bytes decoded line by line: a line that is not UTF-8 is one bad code, not a stop.
             text = raw.decode("utf-8", errors="replace").strip()
             if not text:
                 continue
-            try:
-                state = new_state(text)
-            except PacienciaError as e:
-                malformed = True
-                row: dict[str, object] = {"code": text, "error": str(e)}
+            upper = text.upper()
+            letters = upper[-DEAL_LETTERS:]
+            game = heads.get(upper[:-DEAL_LETTERS])
+            if game is None or not (letters.isalpha() and letters.isascii()):
+                try:
+                    state = new_state(text)
+                except PacienciaError as e:
+                    malformed = True
+                    write(json.dumps({"code": text, "error": str(e)}) + "\n")
+                    flush()
+                    continue
+                # Read in full (DealCode.parse: the text upper-cased, its last part DEAL_LETTERS
+                # letters): a later code with the same head and DEAL_LETTERS letters A-Z names
+                # the same game and variant, its deal those letters' number.
+                game, number = state.game, state.code.number
+                heads[upper[:-DEAL_LETTERS]] = game
             else:
-                result = solve(state, timeout, nodes)
-                row = {
-                    "code": text,
-                    "verdict": result.verdict.value,
-                    "seconds": round(result.seconds, 4),
-                    "line": " ".join(result.line),
-                }
-                if nodes is not None:
-                    row["nodes"] = result.nodes
-            sys.stdout.write(json.dumps(row) + "\n")
-            sys.stdout.flush()
+                number = letters_to_number(letters)
+            verdict, line, n, took = game.solve_deal(number, timeout, nodes)
+            end = "}\n" if nodes is None else f', "nodes": {n}}}\n'
+            write(
+                f'{{"code": {quoted(text)}, "verdict": {quoted(verdict)}, "seconds": {round(took, 4)!r}, '
+                f'"line": {quoted(line)}{end}'
+            )
+            flush()
     except OSError as e:
         raise BadInput(f"cannot read the codes file {source!r}: {e}") from None
     finally:

@@ -75,6 +75,21 @@ def test_a_file_of_good_codes_exits_0_and_agrees_with_solve_code(tmp_path: Path)
     assert one.stdout.decode().splitlines() == ["winnable", got[0]["line"]]
 
 
+def test_codes_read_from_their_letters_answer_as_each_code_alone() -> None:
+    """A code whose head an earlier line read is read from its letters alone (``_solve_codes``):
+    the same rows as each code solved by itself, in any case, bad letters still an error."""
+    codes = ["FC1-4-AAAAAAB", "fc1-4-aaaaaac", "FC1-1-AAAAAAB", "FC1-4-AAAAAAD", "FC1-4-AAAAA1D", "FC1-4-AAAAAAAD"]
+    codes += ["FC1-1-AAAAAAE", "Fc1-4-AAAAAAE", "KL1-3-AAAAAAB", "KL1-3-AAAAAAC"]
+    p = solve("--codes", "-", "--nodes", "20000", stdin="\n".join(codes) + "\n")
+    assert p.returncode == 2
+    got = records(p)
+    assert [r["code"] for r in got] == codes
+    for r in got:
+        alone = records(solve("--codes", "-", "--nodes", "20000", stdin=str(r["code"]) + "\n"))[0]
+        assert {**r, "seconds": 0} == {**alone, "seconds": 0}
+    assert [("error" in r) for r in got] == [False] * 4 + [True] * 2 + [False] * 4
+
+
 def test_out_of_time_is_unknown_and_not_an_error() -> None:
     # A Crescent deal the pinned verdicts show needing far more than a millisecond.
     rows = pinned_rows()

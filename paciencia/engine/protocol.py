@@ -259,6 +259,14 @@ class Game(ABC, Generic[M]):
         clock (the same answer on any machine), ``timeout`` being only a cap (inf: none)."""
         raise NoSolver(f"{self.name} has no solver yet")
 
+    def solve_deal(self, number: int, timeout: float, nodes: int | None = None) -> tuple[str, str, int, float]:
+        """``solve`` of the first position of deal ``number``, as ``paciencia solve --codes`` writes
+        it: the verdict's value, the line's tokens joined by spaces, the positions searched and
+        the seconds. A game whose search deals for itself may answer without the position."""
+        state = self.new_state(number)
+        result = self.solve(state, timeout) if nodes is None else self.solve(state, timeout, nodes)
+        return result.verdict.value, " ".join(result.line), result.nodes, result.seconds
+
     def analyse(self, state: State[M], seconds: float, avoid: set[Key], memo: dict[str, Any]) -> Analysis:
         """A hint for ``state`` (a private copy, which it may change): a move worth playing,
         or why there is none. ``avoid``: keys of positions met earlier on the game's path,

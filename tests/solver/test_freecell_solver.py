@@ -314,6 +314,21 @@ def test_solve_codes_and_positions() -> None:
     assert p.returncode == 0 and p.stdout.splitlines()[0] in ("winnable", "unwinnable")
 
 
+def test_a_deal_solved_by_its_number_is_solved_as_its_position() -> None:
+    """``Game.solve_deal`` (the deal made in C, the line one string): the verdict, line and
+    positions of ``solve`` on the position the engine deals, for every cell count."""
+    for cells in (1, 2, 3, 4):
+        for number in (1, 2, 617, 11982, 3_000_000_000, 8_000_000_000):
+            state = new_state(code(number, cells))
+            want = solve(state, math.inf, 20_000)
+            verdict, line, nodes, seconds = state.game.solve_deal(number, math.inf, 20_000)
+            assert (verdict, line, nodes) == (want.verdict.value, " ".join(want.line), want.nodes)
+            assert seconds >= 0
+    verdict, line, _, _ = new_state(code(1)).game.solve_deal(1, 10.0)
+    assert verdict == "winnable"
+    replays_to_won(code(1), tuple(line.split()))
+
+
 def test_hints_and_reviews_work_for_freecell() -> None:
     """Every card is in sight: the knowledge is the position itself, so the hint is exact, and it
     starts a winning line; a game given up with one free cell is reviewed as a lost deal."""

@@ -581,6 +581,22 @@ static int enter(FB *b, Table *t, Stack *st, Options *o) {
 #define SEARCH_TRAIL_STEPS
 #include "_search_run.h"
 
+/* Board b's hashes, where each card is and the evaluation's per-height values, from its cards. */
+static FB *board_ready(FB *b) {
+    for (int q = b->ncells; q < 4; q++) b->cell[q] = -1;
+    memset(b->where, -1, sizeof b->where);
+    for (int a = 0; a < NC; a++)
+        for (int q = 0; q < b->len[a]; q++) {
+            b->hc[a] ^= ZC[q][b->col[a][q]];
+            b->where[b->col[a][q]] = (int8_t)a;
+            b->at[b->col[a][q]] = (int8_t)q;
+        }
+    for (int q = 0; q < b->ncells; q++)
+        if (b->cell[q] >= 0) b->hl += ZL[b->cell[q]];
+    set_weights(b, W0.lower, W0.brk);
+    return b;
+}
+
 /* A position from Python: the cascades bottom to top, the cells (-1 for an empty one), the
  * foundations' counts. NULL with ValueError when it is not one. */
 static FB *board_from(PyObject *cols, PyObject *cells, PyObject *found) {
@@ -595,18 +611,40 @@ static FB *board_from(PyObject *cols, PyObject *cells, PyObject *found) {
         Py_XDECREF(c);
     }
     if (!ok) return not_a_position(b, b->trail, "not a FreeCell position for the search");
-    for (int q = b->ncells; q < 4; q++) b->cell[q] = -1;
-    memset(b->where, -1, sizeof b->where);
-    for (int a = 0; a < NC; a++)
-        for (int q = 0; q < b->len[a]; q++) {
-            b->hc[a] ^= ZC[q][b->col[a][q]];
-            b->where[b->col[a][q]] = (int8_t)a;
-            b->at[b->col[a][q]] = (int8_t)q;
-        }
-    for (int q = 0; q < b->ncells; q++)
-        if (b->cell[q] >= 0) b->hl += ZL[b->cell[q]];
-    set_weights(b, W0.lower, W0.brk);
-    return b;
+    return board_ready(b);
+}
+
+/* Microsoft's deal `number` (paciencia/games/freecell/deal.py): the cards in the order dealt (card
+ * ids), the k-th onto cascade k % 8, the first card dealt to a cascade its bottom. */
+static void deal_cards(unsigned long long number, int dealt[52]) {
+    uint32_t state = (uint32_t)number, mask = 0x7FFF, high = 0, plus = 0;
+    if (number >= 1ULL << 32) mask = 0xFFFF, plus = 1;
+    else if (number >= 1ULL << 31) high = 0x8000;
+    int deck[52];
+    for (int ms = 0; ms < 52; ms++) deck[ms] = (3 - ms % 4) * 13 + ms / 4; /* Microsoft's order, our ids */
+    for (int left = 52; left > 0; left--) {
+        state = state * 214013u + 2531011u;
+        int j = (int)(((((state >> 16) & mask) | high) + plus) % (uint32_t)left);
+        dealt[52 - left] = deck[j];
+        deck[j] = deck[left - 1];
+    }
+}
+
+/* The first position of Microsoft's deal `number` with `ncells` free cells (1-4), made here,
+ * not read from Python (paciencia solve --codes); NULL with MemoryError. */
+static FB *board_deal(unsigned long long number, int ncells) {
+    NEW_BOARD(b, FB, Step);
+    if (!b->trail) {
+        free(b);
+        PyErr_NoMemory();
+        return NULL;
+    }
+    int dealt[52];
+    deal_cards(number, dealt);
+    b->ncells = ncells;
+    for (int q = 0; q < 52; q++) b->col[q % NC][b->len[q % NC]++] = (uint8_t)dealt[q];
+    for (int q = 0; q < 4; q++) b->cell[q] = -1;
+    return board_ready(b);
 }
 
 /* search(cascades, cells, found, dive, budget, seconds, noise, seed)
@@ -1232,6 +1270,8 @@ static int race_run(FB *b, Options *o, long *nodes, size_t start, unsigned long 
 }
 
 static PyObject *tokens_of(FB *b, const Step *steps, Py_ssize_t n);
+#define TOKEN_MAX 8 /* a token's bytes at most, with the space after it: "8x13-7 " */
+static Py_ssize_t line_text(FB *b, const Step *steps, Py_ssize_t n, char *text);
 
 /* race(cascades, cells, found, budget, seconds, seed, threads, tokens) -> (status, steps, nodes),
  * as search(); threads: a bit set of the threads that run (0: all of them; bench/ compares
@@ -1263,6 +1303,43 @@ static PyObject *race(PyObject *self, PyObject *args) {
     return line_tokens ? Py_BuildValue("iNl", status, line_tokens, nodes) : NULL;
 }
 
+/* race_deal(number, cells, budget, seconds) -> (status, line, nodes): race() from the first
+ * position of Microsoft's deal `number` with `cells` free cells (1-4), dealt here, and a win's
+ * line as one string, its tokens (checked as line() checks them) each followed by a space but
+ * the last; "" for any other status (paciencia solve --codes: no position made in Python). */
+static PyObject *race_deal(PyObject *self, PyObject *args) {
+    (void)self;
+    unsigned long long number;
+    int ncells;
+    long budget;
+    double seconds;
+    if (!PyArg_ParseTuple(args, "Kild", &number, &ncells, &budget, &seconds)) return NULL;
+    if (ncells < 1 || ncells > 4) {
+        PyErr_SetString(PyExc_ValueError, "a FreeCell deal has 1 to 4 free cells");
+        return NULL;
+    }
+    FB *b = board_deal(number, ncells);
+    if (!b) return NULL;
+    Options o = {0, budget, deadline_in(seconds), 0.0, 0};
+    long nodes = 0;
+    int status;
+    Py_BEGIN_ALLOW_THREADS;
+    status = race_run(b, &o, &nodes, (size_t)1 << 12, 0);
+    Py_END_ALLOW_THREADS;
+    PyObject *result = NULL;
+    if (status != WON) result = Py_BuildValue("isl", status, "", nodes);
+    else {
+        char *text = malloc((size_t)(b->nt ? b->nt : 1) * TOKEN_MAX);
+        Py_ssize_t len = text ? line_text(b, b->trail, b->nt, text) : -1;
+        if (!text) PyErr_NoMemory();
+        else if (len >= 0) result = Py_BuildValue("is#l", status, text, len ? len - 1 : 0, nodes);
+        free(text);
+    }
+    free(b->trail);
+    free(b);
+    return result;
+}
+
 /* -- the line: each search move checked and written as the engine writes it ------------------- *
  *
  * line(cascades, cells, found, steps) -> the move tokens. The steps (a race's, as (kind, a, b, n,
@@ -1289,18 +1366,18 @@ static PyObject *refuse(int q, const char *why) {
     return NULL;
 }
 
-/* The tokens of steps[0..n) from board b (which they are played on), or NULL with AssertionError. */
-static PyObject *tokens_of(FB *b, const Step *steps, Py_ssize_t n) {
-    PyObject *out = PyTuple_New(n), *result = NULL;
+/* The tokens of steps[0..n) from board b (which they are played on) into text, each followed
+ * by a space (at most TOKEN_MAX bytes each, the space counted; text holds n * TOKEN_MAX): their
+ * length in all, or -1 with AssertionError. */
+static Py_ssize_t line_text(FB *b, const Step *steps, Py_ssize_t n, char *text) {
     static const char SUITS[] = "shdc", CELLS[] = "abcd";
-    if (!out) return NULL;
+    char *tok = text;
     for (Py_ssize_t q = 0; q < n; q++) {
         int kind = steps[q].kind, a = steps[q].a, t = steps[q].b, k = steps[q].n, card = steps[q].card;
-        char tok[32];
         int src_ok = (kind == CF || kind == CL || kind == CC) ? a >= 0 && a < NC && b->len[a] > 0 : 1;
         if (!src_ok) {
             refuse((int)q, "no card at the source");
-            goto done;
+            return -1;
         }
         int cell = -1, nfree = 0, free0 = -1;
         for (int x = 0; x < b->ncells; x++) {
@@ -1315,10 +1392,10 @@ static PyObject *tokens_of(FB *b, const Step *steps, Py_ssize_t n) {
             int c = b->col[a][b->len[a] - 1];
             if (card < 0 || card > 51 || suit(card) != suit(c) || b->found[suit(c)] != rank(c)) {
                 refuse((int)q, "not the next card of that foundation");
-                goto done;
+                return -1;
             }
-            char *o = put_num(tok, a + 1);
-            *o++ = '-', *o++ = 'F', *o++ = SUITS[suit(c)], *o = 0;
+            tok = put_num(tok, a + 1);
+            *tok++ = '-', *tok++ = 'F', *tok++ = SUITS[suit(c)], *tok++ = ' ';
             col_pop(b, a);
             b->found[suit(c)]++;
             break;
@@ -1326,34 +1403,37 @@ static PyObject *tokens_of(FB *b, const Step *steps, Py_ssize_t n) {
         case LF:
             if (cell < 0 || b->found[suit(card)] != rank(card)) {
                 refuse((int)q, cell < 0 ? "no such card in a cell" : "not the next card of its foundation");
-                goto done;
+                return -1;
             }
-            tok[0] = CELLS[cell], tok[1] = '-', tok[2] = 'F', tok[3] = SUITS[suit(card)], tok[4] = 0;
+            tok[0] = CELLS[cell], tok[1] = '-', tok[2] = 'F', tok[3] = SUITS[suit(card)], tok[4] = ' ';
+            tok += 5;
             cell_take(b, cell);
             b->found[suit(card)]++;
             break;
         case CL:
             if (free0 < 0) {
                 refuse((int)q, "no free cell");
-                goto done;
+                return -1;
             }
-            char *o = put_num(tok, a + 1);
-            *o++ = '-', *o++ = CELLS[free0], *o = 0;
+            tok = put_num(tok, a + 1);
+            *tok++ = '-', *tok++ = CELLS[free0], *tok++ = ' ';
             cell_put(b, free0, col_pop(b, a));
             break;
         case LC:
             if (cell < 0 || t < 0 || t >= NC || (b->len[t] && !FITS[card][b->col[t][b->len[t] - 1]])) {
                 refuse((int)q, cell < 0 ? "no such card in a cell" : "the card does not fit there");
-                goto done;
+                return -1;
             }
-            tok[0] = CELLS[cell], tok[1] = '-', *put_num(tok + 2, t + 1) = 0;
+            tok[0] = CELLS[cell], tok[1] = '-';
+            tok = put_num(tok + 2, t + 1);
+            *tok++ = ' ';
             col_push(b, t, cell_take(b, cell));
             break;
         case CC: {
             int empty = 0;
             if (t < 0 || t >= NC || t == a || k < 1 || k > b->len[a]) {
                 refuse((int)q, "no such run");
-                goto done;
+                return -1;
             }
             for (int x = 0; x < NC; x++) empty += !b->len[x] && x != t;
             int ok = k <= (nfree + 1) << empty, top = b->len[a] - k;
@@ -1361,30 +1441,48 @@ static PyObject *tokens_of(FB *b, const Step *steps, Py_ssize_t n) {
             if (ok && b->len[t]) ok = FITS[b->col[a][top]][b->col[t][b->len[t] - 1]];
             if (!ok) {
                 refuse((int)q, "not a run that fits there, or more cards than the free places carry");
-                goto done;
+                return -1;
             }
-            char *o = put_num(tok, a + 1);
-            if (k > 1) *o++ = 'x', o = put_num(o, k);
-            *o++ = '-';
-            *put_num(o, t + 1) = 0;
+            tok = put_num(tok, a + 1);
+            if (k > 1) *tok++ = 'x', tok = put_num(tok, k);
+            *tok++ = '-';
+            tok = put_num(tok, t + 1);
+            *tok++ = ' ';
             col_move(b, a, t, k);
             break;
         }
-        default: refuse((int)q, "not a move"); goto done;
+        default: refuse((int)q, "not a move"); return -1;
         }
-        PyObject *s = PyUnicode_FromString(tok);
-        if (!s) goto done;
-        PyTuple_SET_ITEM(out, q, s);
     }
     if (!won(b)) {
         PyErr_SetString(PyExc_AssertionError, "the solver's line does not win");
-        goto done;
+        return -1;
     }
-    result = out;
-    out = NULL;
-done:
-    Py_XDECREF(out);
-    return result;
+    return tok - text;
+}
+
+/* The tokens of steps[0..n) from board b (which they are played on), as a tuple, or NULL with
+ * AssertionError. */
+static PyObject *tokens_of(FB *b, const Step *steps, Py_ssize_t n) {
+    char *text = malloc((size_t)(n ? n : 1) * TOKEN_MAX);
+    if (!text) return PyErr_NoMemory();
+    PyObject *out = NULL;
+    Py_ssize_t len = line_text(b, steps, n, text);
+    if (len >= 0 && (out = PyTuple_New(n))) {
+        const char *p = text;
+        for (Py_ssize_t q = 0; q < n; q++) {
+            const char *e = memchr(p, ' ', (size_t)(text + len - p));
+            PyObject *s = PyUnicode_FromStringAndSize(p, e - p);
+            if (!s) {
+                Py_CLEAR(out);
+                break;
+            }
+            PyTuple_SET_ITEM(out, q, s);
+            p = e + 1;
+        }
+    }
+    free(text);
+    return out;
 }
 
 static PyObject *line(PyObject *self, PyObject *args) {
@@ -1423,17 +1521,8 @@ static PyObject *deal(PyObject *self, PyObject *args) {
     (void)self;
     unsigned long long number;
     if (!PyArg_ParseTuple(args, "K", &number)) return NULL;
-    uint32_t state = (uint32_t)number, mask = 0x7FFF, high = 0, plus = 0;
-    if (number >= 1ULL << 32) mask = 0xFFFF, plus = 1;
-    else if (number >= 1ULL << 31) high = 0x8000;
-    int deck[52], dealt[52];
-    for (int ms = 0; ms < 52; ms++) deck[ms] = (3 - ms % 4) * 13 + ms / 4; /* Microsoft's order, our ids */
-    for (int left = 52; left > 0; left--) {
-        state = state * 214013u + 2531011u;
-        int j = (int)(((((state >> 16) & mask) | high) + plus) % (uint32_t)left);
-        dealt[52 - left] = deck[j];
-        deck[j] = deck[left - 1];
-    }
+    int dealt[52];
+    deal_cards(number, dealt);
     PyObject *cols = PyList_New(NC);
     if (!cols) return NULL;
     for (int a = 0; a < NC; a++) {
@@ -1452,6 +1541,7 @@ static PyMethodDef methods[] = {
     {"deal", deal, METH_VARARGS, "Microsoft's FreeCell deal (paciencia/games/freecell/deal.py)."},
     {"search", search, METH_VARARGS, "Depth-first search of a FreeCell position (paciencia/games/freecell/solver.py)."},
     {"race", race, METH_VARARGS, "Soft threads racing over one table (paciencia/games/freecell/solver.py)."},
+    {"race_deal", race_deal, METH_VARARGS, "race() from Microsoft's deal, dealt in C, a win's line as one string."},
     {"line", line, METH_VARARGS, "A race's steps checked by the rules and written as move tokens."},
     {NULL, NULL, 0, NULL},
 };

@@ -38,6 +38,7 @@ def race(
     tokens: Literal[True],
     /,
 ) -> tuple[int, tuple[str, ...], int]: ...
+def race_deal(number: int, cells: int, budget: int, seconds: float, /) -> tuple[int, str, int]: ...
 def line(
     cascades: Sequence[Sequence[int]],
     cells: Sequence[int],

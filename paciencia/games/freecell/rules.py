@@ -136,6 +136,11 @@ class FreeCellGame(Game[FreeCellMove]):
 
         return solve_freecell(state, timeout) if nodes is None else solve_freecell_nodes(state, nodes, timeout)
 
+    def solve_deal(self, number: int, timeout: float, nodes: int | None = None) -> tuple[str, str, int, float]:
+        from paciencia.games.freecell.solver import solve_deal
+
+        return solve_deal(number, self.cells, timeout, nodes)
+
     def settle(self, state: State[FreeCellMove], nodes: int) -> tuple[str, str | None]:
         from paciencia.games.freecell.solver import settle
 
