@@ -81,23 +81,41 @@ class HintProcesses:
         return min(range(self.count), key=lambda i: (self.busy[i], i != own))
 
     def run(self, affinity: str, job: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
-        """``job(*args)`` in a hint process, waited for (call it from a thread, not the loop)."""
+        """``job(*args)`` in a hint process, waited for (call it from a thread, not the loop).
+
+        A process that died (killed, out of memory, its C library rebuilt in place under it:
+        ``BrokenProcessPool``), whether during the job or idle before it (its pool then refuses
+        every job), is replaced and the job given once more, to a new process: a job is a pure
+        function of what it is given. Before, the hint answered 500, and a process that died idle
+        left its pool refusing for good (issue 39's one 500 on a FreeCell chance)."""
+        work = partial(job, *args, **kwargs)
+        for attempt in (1, 2):
+            with self.lock:
+                i = self._choose(affinity)
+                self.busy[i] += 1
+                pool = self._pool(i)
+            try:
+                with self.lock:  # a pool found broken here (it died idle) raises at once
+                    future: Future[T] = pool.submit(run_job, work, added_games())
+                return future.result()
+            except BrokenProcessPool:
+                log.error("a hint process died; it is replaced%s", "" if attempt == 2 else ", and its job given again")
+                self._replace(i, pool)
+                if attempt == 2:
+                    raise
+            finally:
+                with self.lock:
+                    self.busy[i] -= 1
+        raise AssertionError("unreachable")
+
+    def _replace(self, i: int, broken: ProcessPoolExecutor) -> None:
+        """Process ``i``'s broken pool dropped (unless another thread replaced it first): the next
+        job there starts a new one."""
         with self.lock:
-            i = self._choose(affinity)
-            self.busy[i] += 1
-            future: Future[T] = self._pool(i).submit(run_job, partial(job, *args, **kwargs), added_games())
-        try:
-            return future.result()
-        except BrokenProcessPool:
-            log.error("a hint process died; it is replaced")
-            with self.lock:
-                broken, self.pools[i] = self.pools[i], None
-            if broken is not None:
-                broken.shutdown(wait=False, cancel_futures=True)
-            raise
-        finally:
-            with self.lock:
-                self.busy[i] -= 1
+            if self.pools[i] is not broken:
+                return
+            self.pools[i] = None
+        broken.shutdown(wait=False, cancel_futures=True)
 
     def close(self, wait: bool = False) -> None:
         """Stops the processes (``wait``: until they have ended, their queues' semaphores
