@@ -5,7 +5,7 @@ through the API, on SQLite and on PostgreSQL with ``--workers 2``.)
 Run: .venv/bin/python bench/hint_mix.py [--backends sqlite:1,postgres:2] [--players 20]
      [--seconds 20] [--rounds 3] [--think-ms 200:800] [--hints 0.10] [--chances 0.05]
      [--games klondike:3,crescent:N,freecell:4,spider:1,pyramid:3,tripeaks:1] [--game-moves 60]
-     [--tree DIR]
+     [--tree DIR] [--server-log FILE]
 
 For each backend (``name:workers``): ``paciencia serve`` on 127.0.0.1, on a new SQLite file or on
 a new PostgreSQL cluster in a temporary folder (as bench/web_servers.py and the tests start one),
@@ -389,7 +389,9 @@ async def run(
 
 
 @contextmanager
-def serving(backend: str, workers: int, tree: Path) -> Iterator[tuple[int, tuple[int, int | None]]]:
+def serving(
+    backend: str, workers: int, tree: Path, log: Path | None = None
+) -> Iterator[tuple[int, tuple[int, int | None]]]:
     """``paciencia serve`` on a new database of ``backend`` with ``workers`` processes; yields
     its port, the server's session id and the database server's process id (PostgreSQL's
     postmaster; None for SQLite). Every process of the server's session is ended at the close."""
@@ -401,7 +403,7 @@ def serving(backend: str, workers: int, tree: Path) -> Iterator[tuple[int, tuple
             pg, url = stack.enter_context(postgres())
             db = int((pg.folder / "data" / "postmaster.pid").read_text().split()[0])
         port = free_port()
-        proc = start_server(port, url, "--workers", str(workers), tree=tree)
+        proc = start_server(port, url, "--workers", str(workers), tree=tree, log=log)
         try:
             wait_up(port, proc, 120)
             yield port, (proc.pid, db)
@@ -600,6 +602,9 @@ def main() -> int:
         help="the source tree the server runs from (default this checkout; e.g. a commit's `git archive` "
         "with its C loops built: setup.py build_ext --inplace)",
     )
+    parser.add_argument(
+        "--server-log", type=Path, help="a file the servers' output is added to (a 500's traceback; default: dropped)"
+    )
     ns = parser.parse_args()
     games = [(g, v) for g, _, v in (spec.partition(":") for spec in ns.games.split(","))]
     backends = [(b, int(w or 1)) for b, _, w in (spec.partition(":") for spec in ns.backends.split(","))]
@@ -617,7 +622,7 @@ def main() -> int:
     met = True
     for backend, workers in backends:
         with (
-            serving(backend, workers, ns.tree) as (port, sessions),
+            serving(backend, workers, ns.tree, ns.server_log) as (port, sessions),
             ProcessPoolExecutor(1, get_context("fork")) as pool,
         ):
             samples, failures, priority = pool.submit(players, port, sessions, ns, games).result()

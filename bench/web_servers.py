@@ -48,11 +48,19 @@ HOST = "127.0.0.1"
 FLOOD_CODES = {"crescent": "CR1-N-AAAAAAB", "klondike": "KL1-3-AAAAAAB"}
 
 
-def start_server(port: int, database: str, *extra: str, tree: Path = ROOT) -> subprocess.Popen[bytes]:
+def start_server(
+    port: int, database: str, *extra: str, tree: Path = ROOT, log: Path | None = None
+) -> subprocess.Popen[bytes]:
     """``paciencia serve`` (with ``extra`` options; from the source tree ``tree``), in a session of
-    its own: its process group is the server with its workers, for a kill that reaches them all."""
+    its own: its process group is the server with its workers, for a kill that reaches them all.
+    ``log``: a file its output is added to (a 500's traceback), else it is dropped."""
     cmd = [sys.executable, "-m", "paciencia", "serve", "--port", str(port), "--database", database, *extra]
-    return subprocess.Popen(cmd, cwd=tree, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    out = subprocess.DEVNULL if log is None else log.open("ab")
+    try:
+        return subprocess.Popen(cmd, cwd=tree, stdout=out, stderr=out, start_new_session=True)
+    finally:
+        if log is not None:
+            out.close()  # type: ignore[union-attr]
 
 
 def wait_up(port: int, proc: subprocess.Popen[bytes], seconds: float = 60) -> None:
