@@ -1122,7 +1122,7 @@ typedef struct {
     int thread, quota;
 } Slot;
 static const Slot PRELUDE[] = {{0, 200}, {1, 150}, {2, 200}, {0, 50}, {3, 500}, {2, 50}, {4, 100}, {0, 25}, {3, 25}, {5, 400}, {6, 200}, {5, 25}, {6, 25}, {7, 1075}, {8, 450}, {0, 50}, {7, 200}, {9, 400}, {8, 250}, {10, 100}, {11, 50}, {0, 400}, {12, 100}, {13, 100}, {14, 50}, {15, 200}};
-static const int ROUND[] = {0, 17, 2, 20, 3, 19, 5, 7, 8, 6, NSPECS, 18, NSPECS, 4, 11};
+static const int ROUND[] = {17, 2, 20, 3, 19, 5, 3, 2, 2, 7, 8, 6, NSPECS, 18, NSPECS, 4, 11};
 static const int ROUND_FEWER[] = {0, 2, 3, 5, 7, 8, 6, NSPECS, 16, NSPECS};
 static const int ROUND_ONE[] = {0, 2, 3, 0, 7, 8, 6, NSPECS, 16, NSPECS};
 static const int ROUND_TWO[] = {0, 2, 3, 20, 7, 8, 6, NSPECS, 16, NSPECS};
@@ -1136,6 +1136,17 @@ static const Slot PRELUDE_TWO[] = {{1, 20000}, {13, 5000}};
  * most 6,000 positions, 5,000 positions of slots (bench/freecell_prelude.py prints it): deals
  * 1-32,000 19.48 M -> 17.21 M positions (1-12,000 -7 %, 12,001-32,000 -14 %), every verdict the
  * same, none above 0.58 M. PRELUDE, chosen on the moves of then, stays with fewer cells. */
+/* With four free cells the round after PRELUDE_FOUR chosen again (issue 39), greedily: from the
+ * round before it ({0, 17, 2, 20, 3, 19, 5, 7, 8, 6, NSPECS, 18, NSPECS, 4, 11}), each step the
+ * one change of a turn (one taken out, or one of 16 threads put in at the middle or the end)
+ * that took the fewest positions on the 333 deals of 1-32,000 that reach the round, kept only
+ * when the 753 of 32,001-96,000 that reach it took fewer too: thread 3 a second turn, thread 2
+ * two more, thread 0 none (its prelude turns stay). The 333: 7.13 M -> 6.66 M positions; the
+ * 753: 12.70 M -> 12.11 M; none left unknown. Thread 11's turn stays, though the greedy took it
+ * out too: without it the million's #305219 (10,861 positions before) was unknown at 3 M. The
+ * million's 48 deals that took over 500 K positions or were once unknown at 3 M: 38.5 M -> 35.9 M,
+ * the most #577109 at 2.44 M (#581546 2.98 M -> 1.13 M; #486822 0.67 M -> 2.10 M). Deals 1-32,000:
+ * 17.21 M -> 16.73 M positions, every verdict the same (1-2,000: 0.89 M -> 0.91 M). */
 static const Slot PRELUDE_FOUR[] = {{0, 200}, {13, 225}, {1, 175}, {0, 50}, {20, 150}, {1, 25}, {13, 75}, {14, 175}, {0, 75}, {3, 350}, {0, 25}, {14, 200}, {3, 50}, {13, 200}, {3, 50}, {17, 150}, {13, 325}, {2, 200}, {17, 25}, {3, 50}, {5, 425}, {13, 150}, {8, 250}, {5, 125}, {6, 175}, {5, 100}, {2, 75}, {8, 100}, {20, 50}, {3, 300}, {9, 75}, {0, 225}, {5, 50}, {6, 75}, {17, 25}, {13, 25}};
 #define NPRELUDE_FOUR ((int)(sizeof PRELUDE_FOUR / sizeof PRELUDE_FOUR[0]))
 #define NPRELUDE ((int)(sizeof PRELUDE / sizeof PRELUDE[0]))
