@@ -1152,6 +1152,13 @@ static const Slot PRELUDE_FOUR[] = {{0, 200}, {13, 225}, {1, 175}, {0, 50}, {20,
 #define NPRELUDE ((int)(sizeof PRELUDE / sizeof PRELUDE[0]))
 #define NPRELUDE_TWO ((int)(sizeof PRELUDE_TWO / sizeof PRELUDE_TWO[0]))
 static const int QUOTA = 200;
+/* With one free cell the sound search's turns in ROUND_ONE are of QUOTA_SOUND_ONE positions (issue
+ * 39): FC1-1 #893, which fc-solve's -l lg wins, was unknown at 3 M; threads 1 and 20 alone win it
+ * in 265-270 K positions but have no turn in the round, and another turn for either (an eleventh,
+ * or thread 5's) lost #511 or #1346; the sound search alone wins it in 616 K and has two turns of
+ * ten. With turns of 250 it is won in 2.59 M, every other verdict of FC1-1 1-2,000 the same
+ * (#511, the nearest to the cap, 2.74 M -> 2.88 M), 179.7 M -> 177.7 M positions; 300 lost #511. */
+static const int QUOTA_SOUND_ONE = 250;
 
 static FB *board_copy(const FB *b) {
     FB *c = malloc(sizeof *c);
@@ -1251,7 +1258,8 @@ static int race_run(FB *b, Options *o, long *nodes, size_t start, unsigned long 
             int q = mask ? k : round[k];
             if (!th[q].alive) continue;
             any = 1;
-            result = turn(&th[q], b, q, &t, QUOTA, nodes, o, start_nodes);
+            int quota = !mask && b->ncells == 1 && q == NSPECS ? QUOTA_SOUND_ONE : QUOTA;
+            result = turn(&th[q], b, q, &t, quota, nodes, o, start_nodes);
             if (result == WON) winner = q;
         }
         if (!any) break;
