@@ -96,6 +96,37 @@ def test_the_python_shuffle_deals_as_the_c_one() -> None:
     assert all(python_deal(n) == microsoft_deal(n) for n in numbers)
 
 
+def test_both_shuffles_refuse_a_number_outside_the_deals() -> None:
+    """The C shuffle once read its number unchecked (-1 dealt as 2**64 - 1, unlike Python's)."""
+    from paciencia.games.freecell import _search
+
+    assert python_deal(2**64 - 1) == microsoft_deal(2**64 - 1)
+    for number in (-1, 2**64, -(2**70)):
+        with pytest.raises(ValueError, match=f"no Microsoft FreeCell deal {number}"):
+            microsoft_deal(number)
+        with pytest.raises(OverflowError):
+            _search.deal(number)
+
+
+def test_the_c_search_refuses_a_position_with_a_card_twice() -> None:
+    """One deck keeps each cascade under the search's per-height tables (64 cards): a card twice,
+    or one its foundation already holds, once went in and wrote past them."""
+    from paciencia.games.freecell import _search
+
+    empty: list[list[int]] = [[] for _ in range(7)]
+    for cols, cells, found in (
+        ([[12] * 64] + [[0]] * 7, [24, -1, -1, -1], [0] * 4),  # the king of spades 64 times
+        ([[5, 5], *empty], [-1] * 4, [0] * 4),  # a card twice in a cascade
+        ([[5], *empty], [5, -1, -1, -1], [0] * 4),  # in a cascade and a cell
+        ([[3], *empty], [-1] * 4, [4, 0, 0, 0]),  # in a cascade and on its foundation
+    ):
+        with pytest.raises(ValueError, match="not a FreeCell position"):
+            _search.race(cols, cells, found, 1000, 10.0, 0)
+    # A step may be any sequence of five ints (a list raised SystemError).
+    with pytest.raises(AssertionError, match="step 1"):
+        _search.line([[12], *empty], [-1] * 4, [0] * 4, [[0, 0, 0, 0, 0]])  # type: ignore[list-item]
+
+
 def test_random_deal_numbers_match_too() -> None:
     rng = random.Random(23)
     for number in (rng.randrange(1, 26**7) for _ in range(40)):

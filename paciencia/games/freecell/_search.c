@@ -610,6 +610,20 @@ static FB *board_from(PyObject *cols, PyObject *cells, PyObject *found) {
         ok = c && read_cards(c, b->col[a], DEPTH, &b->len[a]);
         Py_XDECREF(c);
     }
+    /* One deck: a card twice (or one its foundation already holds) is no position, and one deck
+     * keeps every cascade under DEPTH cards, which the per-height tables are sized by. */
+    uint64_t seen = 0;
+    for (int a = 0; ok && a < NC; a++)
+        for (int q = 0; ok && q < b->len[a]; q++) {
+            int c = b->col[a][q];
+            ok = !(seen >> c & 1) && rank(c) >= b->found[suit(c)];
+            seen |= 1ULL << c;
+        }
+    for (int i = 0; ok && i < b->ncells; i++) {
+        int c = b->cell[i];
+        ok = c < 0 || (!(seen >> c & 1) && rank(c) >= b->found[suit(c)]);
+        if (c >= 0) seen |= 1ULL << c;
+    }
     if (!ok) return not_a_position(b, b->trail, "not a FreeCell position for the search");
     return board_ready(b);
 }
@@ -1118,6 +1132,7 @@ static const Spec SPECS[] = {
     {{0}, {"^upxrleyq~~"}, 1, {40, 12, 2, 3, 12, 24}, 21},
 };
 #define NSPECS ((int)(sizeof SPECS / sizeof SPECS[0]))
+_Static_assert(sizeof SPECS / sizeof SPECS[0] + 1 <= MAXTHREADS, "a thread's state for every spec and the sound search");
 typedef struct {
     int thread, quota;
 } Slot;
@@ -1517,7 +1532,8 @@ static PyObject *line(PyObject *self, PyObject *args) {
         Py_ssize_t q = 0;
         for (; q < n; q++) {
             int kind, a, t, k, card;
-            if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, q), "iiiii", &kind, &a, &t, &k, &card)) break;
+            /* "(iiiii)": any sequence of five ints (a list as well as a tuple), else TypeError. */
+            if (!PyArg_Parse(PySequence_Fast_GET_ITEM(seq, q), "(iiiii)", &kind, &a, &t, &k, &card)) break;
             /* Out of a byte's range: a move no rule allows (refused as such). */
             int bad = kind < 0 || kind > CC || a < 0 || a > 255 || t < 0 || t > 255 || k < 0 || k > 255 || card < -1 || card > 51;
             ms[q] = (Step){(uint8_t)(bad ? 255 : kind), (uint8_t)a, (uint8_t)t, (uint8_t)k, (uint8_t)(card < 0 ? 255 : card), 0, 0, 0};
@@ -1538,8 +1554,11 @@ static PyObject *line(PyObject *self, PyObject *args) {
  * a draw a card in Python was 10 us a deal). */
 static PyObject *deal(PyObject *self, PyObject *args) {
     (void)self;
-    unsigned long long number;
-    if (!PyArg_ParseTuple(args, "K", &number)) return NULL;
+    PyObject *arg;
+    if (!PyArg_ParseTuple(args, "O!", &PyLong_Type, &arg)) return NULL;
+    /* Checked, not wrapped ("K" would deal -1 as 2**64 - 1): OverflowError outside 0..2**64 - 1. */
+    unsigned long long number = PyLong_AsUnsignedLongLong(arg);
+    if (number == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
     int dealt[52];
     deal_cards(number, dealt);
     PyObject *cols = PyList_New(NC);

@@ -22,6 +22,8 @@ from collections.abc import Callable
 
 CASCADES = 8
 _MASK = 0xFFFFFFFF
+LIMIT = 1 << 64
+"""Deal numbers run from 0 to 2⁶⁴ − 1 (the codes' 26⁷ fit well inside); outside, ``ValueError``."""
 
 
 def _card(ms: int) -> int:
@@ -66,5 +68,15 @@ def microsoft_deal(number: int) -> list[list[int]]:
     13 + rank``, suits ♠ ♥ ♦ ♣). The shuffle above, in C where it is built (``_search.deal``:
     ``paciencia solve --codes`` deals thousands, and a draw a card in Python is 10 µs a deal),
     else in Python (``python_deal``); the first four cascades get 7 cards, the others 6.
-    tests/games/test_freecell.py checks it against Freecell Solver's boards."""
+    tests/games/test_freecell.py checks it against Freecell Solver's boards.
+
+    >>> microsoft_deal(1)[0][:3]
+    [36, 38, 1]
+    >>> microsoft_deal(-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: no Microsoft FreeCell deal -1: deals run from 0 to 2**64 - 1
+    """
+    if not 0 <= number < LIMIT:
+        raise ValueError(f"no Microsoft FreeCell deal {number}: deals run from 0 to 2**64 - 1")
     return _deal(number)
