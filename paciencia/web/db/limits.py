@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Float, and_, bindparam, case, delete, func, select, update
+from sqlalchemy import Float, and_, bindparam, case, create_engine, delete, event, func, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
@@ -89,11 +89,34 @@ def _filled(rate: Any, burst: Any) -> Any:
     return case((filled > burst, burst), else_=filled)
 
 
+def _unsynced(dbapi_connection: Any, _record: Any) -> None:
+    cur = dbapi_connection.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA busy_timeout=5000")
+    cur.close()
+
+
+def limits_engine(engine: Engine) -> Engine:
+    """The engine the limits write with: on an SQLite file, connections of their own whose commits
+    do not wait for the disk (``synchronous=NORMAL``: in WAL mode a commit is then written, not
+    synced; the next synced commit, a move's, syncs it too). SQLite has one writer, and a hint's
+    two commits synced held it for two syncs (~4 ms each here), which the moves waited for; a
+    power cut may lose the last limits' rows written, a token or a hint's place given back,
+    never a move. Elsewhere (PostgreSQL) the store's engine."""
+    if engine.dialect.name != "sqlite" or engine.url.database in (None, "", ":memory:"):
+        return engine
+    own = create_engine(engine.url)
+    event.listen(own, "connect", _unsynced)
+    return own
+
+
 class Limits:
-    """The shared limits on one database (``engine``: the store's)."""
+    """The shared limits on one database (``engine``: the store's; ``limits_engine`` says what
+    they write with)."""
 
     def __init__(self, engine: Engine, keys: int = 10_000) -> None:
-        self.engine = engine
+        self.engine = engine = limits_engine(engine)
         self.keys = keys
         self._refused: OrderedDict[str, float] = OrderedDict()  # key: refused until (time.time())
         self._lock = threading.Lock()
