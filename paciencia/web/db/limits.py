@@ -35,6 +35,7 @@ from sqlalchemy import Float, and_, bindparam, case, create_engine, delete, even
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
+from paciencia.web.db.store import sqlite_pragmas
 from paciencia.web.db.tables import buckets, gate, running
 
 RUNNING_SECONDS = 60.0
@@ -89,14 +90,6 @@ def _filled(rate: Any, burst: Any) -> Any:
     return case((filled > burst, burst), else_=filled)
 
 
-def _unsynced(dbapi_connection: Any, _record: Any) -> None:
-    cur = dbapi_connection.cursor()
-    cur.execute("PRAGMA journal_mode=WAL")
-    cur.execute("PRAGMA synchronous=NORMAL")
-    cur.execute("PRAGMA busy_timeout=5000")
-    cur.close()
-
-
 def limits_engine(engine: Engine) -> Engine:
     """The engine the limits write with: on an SQLite file, connections of their own whose commits
     do not wait for the disk (``synchronous=NORMAL``: in WAL mode a commit is then written, not
@@ -107,7 +100,7 @@ def limits_engine(engine: Engine) -> Engine:
     if engine.dialect.name != "sqlite" or engine.url.database in (None, "", ":memory:"):
         return engine
     own = create_engine(engine.url)
-    event.listen(own, "connect", _unsynced)
+    event.listen(own, "connect", sqlite_pragmas("NORMAL"))
     return own
 
 

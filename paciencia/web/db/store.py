@@ -32,7 +32,7 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -142,14 +142,20 @@ class SavedGame(HeldGame):
     """The deal's level is being measured (the view says so once it may say the level)."""
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    cur = dbapi_connection.cursor()
-    cur.execute("PRAGMA journal_mode=WAL")
-    # FULL: a commit is on disk before a move is answered, power cut included (NORMAL, with WAL,
-    # loses the last commits to one); a move costs x1.13 (bench/sqlite_synchronous.py).
-    cur.execute("PRAGMA synchronous=FULL")
-    cur.execute("PRAGMA busy_timeout=5000")
-    cur.close()
+def sqlite_pragmas(synchronous: str) -> Callable[[Any, Any], None]:
+    """What an SQLite connection is set to on connect: WAL, a busy wait, and ``synchronous``.
+    The games' own engine is FULL: a commit is on disk before a move is answered, power cut
+    included (NORMAL, with WAL, loses the last commits to one); a move costs x1.13
+    (bench/sqlite_synchronous.py). The limits' engine is NORMAL (limits.py says why)."""
+
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        cur = dbapi_connection.cursor()
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute(f"PRAGMA synchronous={synchronous}")
+        cur.execute("PRAGMA busy_timeout=5000")
+        cur.close()
+
+    return on_connect
 
 
 class Store(Deals):
@@ -170,7 +176,7 @@ class Store(Deals):
         options: dict[str, Any] = {"pool_size": 10, "max_overflow": 30, "pool_pre_ping": True}
         self.engine: Engine = create_engine(url, **(options if url.startswith("postgresql") else {}))
         if self.engine.dialect.name == "sqlite":
-            event.listen(self.engine, "connect", _sqlite_pragmas)
+            event.listen(self.engine, "connect", sqlite_pragmas("FULL"))
         migrate(self.engine)
         self.cache: OrderedDict[str, SavedGame] = OrderedDict()
         self.cache_size = cache_size
