@@ -87,7 +87,7 @@ class HintProcesses:
         ``BrokenProcessPool``), whether during the job or idle before it (its pool then refuses
         every job), is replaced and the job given once more, to a new process: a job is a pure
         function of what it is given. Before, the hint answered 500, and a process that died idle
-        left its pool refusing for good (issue 39's one 500 on a FreeCell chance)."""
+        left its pool refusing for good (issue 39's one 500, on a chance)."""
         work = partial(job, *args, **kwargs)
         for attempt in (1, 2):
             with self.lock:
