@@ -24,6 +24,11 @@ plays a talon card; docs/honesty.md, "The hindsight player over commitments".
         --results bench/data/honest-klondike-3-hop-2026.jsonl
     .venv/bin/python bench/honest_play.py --deals 1000 --strong --hop 1500 --sight \
         --results bench/data/honest-klondike-3-hop-sight-2026.jsonl   # 49.7% (46.6-52.8)
+Capped within a hint's budget (issue 40, part 3): ``--hop 150 --sight`` on fresh deals, the seed
+fixed before the run from HEAD 4ad697c's first 16 hex digits, int("4ad697c113bc1db9", 16):
+    .venv/bin/python bench/honest_play.py --deals 2000 --seed 5392664459338325433 --strong --hop 150 \
+        --sight --shard 0/2 --results bench/data/honest-klondike-3-hop150-sight-4ad697c-0.jsonl
+Each row keeps each decision's CPU (``cpus``) beside its clock time (``times``).
 Anchor (Klondike draw three): Bjarnason, Fern & Tadepalli (ICAPS 2009) report a policy that wins
 over 35% of games with the hidden cards hidden.
 """
@@ -75,6 +80,7 @@ def play(
     state = start.copy()
     tokens: list[str] = []
     times: list[float] = []
+    cpus: list[float] = []  # each decision's CPU in this process (``times`` is the clock's)
     searched = SEARCHED[0]
     extra = 0
     cpu = time.process_time()
@@ -84,7 +90,7 @@ def play(
         if state.status != Status.PLAYING:
             end = state.status.value
             break
-        began = time.perf_counter()
+        began, began_cpu = time.perf_counter(), time.process_time()
         knowledge = game.knowledge(start, tokens)
         if strong and not knowledge.unknown and planned != knowledge.since:
             # Every card seen: the position is known, and a line found is a plan to follow to the
@@ -93,6 +99,7 @@ def play(
             result = game.solve(state, math.inf, PLAN_NODES)
             extra += result.nodes
             times.append(time.perf_counter() - began)
+            cpus.append(time.process_time() - began_cpu)
             if result.verdict == Verdict.WINNABLE:
                 for token in result.line:
                     state.play(token)
@@ -105,6 +112,7 @@ def play(
             line = _hop_line(game, knowledge, hop, limit, race, sight)
             if line:
                 times.append(time.perf_counter() - began)
+                cpus.append(time.process_time() - began_cpu)
                 for token in line:  # a draw may bring a card into sight: then choose again
                     state.play(token)
                     tokens.append(token)
@@ -113,6 +121,7 @@ def play(
                 continue
         advice = advise(knowledge, budget, strong)
         times.append(time.perf_counter() - began)
+        cpus.append(time.process_time() - began_cpu)
         if advice.analysis.kind != "move" or advice.analysis.token is None:
             end = advice.analysis.kind
             break
@@ -124,6 +133,7 @@ def play(
         "end": end,
         "moves": len(tokens),
         "times": times,
+        "cpus": cpus,
         "cpu": time.process_time() - cpu,
         "positions": SEARCHED[0] - searched + extra,
         "tokens": tokens,
@@ -206,6 +216,12 @@ def main() -> None:
     print(f"  won {won}/{len(rows)} = {100 * won / len(rows):.1f}% (95% interval {100 * low:.1f}%-{100 * high:.1f}%)")
     print(f"  ends: {', '.join(f'{k} {v}' for k, v in sorted(ends.items()))}")
     print(f"  hint (advice) latency over {len(times)} positions: p50 {1000 * p50:.0f} ms, p95 {1000 * p95:.0f} ms")
+    cpus = sorted(t for r in rows for t in r.get("cpus", ()))
+    if cpus:
+        print(
+            f"  CPU a decision over {len(cpus)}: p50 {1000 * statistics.median(cpus):.0f} ms, "
+            f"p95 {1000 * cpus[min(len(cpus) - 1, int(0.95 * len(cpus)))]:.0f} ms, max {1000 * cpus[-1]:.0f} ms"
+        )
     if args.paired:
         paired(rows, args.paired)
     costed = [r for r in rows if "cpu" in r]
