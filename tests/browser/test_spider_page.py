@@ -59,6 +59,9 @@ def by_pointer(page: Page, game: dict[str, Any], touch: bool) -> None:
     for k, src, n, dst in tokens():
         view = view_of(page, game)
         count = next(p["count"] for p in view["places"] if p["id"] == src)
+        # The last move's cards landed (a card sliding into place lets taps through it, and a
+        # column that grew may have closed up): the box measured is where the card stays.
+        expect(page.locator("#board .card.moving, #board .card.dealing")).to_have_count(0)
         card = place(page, src).locator(f'.card[data-i="{count - n}"]')
         box = card.bounding_box()
         assert box is not None
