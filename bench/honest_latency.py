@@ -2,6 +2,9 @@
 95th percentile each), on real positions.
 
 Run: .venv/bin/python bench/honest_latency.py [--positions 200] [--seed 1] [--games klondike:3,crescent:N,crescent:D]
+     [--tree DIR]
+``--tree``: the server runs from another source tree (a changed policy's, its C loops built or
+copied beside it), so a change is measured through the API before it is made.
 For each game, random deals are started on ``paciencia serve`` (loopback, SQLite) from their
 codes and played through the API by following the hints, to their end; at each position either
 ``POST /api/games/{id}/hint`` or ``GET /api/games/{id}/chance`` asks first, in turn (the first
@@ -24,7 +27,7 @@ from http.cookiejar import CookieJar
 from pathlib import Path
 from typing import Any
 
-from web_site import machine, percentile, served
+from web_site import ROOT, machine, percentile, served
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from paciencia.engine.dealcode import DEAL_COUNT, DealCode
@@ -38,9 +41,10 @@ def main() -> int:
     parser.add_argument("--positions", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", default="klondike:3,crescent:N,crescent:D")
+    parser.add_argument("--tree", type=Path, default=ROOT, help="the source tree the server runs from")
     ns = parser.parse_args()
     worst = 0.0
-    with served() as url:
+    with served(ns.tree.resolve()) as url:
         opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()))
 
         took = [0.0]  # the last call's answered attempt, in ms
@@ -63,6 +67,7 @@ def main() -> int:
                 return found
 
         print(machine())
+        print(f"server: paciencia serve from {ns.tree.resolve()}")
         for spec in ns.games.split(","):
             name, variant = spec.split(":")
             prefix = GAMES[name].prefix
