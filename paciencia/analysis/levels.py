@@ -54,6 +54,14 @@ deal measured later is measured as its variant's were: 1, the share of honest ga
 solver's effort breaking ties (a variant without a ``figure`` setting); 2, how far the honest games
 got (``Light``), for variants whose honest games nearly all win or nearly all lose, where the share
 lost ties on most deals (each game's levels.json says which figure its variants use)."""
+CUTS = ("quarters", "wins")
+"""How a variant's winnable deals are cut into the four levels, kept in its ``measure`` settings
+as ``"cut"`` (a variant without one: quarters). "quarters": a quarter of the deals measured each
+(``thresholds``). "wins", on the first figure: by the honest games won alone (``win_cuts``), for a
+variant where most deals tie on every game won, so that quarters would cut that tie on the
+solver's effort, which says nothing there of how often a player who sees only what you see wins.
+A variant measured on no honest game (``seeds`` 0) is cut on the solver's effort alone: the
+first figure of a deal with no game is one plus its effort (``difficulty``)."""
 MOVE_CAP = 1500
 HINTS_DEALS = 4
 HINTS_MOVES = 60
@@ -266,7 +274,8 @@ def hints_differ(entry: dict[str, Any], moves: int = HINTS_MOVES) -> str | None:
 def difficulty(m: Measure, nodes: int = SOLVE_NODES, figure: int = 1) -> float:
     """One figure, higher harder (``FIGURES``). 1: the share of honest games lost, plus the
     solver's effort (the log of its positions against its budget's) as a tenth, which orders
-    deals the honest games tie on. 2: one less the honest games' mean progress (``Light``: the
+    deals the honest games tie on (a deal measured on no honest game: one plus its effort, so
+    the effort alone orders such deals). 2: one less the honest games' mean progress (``Light``: the
     cards they brought home and the chance their advice gave on the way), which orders deals
     whose games all won, or all lost, by how near they came; the effort as a thousandth."""
     effort = min(math.log(max(m.nodes, 1)) / math.log(max(nodes, 2)), 1.0)
@@ -288,9 +297,28 @@ def level_of(m: Measure, cuts: list[float], nodes: int = SOLVE_NODES, figure: in
     return LEVELS[bisect_right(cuts, difficulty(m, nodes, figure))]
 
 
-def thresholds(measures: list[Measure], nodes: int = SOLVE_NODES, figure: int = 1) -> list[float]:
+def win_cuts(seeds: int) -> list[float]:
+    """The cuts of "wins" (``CUTS``) on the first figure, for deals measured on ``seeds`` honest
+    games: easy, every game won; medium, all but one; hard, all but two; expert, fewer. Each cut
+    lies between a count of games lost plus the effort's tenth and the next count, so from 3 to 9
+    games."""
+    if not 3 <= seeds <= 9:
+        raise ValueError(f"levels cut on the honest games' wins need 3 to 9 games a deal, not {seeds}")
+    return [(lost + 0.5) / seeds + 0.05 for lost in range(3)]
+
+
+def thresholds(
+    measures: list[Measure], nodes: int = SOLVE_NODES, figure: int = 1, cut: str = "quarters"
+) -> list[float]:
     """The cuts that make each level about a quarter of the winnable deals measured (ties kept
-    on one side: a cut lies between two different figures)."""
+    on one side: a cut lies between two different figures); ``cut`` "wins": ``win_cuts`` on the
+    deals' games (``CUTS``)."""
+    if cut == "wins":
+        if figure != 1:
+            raise ValueError("levels cut on the honest games' wins are on the first figure")
+        return win_cuts(max((m.seeds for m in measures if m.verdict == Verdict.WINNABLE.value), default=0))
+    if cut != "quarters":
+        raise ValueError(f"no such cut: {cut} ({', '.join(CUTS)})")
     figures = sorted(difficulty(m, nodes, figure) for m in measures if m.verdict == Verdict.WINNABLE.value)
     if not figures:
         return [0.0, 0.0, 0.0]

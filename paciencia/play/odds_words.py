@@ -72,6 +72,20 @@ ODDS_UI: dict[str, str] = {
         "way. The winnable deals are cut into four equal parts. Beside each level, how often this site's "
         "hints, playing alone, won its deals (with the 95%% interval)."
     ),
+    "odds_levels_intro_wins": N_(
+        "Each deal measured (%(deals)s drawn at random) has a level from %(games)s games that a player who sees "
+        "only what you see plays in it: easy if that player wins them all, medium if it loses one, hard if it "
+        "loses two, expert if it loses more. So the levels are not equal parts: each one's share of the deals is "
+        "beside its name. Beside each level, how often this site's hints, playing alone, won its deals (with the "
+        "95%% interval)."
+    ),
+    "odds_levels_intro_effort": N_(
+        "Each deal measured (%(deals)s drawn at random) has a level from one thing alone: how much work the "
+        "solver, which knows where every card lies, needed to win it. The winnable deals are cut into four equal "
+        "parts. That is not how often a player who sees only what you see wins, and for this site's hints the "
+        "levels may differ little: beside each level, how often the hints, playing alone, won its deals (with "
+        "the 95%% interval)."
+    ),
     "odds_levels_none": N_("No levels measured yet for this variant."),
     "odds_level": N_("Level"),
     "odds_level_won": N_("Won by the hints"),

@@ -68,8 +68,14 @@ def answer(game: str) -> dict[str, Any] | None:
 
 
 def _levels_intro(game: str, variant: str) -> str:
-    """The words that say what the variant's levels were cut on (``levels.FIGURES``)."""
+    """The words that say what the variant's levels were cut on (``levels.FIGURES``, ``levels.CUTS``):
+    the honest games' wins with the solver's work breaking ties, how far those games got, their
+    wins alone, or the solver's work alone (deals measured on no honest game)."""
     how = levels.settings(game, variant) or {}
+    if how.get("seeds", 1) == 0:
+        return "odds_levels_intro_effort"
+    if how.get("cut") == "wins":
+        return "odds_levels_intro_wins"
     return "odds_levels_intro_progress" if how.get("figure", 1) == 2 else "odds_levels_intro"
 
 
@@ -218,7 +224,10 @@ def page(game: str, lang: str) -> dict[str, Any] | None:
                 "hardest": hardest,
                 "levels": level_rows,
                 "levels_intro": say(
-                    words, _levels_intro(game, v["variant"]), deals=deals(sum(lv["deals"] for lv in v["levels"]))
+                    words,
+                    _levels_intro(game, v["variant"]),
+                    deals=deals(sum(lv["deals"] for lv in v["levels"])),
+                    games=_number(int((levels.settings(game, v["variant"]) or {}).get("seeds", 0)), lang),
                 )
                 if v["levels"]
                 else "",
