@@ -187,8 +187,7 @@ class Limits:
         burst = case({k: float(t.rate.burst) for k, t in by_key.items()}, value=buckets.c.key)
         cost = case({k: t.cost for k, t in by_key.items()}, value=buckets.c.key)
         for t in takes:
-            per_second = t.rate.per_minute / 60.0
-            self._full_after = max(self._full_after, t.rate.burst / per_second if per_second > 0 else math.inf)
+            self._note_full(t.rate)
         filled = _filled(rate, burst)
         done = conn.execute(
             update(buckets)
@@ -199,10 +198,15 @@ class Limits:
         )
         return {str(key) for key in done.scalars()}
 
+    def _note_full(self, rate: Rate) -> None:
+        """Remembers how long a bucket of ``rate`` takes to fill from empty (what pruning waits for)."""
+        per_second = rate.per_minute / 60.0
+        self._full_after = max(self._full_after, rate.burst / per_second if per_second > 0 else math.inf)
+
     def _take(self, conn: Connection, key: str, rate_of: Rate, cost: float, now: float) -> float:
         rate = rate_of.per_minute / 60.0
         burst = rate_of.burst
-        self._full_after = max(self._full_after, burst / rate if rate > 0 else math.inf)
+        self._note_full(rate_of)
         filled = _filled(rate, float(burst))
         while True:
             took = conn.execute(
