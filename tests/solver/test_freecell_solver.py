@@ -107,6 +107,28 @@ def test_with_one_free_cell_the_verdicts_agree_with_fc_solve() -> None:
     assert won >= 3 and lost >= 3
 
 
+# FC1-1 #695 and FC1-2 #267, which fc-solve's -l lg wins, were unknown at 3 M positions until the
+# race's late round for one and two cells (issue 39; _search.c, LATE): won, with lines that replay.
+@pytest.mark.parametrize(("number", "cells"), [(695, 1), (267, 2)])
+def test_the_deals_left_to_the_late_round_are_won_within_the_budget(number: int, cells: int) -> None:
+    result = solve(new_state(code(number, cells)), math.inf, NODES)
+    assert result.verdict is Verdict.WINNABLE
+    assert result.nodes > 100_000  # in the late round: the race before it is as it was
+    replays_to_won(code(number, cells), result.line)
+
+
+def test_runs_moved_only_whole_into_empty_cascades_win_where_every_length_drowns() -> None:
+    """Thread 21 is thread 2 with '$': a top run goes into an empty cascade only whole (and a
+    buried run is dug only from its head), as Freecell Solver's sequence moves go. Alone, it wins
+    FC1-1 #695 in under 1,000 positions; thread 2, moving every length, does not in 100,000."""
+    pos = _c_position(new_state(code(695, 1)))
+    status, steps, n = _search.race(*pos, 1_000, math.inf, 0, 1 << 21)
+    assert status == 0 and n < 1_000
+    assert engine_tokens(new_state(code(695, 1)), steps)
+    assert _search.race(*pos, 100_000, math.inf, 0, 1 << 2)[0] != 0
+    assert _search.race(*pos, 100_000, math.inf, 0)[0] != 0  # the race alike up to LATE
+
+
 # -- the line checked in C agrees with the engine's rules ----------------------------------------
 
 

@@ -707,12 +707,28 @@ static inline int carried(int nfree, int nempty, int parked) {
 
 /* Every move of the race: gen's (each tagged with its group), and the meta moves, their dug
  * cards parked in the free cells alone or (deep) in the empty cascades too; the moves onto a
- * buried card only when `want` (a bit set of groups) names y or q. */
-static int gen_race(const FB *b, Step *out, int deep, unsigned want) {
+ * buried card only when `want` (a bit set of groups) names y or q. With `whole` ('$' in a
+ * spec), runs move as Freecell Solver's sequence moves move them: a cascade's top run goes
+ * into an empty cascade only whole, when the free places carry it and it is not the whole
+ * cascade (gen's other lengths left out), and a buried run is dug out only from its head (a
+ * card that does not lie on a card it fits). */
+static int gen_race(const FB *b, Step *out, int deep, unsigned want, int whole) {
     int k = gen(b, out, (want >> G_C) & 1);
     int nfree = 0, nempty = 0;
     for (int q = 0; q < b->ncells; q++) nfree += b->cell[q] < 0;
     for (int a = 0; a < NC; a++) nempty += !b->len[a];
+    if (whole && nempty) {
+        int cap_empty = (nfree + 1) << (nempty - 1), kept = 0;
+        for (int q = 0; q < k; q++) {
+            const Step *m = &out[q];
+            if (m->kind == CC && !b->len[m->b]) {
+                int len = b->len[m->a], run = b->rl[m->a][len - 1];
+                if (m->n != run || run > cap_empty || run == len) continue;
+            }
+            out[kept++] = *m;
+        }
+        k = kept;
+    }
     for (int q = 0; q < k; q++) {
         Step *m = &out[q];
         switch (m->kind) {
@@ -743,6 +759,7 @@ static int gen_race(const FB *b, Step *out, int deep, unsigned want) {
             int c = CHILDREN[e][s], a = where[c];
             if (a < 0 || a == t) continue;
             int i = at[c], j = i;
+            if (whole && i && FITS[c][b->col[a][i - 1]]) continue; /* not a run's head */
             while (j + 1 < b->len[a] && b->rl[a][j + 1] > 1) j++; /* the run it heads */
             int d = b->len[a] - 1 - j, n = j - i + 1;
             if (d < 1 || d > places || n > carried(nfree, nempty, d)) continue;
@@ -769,6 +786,7 @@ static int gen_race(const FB *b, Step *out, int deep, unsigned want) {
                 int i = at[c], j = i;
                 while (j + 1 < b->len[a] && b->rl[a][j + 1] > 1) j++; /* the run it heads */
                 int d = b->len[a] - 1 - j, n = j - i + 1;
+                if (whole && d && i && FITS[c][b->col[a][i - 1]]) continue; /* a buried run's part */
                 if (d + e > places || n > carried(nfree, nempty, d + e)) continue;
                 out[k++] = (Step){DIGC, (uint8_t)a, (uint8_t)t, (uint8_t)n, 0, 0, (uint8_t)d, G_Y, (uint8_t)e};
             }
@@ -783,8 +801,8 @@ static int gen_race(const FB *b, Step *out, int deep, unsigned want) {
 /* A thread's spec: from each depth on, its groups in order, space-separated, each a string of
  * group letters (upxrelcyq) searched together, in random order or, with a '+' after it, best
  * first by the evaluation (each '~' more adds noise of 15 to it); a '^' anywhere: its dug cards
- * may be parked in the empty cascades too (park), not in the free cells alone; the sound thread
- * has none. */
+ * may be parked in the empty cascades too (park), not in the free cells alone; a '$': its runs
+ * move as Freecell Solver's do (gen_race's `whole`); the sound thread has none. */
 typedef struct {
     int from[MAXPHASES];
     const char *order[MAXPHASES];
@@ -802,7 +820,7 @@ typedef struct {
 typedef struct {
     FB *b;
     Stack st;
-    int bit, sound, complete, alive, started, nph, deep;
+    int bit, sound, complete, alive, started, nph, deep, whole;
     Weights w;
     int from[MAXPHASES];
     Phase ph[MAXPHASES];
@@ -877,7 +895,7 @@ static int enter_thread(Thread *th, Table *t, int depth, const Step *m) {
     } else {
         const Phase *p = &th->ph[0];
         for (int q = 1; q < th->nph && depth >= th->from[q]; q++) p = &th->ph[q];
-        int all = gen_race(b, ms, th->deep, p->want);
+        int all = gen_race(b, ms, th->deep, p->want, th->whole);
         n = 0;
         for (int q = 0; q < all; q++) {
             int g = ms[q].group, r = p->rank_of[g];
@@ -1047,7 +1065,7 @@ static int run_befs(Thread *th, Table *t, long quota, long *nodes, const Options
         th->cur = -1;
         befs_goto(th, i);
         Step ms[MAXM];
-        int all = gen_race(b, ms, th->deep, p->want), mark = b->nt;
+        int all = gen_race(b, ms, th->deep, p->want, th->whole), mark = b->nt;
         for (int q = from; q < all; q++) {
             if (p->rank_of[ms[q].group] < 0) continue;
             if (used == quota) {
@@ -1130,6 +1148,8 @@ static const Spec SPECS[] = {
     {{0}, {"*^upxrlecyq"}, 1, {40, 0, 0, 0, 20, 40}, 30},
     {{0}, {"^upxrle~~"}, 1, {40, 12, 2, 3, 12, 24}, 21},
     {{0}, {"^upxrleyq~~"}, 1, {40, 12, 2, 3, 12, 24}, 21},
+    {{0}, {"$upxrle~~"}, 1, {40, 12, 2, 3, 12, 24}, 21},
+    {{0}, {"$^upxrleyq~~"}, 1, {40, 12, 2, 3, 12, 24}, 21},
 };
 #define NSPECS ((int)(sizeof SPECS / sizeof SPECS[0]))
 _Static_assert(sizeof SPECS / sizeof SPECS[0] + 1 <= MAXTHREADS, "a thread's state for every spec and the sound search");
@@ -1141,6 +1161,26 @@ static const int ROUND[] = {17, 2, 20, 3, 19, 5, 3, 2, 2, 7, 8, 6, NSPECS, 18, N
 static const int ROUND_FEWER[] = {0, 2, 3, 5, 7, 8, 6, NSPECS, 16, NSPECS};
 static const int ROUND_ONE[] = {0, 2, 3, 0, 7, 8, 6, NSPECS, 16, NSPECS};
 static const int ROUND_TWO[] = {0, 2, 3, 20, 7, 8, 6, NSPECS, 16, NSPECS};
+/* With one or two free cells, once the race has made LATE positions (issue 39), a late round:
+ * a thread whose runs move as Freecell Solver's sequence moves move them ('$': thread 2 so
+ * restricted is 21, thread 20 is 22) takes turns of QUOTA_LATE positions, with one cell as one
+ * more turn (ROUND_ONE_LATE), with two in thread 20's place (ROUND_TWO_LATE; as one more turn,
+ * FC1-2 #1358, lost at 2.93 M, was unknown at 3 M). FC1-1 #695 and FC1-2 #267, which fc-solve
+ * -l lg wins, were unknown at 3 M: no thread alone won either within 1.5 M positions, and on
+ * #267 every thread without moves into the free cells ran out at 150,555. fc-solve with its
+ * meta moves alone ("[01][24678]", no atomic move) wins #267 in 115-670 K states, and our
+ * moves follow its line move for move: the moves were there, the search drowned in them. What
+ * drowned it: gen moves every length of a cascade's top run into an empty cascade (a card off
+ * a run among them), and the digs take runs from their middle; fc-solve moves a top run into
+ * an empty column only whole, and digs a run only from its head. Alone, thread 21 wins #695 in
+ * 902 positions (thread 2 not in 1.5 M), thread 22 #267 in 328 K (thread 20 not in 1.5 M). The
+ * race is the same as before up to LATE: every deal settled by then (and every hint, 20,000
+ * positions) as it was, line for line (the 3,614 such deals of FC1-1 and FC1-2 1-2,000 checked),
+ * and the levels' effort cuts (at most 63 K positions) untouched. */
+static const long LATE = 100000;
+static const int QUOTA_LATE = 1000;
+static const int ROUND_ONE_LATE[] = {0, 2, 3, 0, 7, 8, 6, NSPECS, 16, NSPECS, NSPECS - 2};
+static const int ROUND_TWO_LATE[] = {0, 2, 3, NSPECS - 1, 7, 8, 6, NSPECS, 16, NSPECS};
 /* With two free cells the prelude goes on: thread 1 to 20,150 positions, thread 13 to 5,100
  * (FC1-2 #209 and #394, which fc-solve's -l lg wins, need 17,560 of thread 1 alone and 3,436 of
  * thread 13; neither thread is in ROUND_FEWER): both won, every other verdict of FC1-2 1-1,000
@@ -1202,6 +1242,7 @@ static int thread_start(Thread *x, FB *b, int q, const Options *o) {
         const Spec *sp = &SPECS[q];
         x->befs = sp->order[0][0] == '*';
         x->deep = strchr(sp->order[0], '^') != NULL;
+        x->whole = strchr(sp->order[0], '$') != NULL;
         x->nph = sp->nph;
         x->w = sp->w;
         for (int k = 0; k < sp->nph; k++) {
@@ -1269,11 +1310,19 @@ static int race_run(FB *b, Options *o, long *nodes, size_t start, unsigned long 
                                      : (int)(sizeof ROUND_FEWER / sizeof *ROUND_FEWER);
     while (result == BUDGET && !SPENT) {
         int any = 0;
+        if (!mask && b->ncells <= 2 && round != ROUND_ONE_LATE && round != ROUND_TWO_LATE && *nodes - start_nodes >= LATE) {
+            round = b->ncells == 1 ? ROUND_ONE_LATE : ROUND_TWO_LATE;
+            nround = b->ncells == 1 ? (int)(sizeof ROUND_ONE_LATE / sizeof *ROUND_ONE_LATE)
+                                    : (int)(sizeof ROUND_TWO_LATE / sizeof *ROUND_TWO_LATE);
+        }
         for (int k = 0; k < nround && result == BUDGET && !SPENT; k++) {
             int q = mask ? k : round[k];
             if (!th[q].alive) continue;
             any = 1;
-            int quota = !mask && b->ncells == 1 && q == NSPECS ? QUOTA_SOUND_ONE : QUOTA;
+            int quota = mask ? QUOTA
+                        : q >= NSPECS - 2 && q < NSPECS ? QUOTA_LATE
+                        : b->ncells == 1 && q == NSPECS ? QUOTA_SOUND_ONE
+                                                        : QUOTA;
             result = turn(&th[q], b, q, &t, quota, nodes, o, start_nodes);
             if (result == WON) winner = q;
         }

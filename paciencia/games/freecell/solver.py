@@ -22,7 +22,10 @@ the empty cascades once the free cells are full, as Freecell Solver's moves do. 
 they only ever find wins, and they find them in a few hundred positions where the sound search
 needs thousands: each orders its moves by the evaluation with weights of its own (some with
 noise, three in random order), since a deal one order is slow on another is often quick on
-(``bench/freecell_vs_fcsolve.py``). The first search to win gives the line; the sound search's
+(``bench/freecell_vs_fcsolve.py``). With one or two free cells, once the race has made 100,000
+positions, a late round adds a search whose runs move as Freecell Solver's do: a cascade's top
+run into an empty cascade only whole, a buried run dug out only from its head (``_search.c``,
+``LATE``). The first search to win gives the line; the sound search's
 end (or that of the one other search that keeps the free cells as a move) is the only proof of a
 loss.
 
