@@ -107,9 +107,10 @@ def test_with_one_free_cell_the_verdicts_agree_with_fc_solve() -> None:
     assert won >= 3 and lost >= 3
 
 
-# FC1-1 #695 and FC1-2 #267, which fc-solve's -l lg wins, were unknown at 3 M positions until the
-# race's late round for one and two cells (issue 39; _search.c, LATE): won, with lines that replay.
-@pytest.mark.parametrize(("number", "cells"), [(695, 1), (267, 2)])
+# FC1-1 #695 and #1716, FC1-2 #267 and #1103, which fc-solve's -l lg wins, were unknown at 3 M
+# positions until the race's late round for one and two cells (issue 39; _search.c, LATE): won,
+# with lines that replay.
+@pytest.mark.parametrize(("number", "cells"), [(695, 1), (1716, 1), (267, 2), (1103, 2)])
 def test_the_deals_left_to_the_late_round_are_won_within_the_budget(number: int, cells: int) -> None:
     result = solve(new_state(code(number, cells)), math.inf, NODES)
     assert result.verdict is Verdict.WINNABLE

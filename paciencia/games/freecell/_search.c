@@ -1150,6 +1150,7 @@ static const Spec SPECS[] = {
     {{0}, {"^upxrleyq~~"}, 1, {40, 12, 2, 3, 12, 24}, 21},
     {{0}, {"$upxrle~~"}, 1, {40, 12, 2, 3, 12, 24}, 21},
     {{0}, {"$^upxrleyq~~"}, 1, {40, 12, 2, 3, 12, 24}, 21},
+    {{0}, {"$^upqryle~~"}, 1, {40, 12, 2, 3, 12, 24}, 21},
 };
 #define NSPECS ((int)(sizeof SPECS / sizeof SPECS[0]))
 _Static_assert(sizeof SPECS / sizeof SPECS[0] + 1 <= MAXTHREADS, "a thread's state for every spec and the sound search");
@@ -1163,10 +1164,13 @@ static const int ROUND_ONE[] = {0, 2, 3, 0, 7, 8, 6, NSPECS, 16, NSPECS};
 static const int ROUND_TWO[] = {0, 2, 3, 20, 7, 8, 6, NSPECS, 16, NSPECS};
 /* With one or two free cells, once the race has made LATE positions (issue 39), a late round:
  * threads whose runs move as Freecell Solver's sequence moves move them ('$': thread 2 so
- * restricted is 21, thread 20 is 22) take turns of QUOTA_LATE positions: with one cell 21 as
- * one more turn and 22 in thread 0's second turn's place (ROUND_ONE_LATE; 21 alone left FC1-1
- * #1716, which -l lg wins, unknown), with two 22 in thread 20's place (ROUND_TWO_LATE; as one
- * more turn, FC1-2 #1358, lost at 2.93 M, was unknown at 3 M). FC1-1 #695 and FC1-2 #267, which fc-solve
+ * restricted is 21, thread 20 is 22, 23 is 22 without x, the digs up, and e, runs into empty
+ * cascades) take turns of QUOTA_LATE positions: with one cell 21 as one more turn and 22 in
+ * thread 0's second turn's place (ROUND_ONE_LATE; 21 alone left FC1-1 #1716, which -l lg
+ * wins, unknown), with two 22 in thread 20's place and 23 as one more turn (ROUND_TWO_LATE;
+ * with 22 as one more turn, FC1-2 #1358, lost at 2.93 M, was unknown at 3 M; without 23,
+ * FC1-2 #1103, which -l lg wins in 110 states, was: 23 alone wins it in 1,465 positions, 22
+ * not in 600 K). FC1-1 #695 and FC1-2 #267, which fc-solve
  * -l lg wins, were unknown at 3 M: no thread alone won either within 1.5 M positions, and on
  * #267 every thread without moves into the free cells ran out at 150,555. fc-solve with its
  * meta moves alone ("[01][24678]", no atomic move) wins #267 in 115-670 K states, and our
@@ -1180,8 +1184,8 @@ static const int ROUND_TWO[] = {0, 2, 3, 20, 7, 8, 6, NSPECS, 16, NSPECS};
  * and the levels' effort cuts (at most 63 K positions) untouched. */
 static const long LATE = 100000;
 static const int QUOTA_LATE = 1000;
-static const int ROUND_ONE_LATE[] = {0, 2, 3, NSPECS - 1, 7, 8, 6, NSPECS, 16, NSPECS, NSPECS - 2};
-static const int ROUND_TWO_LATE[] = {0, 2, 3, NSPECS - 1, 7, 8, 6, NSPECS, 16, NSPECS};
+static const int ROUND_ONE_LATE[] = {0, 2, 3, NSPECS - 2, 7, 8, 6, NSPECS, 16, NSPECS, NSPECS - 3};
+static const int ROUND_TWO_LATE[] = {0, 2, 3, NSPECS - 2, 7, 8, 6, NSPECS, 16, NSPECS, NSPECS - 1};
 /* With two free cells the prelude goes on: thread 1 to 20,150 positions, thread 13 to 5,100
  * (FC1-2 #209 and #394, which fc-solve's -l lg wins, need 17,560 of thread 1 alone and 3,436 of
  * thread 13; neither thread is in ROUND_FEWER): both won, every other verdict of FC1-2 1-1,000
@@ -1321,7 +1325,7 @@ static int race_run(FB *b, Options *o, long *nodes, size_t start, unsigned long 
             if (!th[q].alive) continue;
             any = 1;
             int quota = mask ? QUOTA
-                        : q >= NSPECS - 2 && q < NSPECS ? QUOTA_LATE
+                        : q >= NSPECS - 3 && q < NSPECS ? QUOTA_LATE
                         : b->ncells == 1 && q == NSPECS ? QUOTA_SOUND_ONE
                                                         : QUOTA;
             result = turn(&th[q], b, q, &t, quota, nodes, o, start_nodes);
