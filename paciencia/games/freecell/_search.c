@@ -1164,8 +1164,7 @@ static const int ROUND_ONE[] = {0, 2, 3, 0, 7, 8, 6, NSPECS, 16, NSPECS};
 static const int ROUND_TWO[] = {0, 2, 3, 20, 7, 8, 6, NSPECS, 16, NSPECS};
 /* With one or two free cells, once the race has made LATE positions (issue 39), a late round:
  * threads whose runs move as Freecell Solver's sequence moves move them ('$': thread 2 so
- * restricted is 21, thread 20 is 22, 23 is 22 without x, the digs up, and e, runs into empty
- * cascades) take turns of QUOTA_LATE positions: with one cell 21 as one more turn and 22 in
+ * restricted is 21, thread 20 is 22, 23 is 22 without x, the digs up) take turns of QUOTA_LATE positions: with one cell 21 as one more turn and 22 in
  * thread 0's second turn's place (ROUND_ONE_LATE; 21 alone left FC1-1 #1716, which -l lg
  * wins, unknown), with two 22 in thread 20's place and 23 as one more turn (ROUND_TWO_LATE;
  * with 22 as one more turn, FC1-2 #1358, lost at 2.93 M, was unknown at 3 M; without 23,
