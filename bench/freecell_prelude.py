@@ -1,7 +1,7 @@
 """A prelude for the FreeCell race chosen greedily from each search of the race run alone.
 
 Run: nice .venv/bin/python bench/freecell_prelude.py [--first 1] [--last 12000] [--cells 4]
-     [--cap 6000] [--budget 5000] [--threads 21] [--cache /tmp/freecell-alone.json]
+     [--cap 6000] [--budget 5000] [--threads 24] [--cache /tmp/freecell-alone.json]
 
 Each depth-first or best-first thread of ``_search.c`` (``--threads``: the specs, not the sound
 search) runs alone (``_search.race``'s ``threads`` bit) on Microsoft's deals ``first``..``last``
@@ -99,7 +99,7 @@ def main() -> None:
     parser.add_argument("--cells", type=int, default=4, choices=(1, 2, 3, 4))
     parser.add_argument("--cap", type=int, default=6000)
     parser.add_argument("--budget", type=int, default=5000)
-    parser.add_argument("--threads", type=int, default=21, help="the specs of _search.c (the sound search left out)")
+    parser.add_argument("--threads", type=int, default=24, help="the specs of _search.c (the sound search left out)")
     parser.add_argument("--cache", type=Path, default=Path("/tmp/freecell-alone.json"))
     ns = parser.parse_args()
     key = f"{ns.first}-{ns.last} cells {ns.cells} cap {ns.cap} threads {ns.threads}"

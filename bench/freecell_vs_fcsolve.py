@@ -173,7 +173,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--fc-iters", type=int, default=3_000_000, help="fc-solve's iterations a deal, fewer cells")
     parser.add_argument("--threads", action="store_true", help="each search of the race alone, in this process")
-    parser.add_argument("--threads-count", type=int, default=22, help="the specs in _search.c and the sound search")
+    parser.add_argument("--threads-count", type=int, default=25, help="the specs in _search.c and the sound search")
     ns = parser.parse_args()
     if not os.path.exists(PACIENCIA[0]):
         sys.exit(f"no {PACIENCIA[0]}: run scripts/bootstrap")
