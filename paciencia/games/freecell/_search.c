@@ -1164,23 +1164,23 @@ static const int ROUND_ONE[] = {0, 2, 3, 0, 7, 8, 6, NSPECS, 16, NSPECS};
 static const int ROUND_TWO[] = {0, 2, 3, 20, 7, 8, 6, NSPECS, 16, NSPECS};
 /* With one or two free cells, once the race has made LATE positions (issue 39), a late round:
  * threads whose runs move as Freecell Solver's sequence moves move them ('$': thread 2 so
- * restricted is 21, thread 20 is 22, 23 is 22 without x, the digs up) take turns of QUOTA_LATE positions: with one cell 21 as one more turn and 22 in
- * thread 0's second turn's place (ROUND_ONE_LATE; 21 alone left FC1-1 #1716, which -l lg
- * wins, unknown), with two 22 in thread 20's place and 23 as one more turn (ROUND_TWO_LATE;
- * with 22 as one more turn, FC1-2 #1358, lost at 2.93 M, was unknown at 3 M; without 23,
- * FC1-2 #1103, which -l lg wins in 110 states, was: 23 alone wins it in 1,465 positions, 22
- * not in 600 K). FC1-1 #695 and FC1-2 #267, which fc-solve
- * -l lg wins, were unknown at 3 M: no thread alone won either within 1.5 M positions, and on
- * #267 every thread without moves into the free cells ran out at 150,555. fc-solve with its
- * meta moves alone ("[01][24678]", no atomic move) wins #267 in 115-670 K states, and our
- * moves follow its line move for move: the moves were there, the search drowned in them. What
- * drowned it: gen moves every length of a cascade's top run into an empty cascade (a card off
- * a run among them), and the digs take runs from their middle; fc-solve moves a top run into
- * an empty column only whole, and digs a run only from its head. Alone, thread 21 wins #695 in
- * 902 positions (thread 2 not in 1.5 M), thread 22 #267 in 328 K (thread 20 not in 1.5 M). The
- * race is the same as before up to LATE: every deal settled by then (and every hint, 20,000
- * positions) as it was, line for line (the 3,614 such deals of FC1-1 and FC1-2 1-2,000 checked),
- * and the levels' effort cuts (at most 63 K positions) untouched. */
+ * restricted is 21, thread 20 is 22, 23 is 22 without x, the digs up) take turns of QUOTA_LATE
+ * positions: with one cell 21 as one more turn and 22 in thread 0's second turn's place
+ * (ROUND_ONE_LATE; 21 alone left FC1-1 #1716, which -l lg wins, unknown), with two 22 in thread
+ * 20's place and 23 as one more turn (ROUND_TWO_LATE; with 22 as one more turn, FC1-2 #1358, lost
+ * at 2.93 M, was unknown at 3 M; without 23, FC1-2 #1103, which -l lg wins in 110 states, was: 23
+ * alone wins it in 1,465 positions, 22 not in 600 K). FC1-1 #695 and FC1-2 #267, which fc-solve
+ * -l lg wins, were unknown at 3 M: no thread alone won either within 1.5 M positions, and on #267
+ * every thread without moves into the free cells ran out at 150,555. fc-solve with its meta moves
+ * alone ("[01][24678]", no atomic move) wins #267 in 115-670 K states, and our moves follow its
+ * line move for move: the moves were there, the search drowned in them. What drowned it: gen moves
+ * every length of a cascade's top run into an empty cascade (a card off a run among them), and the
+ * digs take runs from their middle; fc-solve moves a top run into an empty column only whole, and
+ * digs a run only from its head. Alone, thread 21 wins #695 in 902 positions (thread 2 not in
+ * 1.5 M), thread 22 #267 in 328 K (thread 20 not in 1.5 M). The race is the same as before up to
+ * LATE: every deal settled by then (and every hint, 20,000 positions) as it was, line for line
+ * (the 3,614 such deals of FC1-1 and FC1-2 1-2,000 checked), and the levels' effort cuts (at most
+ * 63 K positions) untouched. */
 static const long LATE = 100000;
 static const int QUOTA_LATE = 1000;
 static const int ROUND_ONE_LATE[] = {0, 2, 3, NSPECS - 2, 7, 8, 6, NSPECS, 16, NSPECS, NSPECS - 3};
@@ -1314,7 +1314,8 @@ static int race_run(FB *b, Options *o, long *nodes, size_t start, unsigned long 
                                      : (int)(sizeof ROUND_FEWER / sizeof *ROUND_FEWER);
     while (result == BUDGET && !SPENT) {
         int any = 0;
-        if (!mask && b->ncells <= 2 && round != ROUND_ONE_LATE && round != ROUND_TWO_LATE && *nodes - start_nodes >= LATE) {
+        int late = !mask && b->ncells <= 2 && *nodes - start_nodes >= LATE;
+        if (late && round != ROUND_ONE_LATE && round != ROUND_TWO_LATE) {
             round = b->ncells == 1 ? ROUND_ONE_LATE : ROUND_TWO_LATE;
             nround = b->ncells == 1 ? (int)(sizeof ROUND_ONE_LATE / sizeof *ROUND_ONE_LATE)
                                     : (int)(sizeof ROUND_TWO_LATE / sizeof *ROUND_TWO_LATE);
