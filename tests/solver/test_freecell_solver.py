@@ -122,10 +122,12 @@ def test_runs_moved_only_whole_into_empty_cascades_win_where_every_length_drowns
     """Thread 21 is thread 2 with '$': a top run goes into an empty cascade only whole (and a
     buried run is dug only from its head), as Freecell Solver's sequence moves go. Alone, it wins
     FC1-1 #695 in under 1,000 positions; thread 2, moving every length, does not in 100,000."""
-    pos = _c_position(new_state(code(695, 1)))
+    deal = new_state(code(695, 1))
+    assert isinstance(deal, FreeCellState)
+    pos = _c_position(deal)
     status, steps, n = _search.race(*pos, 1_000, math.inf, 0, 1 << 21)
     assert status == 0 and n < 1_000
-    assert engine_tokens(new_state(code(695, 1)), steps)
+    assert engine_tokens(deal, steps)
     assert _search.race(*pos, 100_000, math.inf, 0, 1 << 2)[0] != 0
     assert _search.race(*pos, 100_000, math.inf, 0)[0] != 0  # the race alike up to LATE
 
