@@ -81,6 +81,19 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return {**browser_type_launch_args, "executable_path": path, "args": CHROMIUM_ARGS}
 
 
+ONLINE: dict[str, Any] = {"service_workers": "block"}
+"""A browser context's arguments for a test that is not about offline play: no service worker.
+With one, a page starts offline play once a move is made (it fetches the offline bundle and
+starts Pyodide in the background): seconds of both cores a test, half the browser tests' CPU.
+The offline tests (test_offline*.py, and a test marked ``browser_context_args(service_workers=
+"allow")``) keep it."""
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_context_args, **ONLINE}
+
+
 # Generous waits: CI may share the machine with other work. A passing step does not wait them out.
 expect.set_options(timeout=10_000)
 

@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from paciencia.games import REGISTRY
 from paciencia.games.examples import example
 from paciencia.web.service import odds
-from tests.browser.conftest import PHONE, moves, open_table, place, some_locales
+from tests.browser.conftest import ONLINE, PHONE, moves, open_table, place, some_locales
 from tests.tables import (
     CRESCENT_WON_IN_ONE,
     FINISH,
@@ -46,7 +46,7 @@ SELECTED = re.compile(r"\bselected\b")
 @pytest.fixture
 def context(browser: Browser, base_url: str) -> Iterator[BrowserContext]:
     # axe is injected as a script: the site's Content-Security-Policy allows only its own.
-    ctx = browser.new_context(base_url=base_url, viewport=PHONE, bypass_csp=True)
+    ctx = browser.new_context(**ONLINE, base_url=base_url, viewport=PHONE, bypass_csp=True)
     yield ctx
     ctx.close()
 
@@ -312,7 +312,7 @@ def test_focus_selection_and_destinations_look_different(page: Page) -> None:
 
 
 def test_a_tap_leaves_no_focus_ring(browser: Browser, base_url: str) -> None:
-    ctx = browser.new_context(base_url=base_url, viewport=PHONE, has_touch=True)
+    ctx = browser.new_context(**ONLINE, base_url=base_url, viewport=PHONE, has_touch=True)
     page = ctx.new_page()
     open_table(page, "crescent", {"code": "CR1-N-AAAAAAB"})
     place(page, "2").tap()
@@ -324,7 +324,7 @@ def test_a_tap_leaves_no_focus_ring(browser: Browser, base_url: str) -> None:
 
 
 def test_controls_are_at_least_44_px_on_a_phone(browser: Browser, base_url: str) -> None:
-    ctx = browser.new_context(base_url=base_url, viewport=PHONE, has_touch=True, is_mobile=True)
+    ctx = browser.new_context(**ONLINE, base_url=base_url, viewport=PHONE, has_touch=True, is_mobile=True)
     page = ctx.new_page()
     for game, body in (("crescent", {"code": "CR1-N-AAAAAAB"}), ("klondike", {"code": "KL1-1-AAAAAAB"})):
         open_table(page, game, body)
@@ -342,7 +342,7 @@ def test_controls_are_at_least_44_px_on_a_phone(browser: Browser, base_url: str)
 
 
 def test_a_zoomed_desktop_keeps_the_side_panel_and_the_keys_help(browser: Browser, base_url: str) -> None:
-    ctx = browser.new_context(base_url=base_url, viewport={"width": 640, "height": 400})  # 200 % of 1280×800
+    ctx = browser.new_context(**ONLINE, base_url=base_url, viewport={"width": 640, "height": 400})  # 200 % of 1280×800
     page = ctx.new_page()
     open_table(page, "crescent", {"code": "CR1-N-AAAAAAB"})
     clipped = page.evaluate(
@@ -404,7 +404,7 @@ def test_h_while_finish_is_offered_says_so(page: Page) -> None:
 
 
 def test_a_long_column_keeps_its_ranks_readable_on_a_landscape_phone(browser: Browser, base_url: str) -> None:
-    ctx = browser.new_context(base_url=base_url, viewport={"width": 844, "height": 390}, has_touch=True)
+    ctx = browser.new_context(**ONLINE, base_url=base_url, viewport={"width": 844, "height": 390}, has_touch=True)
     page = ctx.new_page()
     open_table(page, "klondike", {"table": LONG_COLUMNS})
     strips = page.evaluate(
@@ -428,7 +428,7 @@ def test_a_long_column_keeps_its_ranks_readable_on_a_landscape_phone(browser: Br
 
 
 def test_the_message_does_not_cover_the_cards_on_a_landscape_phone(browser: Browser, base_url: str) -> None:
-    ctx = browser.new_context(base_url=base_url, viewport={"width": 844, "height": 390}, has_touch=True)
+    ctx = browser.new_context(**ONLINE, base_url=base_url, viewport={"width": 844, "height": 390}, has_touch=True)
     page = ctx.new_page()
     open_table(page, "crescent", {"table": FULL_PILE})
     place(page, "4").tap()

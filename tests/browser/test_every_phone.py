@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
-from tests.browser.conftest import open_table, place, some_locales
+from tests.browser.conftest import ONLINE, open_table, place, some_locales
 from tests.browser.test_accessibility import serious
 from tests.tables import (
     BLOCKING_MOVE,
@@ -96,7 +96,7 @@ class Walk:
     """One context (a look, a kind of pointer) with one page and its own games."""
 
     def __init__(self, browser: Browser, base_url: str, look: str, touch: bool) -> None:
-        self.ctx: BrowserContext = browser.new_context(base_url=base_url, has_touch=touch, bypass_csp=True)
+        self.ctx: BrowserContext = browser.new_context(**ONLINE, base_url=base_url, has_touch=touch, bypass_csp=True)
         if LOOKS[look]:
             self.ctx.add_cookies([{"name": "paciencia_look", "value": LOOKS[look], "url": base_url}])
         self.page = self.ctx.new_page()
@@ -185,7 +185,7 @@ def test_a_desktop_zoomed_to_400_percent_keeps_the_cards_readable(browser: Brows
     """Issue 22: at 400 % the side panel took the width and the ranks were 1.8-2.4 px. A narrow
     window keeps a phone's one column (the page scrolls): every rank at least 10 px, and the
     header and the buttons fit as on every screen."""
-    ctx = browser.new_context(base_url=base_url, bypass_csp=True)
+    ctx = browser.new_context(**ONLINE, base_url=base_url, bypass_csp=True)
     if LOOKS[look]:
         ctx.add_cookies([{"name": "paciencia_look", "value": LOOKS[look], "url": base_url}])
     page = ctx.new_page()
@@ -204,7 +204,7 @@ def test_a_desktop_zoomed_to_400_percent_keeps_the_cards_readable(browser: Brows
 
 
 def test_forced_colours_still_draw_the_selection_and_the_destinations(browser: Browser, base_url: str) -> None:
-    ctx = browser.new_context(base_url=base_url, viewport=MOUSE["1280x800"], forced_colors="active")
+    ctx = browser.new_context(**ONLINE, base_url=base_url, viewport=MOUSE["1280x800"], forced_colors="active")
     page = ctx.new_page()
     open_table(page, "crescent", {"table": HEARTS})
     place(page, "1").click()  # 3♥ picked up: the ascending hearts and pile 2 take it
@@ -238,7 +238,7 @@ def _hints_asked(page: Page) -> list[str]:
 
 
 def test_letters_typed_on_a_link_or_button_play_nothing(browser: Browser, base_url: str) -> None:
-    ctx = browser.new_context(base_url=base_url, viewport=MOUSE["1280x800"])
+    ctx = browser.new_context(**ONLINE, base_url=base_url, viewport=MOUSE["1280x800"])
     page = ctx.new_page()
     game = open_table(page, "crescent", {"table": QUIET_BUT_WINNABLE})
     asked = _hints_asked(page)
@@ -262,7 +262,7 @@ def test_letters_typed_on_a_link_or_button_play_nothing(browser: Browser, base_u
 
 
 def test_the_one_letter_keys_can_be_turned_off(browser: Browser, base_url: str) -> None:
-    ctx = browser.new_context(base_url=base_url, viewport=MOUSE["1280x800"])
+    ctx = browser.new_context(**ONLINE, base_url=base_url, viewport=MOUSE["1280x800"])
     page = ctx.new_page()
     open_table(page, "crescent", {"table": QUIET_BUT_WINNABLE})
     page.locator("#look-open").click()

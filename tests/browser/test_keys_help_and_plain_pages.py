@@ -13,14 +13,14 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from paciencia.play.words import ui_words
-from tests.browser.conftest import DESKTOP, PHONE, open_table
+from tests.browser.conftest import DESKTOP, ONLINE, PHONE, open_table
 
 AXE = Path(__file__).parents[1] / "a11y" / "node_modules" / "axe-core" / "axe.min.js"
 
 
 @pytest.fixture
 def phone(browser: Browser, base_url: str) -> Iterator[Page]:
-    ctx = browser.new_context(base_url=base_url, viewport=PHONE, has_touch=True, is_mobile=True)
+    ctx = browser.new_context(**ONLINE, base_url=base_url, viewport=PHONE, has_touch=True, is_mobile=True)
     yield ctx.new_page()
     ctx.close()
 
@@ -45,7 +45,7 @@ def test_the_keys_help_is_folded_on_a_touch_phone_and_one_tap_away(phone: Page, 
 
 
 def test_the_keys_help_shows_on_a_desktop(browser: Browser, base_url: str) -> None:
-    ctx = browser.new_context(base_url=base_url, viewport=DESKTOP)
+    ctx = browser.new_context(**ONLINE, base_url=base_url, viewport=DESKTOP)
     page = ctx.new_page()
     open_table(page, "klondike", {"code": "KL1-3-AAAAAAB"})
     expect(page.locator("#keys")).to_be_visible()
@@ -55,7 +55,7 @@ def test_the_keys_help_shows_on_a_desktop(browser: Browser, base_url: str) -> No
 
 @pytest.fixture
 def axe_context(browser: Browser, base_url: str) -> Iterator[BrowserContext]:
-    ctx = browser.new_context(base_url=base_url, viewport=PHONE, bypass_csp=True)
+    ctx = browser.new_context(**ONLINE, base_url=base_url, viewport=PHONE, bypass_csp=True)
     yield ctx
     ctx.close()
 

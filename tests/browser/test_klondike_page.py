@@ -7,6 +7,7 @@ import json
 import re
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
 from paciencia.games import new_state
@@ -394,6 +395,7 @@ def _hidden_cards(code: str, tokens: list[str]) -> set[int]:
     return hidden
 
 
+@pytest.mark.browser_context_args(service_workers="allow")  # offline play asks for the record too
 def test_no_face_down_card_reaches_the_browser(page: Page) -> None:
     bodies: list[str] = []
     said = ("/api/", "/klondike/")  # a game's record (offline play's) included: it is refused here

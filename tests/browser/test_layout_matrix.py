@@ -23,6 +23,7 @@ from playwright.sync_api import Browser, Playwright
 
 from paciencia.games import REGISTRY
 from paciencia.i18n import LOCALES
+from tests.browser.conftest import ONLINE
 from tests.browser.matrix import LOOKS, SIZES, STATES, Scene, View, Walker, all_scenes, page_scenes
 
 
@@ -38,7 +39,8 @@ def pages(playwright: Playwright, base_url: str) -> dict[str, Scene]:
 
 @pytest.fixture(scope="module")
 def walkers(browser: Browser, base_url: str) -> Iterator[dict[str, Walker]]:
-    made = {look: Walker(browser.new_context(base_url=base_url, bypass_csp=True), base_url, look) for look in LOOKS}
+    context = {**ONLINE, "base_url": base_url, "bypass_csp": True}
+    made = {look: Walker(browser.new_context(**context), base_url, look) for look in LOOKS}
     yield made
     for w in made.values():
         w.ctx.close()

@@ -23,6 +23,7 @@ from playwright.sync_api import Browser, Playwright
 from paciencia.engine.protocol import Role
 from paciencia.games import REGISTRY
 from paciencia.games.examples import must_example
+from tests.browser.conftest import ONLINE
 from tests.browser.matrix import FRAMES, SIZES, Scene, Walker, fresh_scene, make
 
 TALL = "390x844"
@@ -51,7 +52,7 @@ MEASURE = """() => {
 
 @pytest.fixture(scope="module")
 def walker(browser: Browser, base_url: str) -> Iterator[Walker]:
-    made = Walker(browser.new_context(base_url=base_url, bypass_csp=True), base_url, "default")
+    made = Walker(browser.new_context(**ONLINE, base_url=base_url, bypass_csp=True), base_url, "default")
     yield made
     made.ctx.close()
 

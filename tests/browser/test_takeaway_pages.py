@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from paciencia.games.examples import must_example
 from paciencia.i18n import Words
-from tests.browser.conftest import PHONE, center, moves, open_table, place, some_locales, wait_past_double_tap
+from tests.browser.conftest import ONLINE, PHONE, center, moves, open_table, place, some_locales, wait_past_double_tap
 
 PYRAMID = must_example("pyramid")
 TRIPEAKS = must_example("tripeaks")
@@ -76,7 +76,7 @@ def test_tripeaks_is_won_by_taps_in_every_language(page: Page, lang: str) -> Non
 
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
 def test_each_is_won_by_touch_on_a_phone(browser: Browser, base_url: str, name: str) -> None:
-    ctx = browser.new_context(base_url=base_url, viewport=PHONE, has_touch=True)
+    ctx = browser.new_context(**ONLINE, base_url=base_url, viewport=PHONE, has_touch=True)
     try:
         finish(ctx.new_page(), name, "pt-BR", "touch")
     finally:
