@@ -136,3 +136,51 @@ def test_sight_puts_a_near_tie_off_the_columns_before_a_talon_card() -> None:
     state = knowledge.state.copy()
     for token in line:
         state.play(token)
+
+
+# The race's answer, pinned: KL1-3-BTRJRDW as the capped sight player played it (the first game of
+# bench/data/honest-klondike-3-hop150-sight-4ad697c-0.jsonl), 40 layouts, each row as _search.hop
+# gives it, with the positions searched, recorded before the hindsight samples kept what a
+# position gives (issue 40, part 3): a change of any decision or count fails here.
+LINE = "D D D D D D D D 7-6 7-6 5-3 D D W-F 4-Fh 3-F 1-F 6x3-1 D W-5 " + "D " * 14
+LINE += "W-7 6-7 D D D D D D W-6 5x2-6 4-5 D D D D D"
+PLAYED = LINE.split()
+PINNED = {
+    9: (
+        46661,
+        [
+            ([(3, 4, 2, 1, 15)], 37, 40),
+            ([(3, 6, 5, 1, 36)], 37, 40),
+            ([(2, 23, 4, 1, 1)], 36, 40),
+            ([(1, 2, 0, 1, 13)], 33, 40),
+            ([(2, 17, 1, 1, 8)], 37, 40),
+            ([(1, 20, 0, 1, 26)], 37, 40),
+        ],
+    ),
+    50: (
+        27644,
+        [
+            ([(2, 8, 0, 1, 9)], 35, 40),
+            ([(2, 14, 1, 1, 8)], 38, 40),
+            ([(2, 14, 5, 1, 8)], 38, 40),
+            ([(1, 17, 0, 1, 26)], 38, 40),
+            ([(3, 5, 3, 2, 49), (2, 8, 0, 1, 9)], 35, 40),
+            ([(3, 5, 3, 2, 49), (2, 14, 1, 1, 8)], 38, 40),
+            ([(3, 5, 3, 2, 49), (2, 14, 3, 1, 8)], 38, 40),
+            ([(3, 5, 3, 2, 49), (1, 17, 0, 1, 26)], 38, 40),
+        ],
+    ),
+}
+
+
+@pytest.mark.parametrize("at", sorted(PINNED))
+def test_the_race_gives_the_pinned_rows(at: int) -> None:
+    start = new_state("KL1-3-BTRJRDW")
+    knowledge = start.game.knowledge(start, PLAYED[:at])
+    completion = knowledge.complete(sorted(knowledge.unseen))
+    assert isinstance(completion, KlondikeState)
+    slots = [_c_slot(completion, line, k) for line, k in knowledge.unknown]
+    rows, nodes = _search.hop(*_c_position(completion), slots, 40, 1000, knowledge.seed, 200, 2.5, True)
+    want_nodes, want_rows = PINNED[at]
+    assert [([tuple(s) for s in steps], wins, played) for steps, wins, played in rows] == want_rows
+    assert nodes == want_nodes

@@ -340,6 +340,72 @@ static void key(KB *b, int pairs, int *start, uint64_t *k1, uint64_t *k2) {
 
 static uint64_t KINGBITS, FITBITS[52]; /* the Kings; FITBITS[p]: the cards that may lie on p */
 
+/* Whether every column's end card is face up (as after any move: a face-down end is turned up). */
+static inline int every_end_up(const KB *b) {
+    for (int a = 0; a < NC; a++)
+        if (b->len[a] && b->len[a] == b->down[a]) return 0;
+    return 1;
+}
+
+/* gen's moves of runs between columns with twin stacks, every column's end face up: part of a
+ * run onto a card has the key of the same part onto that card's twin, so only whole runs move
+ * (the run's top card onto an end it fits, or a King's run, off a face-down card, to the first
+ * empty column); any_runs' moves, found from the cards rather than by trying each pair of
+ * columns. Those that turn a card up go to `out` (at *k), the others to `later`; answers their
+ * number. The order is any_runs': by column, then by destination. */
+static int whole_runs(const KB *b, const int *dup, int empty, const int *start, Step *out, int *k, Step *later) {
+    uint8_t onto[52]; /* the destinations (bits) whose end card c may lie on */
+    memset(onto, 0, sizeof onto);
+    for (int t = 0; t < NC; t++)
+        if (b->len[t] && !dup[t])
+            for (uint64_t f = FITBITS[b->col[t][b->len[t] - 1]]; f; f &= f - 1)
+                onto[__builtin_ctzll(f)] |= (uint8_t)(1 << t);
+    int nl = 0;
+    for (int a = 0; a < NC; a++) {
+        int len = b->len[a], h0 = start[a];
+        if (!len || h0 == len) continue;
+        int c = b->col[a][h0];
+        unsigned to = onto[c] & ~(1u << a);
+        if (empty >= 0 && rank(c) == 12 && h0 > 0) to |= 1u << empty;
+        for (; to; to &= to - 1) {
+            Step m = {CC, (uint8_t)a, (uint8_t)__builtin_ctz(to), (uint8_t)(len - h0), 0, 0, 0, 0};
+            if (h0 == b->down[a] && h0 > 0) out[(*k)++] = m;
+            else later[nl++] = m;
+        }
+    }
+    return nl;
+}
+
+/* gen's moves of runs between columns (a whole run or part of one), as whole_runs answers them. */
+static int any_runs(const KB *b, int pairs, const int *dup, int empty, const int *start, Step *out, int *k,
+                    Step *later) {
+    int nl = 0;
+    for (int a = 0; a < NC; a++) {
+        int len = b->len[a];
+        if (!len) continue;
+        int h0 = start[a];
+        if (h0 == len) continue;
+        int top = rank(b->col[a][h0]);
+        for (int t = 0; t < NC; t++) {
+            if (t == a || dup[t]) continue;
+            int h = -1;
+            if (b->len[t]) { /* the run's card one rank below t's end card, if the run has it */
+                int e = b->col[t][b->len[t] - 1];
+                h = h0 + top - (rank(e) - 1);
+                if (!(rank(e) > 0 && h >= h0 && h < len && fits(b->col[a][h], e))) h = -1;
+            } else if (t == empty && top == 12 && h0 > 0) {
+                h = h0;
+            }
+            /* Part of a run, taken off the twin of t's end: the same key with twin stacks. */
+            if (h < 0 || (pairs && h > h0 && b->len[t] > b->down[t])) continue;
+            Step m = {CC, (uint8_t)a, (uint8_t)t, (uint8_t)(len - h), 0, 0, 0, 0};
+            if (h == h0 && h0 == b->down[a] && h0 > 0) out[(*k)++] = m;
+            else later[nl++] = m;
+        }
+    }
+    return nl;
+}
+
 /* Every search move. Symmetry (solver.py, "Sound reductions"): a King at a column's bottom
  * never moves to an empty column, and of several empty columns only the first is a target. With
  * `pairs`, also the move XF: the stack on a card that its foundation takes next goes onto the
@@ -382,29 +448,8 @@ static int gen(const KB *b, int pairs, int autos_on, int deep_first, const int *
     /* Moves that turn a card up come first (the order is only for finding wins sooner). */
     Step later[MAXM];
     int nl = 0;
-    for (int a = 0; a < NC; a++) {
-        int len = b->len[a];
-        if (!len) continue;
-        int h0 = start[a];
-        if (h0 == len) continue;
-        int top = rank(b->col[a][h0]);
-        for (int t = 0; t < NC; t++) {
-            if (t == a || dup[t]) continue;
-            int h = -1;
-            if (b->len[t]) { /* the run's card one rank below t's end card, if the run has it */
-                int e = b->col[t][b->len[t] - 1];
-                h = h0 + top - (rank(e) - 1);
-                if (!(rank(e) > 0 && h >= h0 && h < len && fits(b->col[a][h], e))) h = -1;
-            } else if (t == empty && top == 12 && h0 > 0) {
-                h = h0;
-            }
-            /* Part of a run, taken off the twin of t's end: the same key with twin stacks. */
-            if (h < 0 || (pairs && h > h0 && b->len[t] > b->down[t])) continue;
-            Step m = {CC, (uint8_t)a, (uint8_t)t, (uint8_t)(len - h), 0, 0, 0, 0};
-            if (h == h0 && h0 == b->down[a] && h0 > 0) out[k++] = m;
-            else later[nl++] = m;
-        }
-    }
+    if (pairs && every_end_up(b)) nl = whole_runs(b, dup, empty, start, out, &k, later);
+    else nl = any_runs(b, pairs, dup, empty, start, out, &k, later);
     int r[128];
     int nr = reach(b, r);
     if (deep_first && b->draw == 3) {
@@ -478,8 +523,6 @@ static int hopeless(const KB *b) {
         firsts |= 1ULL << b->col[a][0];
         bare |= under;
     }
-    int height[4];
-    memcpy(height, b->found, sizeof height);
     uint64_t drawn = ALL52, talbits = 0;
     if (b->draw == 3 && b->n) {
         for (int i = 0; i < b->n; i++) talbits |= 1ULL << b->tal[i];
@@ -496,7 +539,7 @@ static int hopeless(const KB *b) {
     uint64_t free_ = 0, lands = 0, played = 0, played_at = 0, drawn_at = 0, upmask = 0;
     int8_t at[52];
     for (int i = 0; i < b->n; i++) at[b->tal[i]] = (int8_t)i;
-    for (int s = 0; s < 4; s++) upmask |= ((1ULL << height[s]) - 1) << (13 * s);
+    for (int s = 0; s < 4; s++) upmask |= ((1ULL << b->found[s]) - 1) << (13 * s); /* the cards up, each suit's */
     for (;;) {
         if (talbits) {
             /* Every card after the first played one, and the card before each played one. */
@@ -541,20 +584,17 @@ static int hopeless(const KB *b) {
                 diff &= diff - 1;
             }
         }
-        uint64_t upable = new_bare | (drawn & outside);
-        int grew = 0;
+        /* Each suit's height grows by the run of upable cards from it: in each suit's 13 bits, the
+         * run of ones from the bottom of the cards up or upable (v & ~(v + 1)), all four at once. */
+        uint64_t up = new_bare | (drawn & outside) | upmask, grown = 0;
         for (int s = 0; s < 4; s++) {
-            int h = height[s];
-            if (h < 13) h += __builtin_ctzll(~(upable >> (13 * s + h))); /* the run of upable cards from h */
-            if (h > 13) h = 13;
-            if (h != height[s]) {
-                upmask |= ((1ULL << h) - (1ULL << height[s])) << (13 * s);
-                height[s] = h;
-                grew = 1;
-            }
+            uint64_t v = up >> (13 * s) & 0x1FFF;
+            grown |= (v & ~(v + 1)) << (13 * s);
         }
-        if (!grew && new_lands == lands && new_free == free_ && new_bare == bare)
-            return height[0] != 13 || height[1] != 13 || height[2] != 13 || height[3] != 13;
+        int grew = grown != upmask;
+        upmask = grown;
+        if (upmask == ALL52) return 0; /* every card goes up: no more to learn */
+        if (!grew && new_lands == lands && new_free == free_ && new_bare == bare) return 1;
         lands = new_lands;
         free_ = new_free;
         bare = new_bare;
@@ -608,7 +648,60 @@ typedef struct {
     long budget;
     double deadline, noise;
     uint64_t rng;
+    struct Memo *memo; /* the hindsight samples' (NULL elsewhere) */
 } Options;
+
+/* -- what a position gives, kept across the hindsight samples ------------------------------------
+ *
+ * The samples of one layout search the positions after each commitment, and they meet the same
+ * positions again and again (about two thirds of the positions a hindsight call enters were
+ * entered before, in another sample): their key, static test and moves are worked out once. A
+ * position is named by the exact cards it holds (each column's face-down and face-up hashes, the
+ * talon's hash, its size, the pointer, the foundations: two positions alike in all of these
+ * differ with the odds of two table keys alike); what is kept depends on the position alone, so
+ * the search meets every node as without it, in the same order (bench/hop_identity.py checks it
+ * on real positions). A slot is overwritten by the next position that falls there. */
+#define MEMO_SLOTS (1 << 14)
+#define MEMO_MOVES 40 /* moves kept with a position (one with more works its own out) */
+typedef struct {
+    uint64_t x, y, k1, k2;
+    int8_t start[NC], hopeless; /* hopeless: -1 not known yet */
+    int8_t n;                   /* its moves (in the memo's `moves`), or -1 when not kept */
+} MemoEntry;
+
+static uint64_t MEMO_ODD[2][2 + 2 * NC]; /* odd multipliers, made at the start */
+
+/* The slots apart from their moves: a probe reads one cache line of 768 KB, which mostly stay in
+ * the caches; a call's memo is its own (calls run at once in threads). */
+typedef struct Memo {
+    MemoEntry e[MEMO_SLOTS];
+    Step moves[MEMO_SLOTS][MEMO_MOVES];
+} Memo;
+
+/* The position's slot, and whether it holds the position already (else it is made its, empty). */
+static MemoEntry *memo_find(Memo *m, KB *b, int *hit) {
+    if (!b->th_ok) hash_talon(b);
+    /* Two sums of the hashes, each times its own odd numbers (independent products, not a chain:
+     * most of a probe's cost was the chain of mixes waiting on each other). */
+    uint64_t f = (uint64_t)b->found[0] << 24 | (uint64_t)b->found[1] << 16 | (uint64_t)b->found[2] << 8 |
+                 (uint64_t)b->found[3] | (uint64_t)b->n << 32 | (uint64_t)b->p << 40;
+    uint64_t x = b->th * MEMO_ODD[0][0] + f * MEMO_ODD[0][1], y = b->th * MEMO_ODD[1][0] + f * MEMO_ODD[1][1];
+    for (int a = 0; a < NC; a++) {
+        x += b->hd[a] * MEMO_ODD[0][2 + a] + b->hu[a] * MEMO_ODD[0][2 + NC + a];
+        y += b->hd[a] * MEMO_ODD[1][2 + a] + b->hu[a] * MEMO_ODD[1][2 + NC + a];
+    }
+    x = mix(x);
+    y = mix(y);
+    MemoEntry *e = &m->e[x & (MEMO_SLOTS - 1)];
+    *hit = e->x == x && e->y == y;
+    if (!*hit) {
+        e->x = x;
+        e->y = y;
+        e->hopeless = -1;
+        e->n = -1;
+    }
+    return e;
+}
 
 
 SCORED_MOVES(Step)
@@ -680,15 +773,41 @@ static int enter(KB *b, Table *t, Stack *st, Options *o) {
     if (o->shortcuts & SURE && b->n <= 1 && !(fdn(b) >> 6)) return 1;
     uint64_t k1, k2;
     int pairs = o->shortcuts >> 2 & 1;
-    int start[NC];
-    key(b, pairs, start, &k1, &k2);
+    int start[NC], hit = 0;
+    MemoEntry *me = o->memo ? memo_find(o->memo, b, &hit) : NULL;
+    if (hit) {
+        k1 = me->k1;
+        k2 = me->k2;
+        for (int a = 0; a < NC; a++) start[a] = me->start[a];
+    } else {
+        key(b, pairs, start, &k1, &k2);
+        if (me) {
+            me->k1 = k1;
+            me->k2 = k2;
+            for (int a = 0; a < NC; a++) me->start[a] = (int8_t)start[a];
+        }
+    }
     int pt = norm_pointer(b), added = table_enter(t, k1, k2, pt, ABOVE[pt]);
     if (added <= 0) return added;
     /* The static test again where a card was turned up or the stock changed (solver.py, "Sound reductions"). */
     int fd = fdn(b);
-    if (o->shortcuts & 2 && (!st->nf || st->frames[st->nf - 1].tag != fd) && hopeless(b)) return 0;
+    if (o->shortcuts & 2 && (!st->nf || st->frames[st->nf - 1].tag != fd)) {
+        int h = me && me->hopeless >= 0 ? me->hopeless : hopeless(b);
+        if (me) me->hopeless = (int8_t)h;
+        if (h) return 0;
+    }
     Step ms[MAXM];
-    int n = gen(b, pairs, o->shortcuts & 1, !o->dive, start, ms), mark = b->nt;
+    int n, mark = b->nt;
+    if (me && me->n >= 0) {
+        n = me->n;
+        memcpy(ms, o->memo->moves[me - o->memo->e], sizeof(Step) * (size_t)n);
+    } else {
+        n = gen(b, pairs, o->shortcuts & 1, !o->dive, start, ms);
+        if (me && n <= MEMO_MOVES) {
+            me->n = (int8_t)n;
+            memcpy(o->memo->moves[me - o->memo->e], ms, sizeof(Step) * (size_t)n);
+        }
+    }
     if (st->nf) {
         Frame *f = &st->frames[st->nf - 1];
         Step *xs = (Step *)(void *)st->moves + f->off, x = xs[f->i - 1];
@@ -813,7 +932,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
         return NULL;
     KB *b = board_from(cols, down, tal, p, found, draw);
     if (!b) return NULL;
-    Options o = {dive, shortcuts, budget, deadline_in(seconds), noise, (uint64_t)seed};
+    Options o = {dive, shortcuts, budget, deadline_in(seconds), noise, (uint64_t)seed, NULL};
     return run_for_python(b, &o, table_start(budget, (size_t)1 << 16));
 }
 
@@ -903,7 +1022,7 @@ static void layout(const KB *root, const int *slots, int ns, uint64_t *rng, uint
 /* One hindsight sample: the root with `cards` in its unseen places, the commitment made, and a
  * sound search on a budget of `limit` positions with the sure win: 1 when it finds a win. */
 static int sample(const KB *root, KB *w, const Commit *c, const int *slots, int ns, const uint8_t *cards, long limit,
-                  long *nodes) {
+                  Memo *memo, long *nodes) {
     Step *trail = w->trail;
     int tcap = w->tcap;
     *w = *root;
@@ -917,14 +1036,16 @@ static int sample(const KB *root, KB *w, const Commit *c, const int *slots, int 
     }
     rehash(w);
     for (int q = 0; q < c->np; q++) make(w, c->path[q]);
-    Options o = {0, SOUND_ALL | SURE, limit, NO_DEADLINE, 0.0, 0};
-    return run(w, &o, nodes, table_start(limit, (size_t)1 << 16)) == WON;
+    Options o = {0, SOUND_ALL | SURE, limit, NO_DEADLINE, 0.0, 0, memo};
+    /* A small table first (it grows when needed): most samples enter a few dozen positions, and a
+     * table of the budget's size costs more to clear than the search. */
+    return run(w, &o, nodes, 512) == WON;
 }
 
 /* UCB1 (constant `ucb`) picks the commitment for each batch of ten samples until one has played
  * `samples` (lonelybot's allocation); where none has won in `give_up` samples each, it stops. */
 static void by_ucb(const KB *b, KB *w, Commit *cs, int nc, const int *slots, int ns, uint64_t *rng, long samples,
-                   long limit, long give_up, double ucb, long *nodes) {
+                   long limit, long give_up, double ucb, Memo *memo, long *nodes) {
     long total = 0;
     uint8_t cards[64];
     while (nc > 1) {
@@ -941,7 +1062,7 @@ static void by_ucb(const KB *b, KB *w, Commit *cs, int nc, const int *slots, int
         }
         for (int k = 0; k < 10; k++) {
             layout(b, slots, ns, rng, cards);
-            cs[best].wins += sample(b, w, &cs[best], slots, ns, cards, limit, nodes);
+            cs[best].wins += sample(b, w, &cs[best], slots, ns, cards, limit, memo, nodes);
         }
         cs[best].played += 10;
         total += 10;
@@ -966,7 +1087,7 @@ static void by_ucb(const KB *b, KB *w, Commit *cs, int nc, const int *slots, int
 #define RACE_FIRST 20 /* layouts before the first comparison */
 #define RACE_FIELD 16 /* commitments that go on after it, the most winning */
 static void by_race(const KB *b, KB *w, Commit *cs, int nc, const int *slots, int ns, uint64_t *rng, long samples,
-                    long limit, long give_up, double z, long *nodes) {
+                    long limit, long give_up, double z, Memo *memo, long *nodes) {
     if (samples > RACE_MAX) samples = RACE_MAX;
     uint64_t(*won)[RACE_MAX / 64] = calloc((size_t)nc, sizeof *won);
     uint8_t *in = malloc((size_t)nc), cards[64];
@@ -983,7 +1104,7 @@ static void by_race(const KB *b, KB *w, Commit *cs, int nc, const int *slots, in
             layout(b, slots, ns, rng, cards);
             for (int i = 0; i < nc; i++)
                 if (in[i]) {
-                    int r = sample(b, w, &cs[i], slots, ns, cards, limit, nodes);
+                    int r = sample(b, w, &cs[i], slots, ns, cards, limit, memo, nodes);
                     cs[i].wins += r;
                     cs[i].played++;
                     if (r) won[i][n / 64] |= 1ULL << (n % 64);
@@ -1060,14 +1181,16 @@ static PyObject *py_hop(PyObject *self, PyObject *args) {
     }
     if (!ok) return not_a_position(b, b->trail, "not a Klondike position's unseen places");
     Commit *cs = calloc(COMMITS_MAX, sizeof(Commit));
+    Memo *memo = calloc(1, sizeof(Memo));
     KB *w = calloc(1, sizeof(KB));
     if (w) {
         w->tcap = 1024;
         w->trail = malloc(sizeof(Step) * 1024);
     }
     Listing l = {cs, 0, {0}, 0, &hidden_tal};
-    if (!cs || !w || !w->trail || !table_init(&l.seen, 1 << 14)) {
+    if (!cs || !memo || !w || !w->trail || !table_init(&l.seen, 1 << 14)) {
         free(cs);
+        free(memo);
         if (w) free(w->trail);
         free(w);
         free(b->trail);
@@ -1085,8 +1208,8 @@ static PyObject *py_hop(PyObject *self, PyObject *args) {
     l.nc = kept;
     table_free(&l.seen);
     uint64_t rng = seed;
-    if (race) by_race(b, w, cs, l.nc, slots, ns, &rng, samples, limit, give_up, c, &nodes);
-    else by_ucb(b, w, cs, l.nc, slots, ns, &rng, samples, limit, give_up, c, &nodes);
+    if (race) by_race(b, w, cs, l.nc, slots, ns, &rng, samples, limit, give_up, c, memo, &nodes);
+    else by_ucb(b, w, cs, l.nc, slots, ns, &rng, samples, limit, give_up, c, memo, &nodes);
     Py_END_ALLOW_THREADS;
     PyObject *out = PyList_New(0);
     for (int i = 0; out && i < l.nc; i++) {
@@ -1102,6 +1225,7 @@ static PyObject *py_hop(PyObject *self, PyObject *args) {
         Py_DECREF(row);
     }
     free(cs);
+    free(memo);
     free(w->trail);
     free(w);
     free(b->trail);
@@ -1125,6 +1249,8 @@ static int setup(PyObject *mod) {
         for (int c = 0; c < 52; c++)
             if (fits(c, p)) FITBITS[p] |= 1ULL << c;
     for (int q = 0; q < 26; q++) SLOT[q] = mix(0xC2B2AE3D27D4EB4FULL + (uint64_t)q);
+    for (int q = 0; q < 2 * (2 + 2 * NC); q++)
+        MEMO_ODD[q / (2 + 2 * NC)][q % (2 + 2 * NC)] = mix(0x5851F42D4C957F2DULL + (uint64_t)q) | 1;
     ABOVE[0] = (1ULL << 53) - 1;
     for (int p = 1; p < 53; p++)
         for (int q = p; q > 0; q -= 3) ABOVE[p] |= 1ULL << q;
