@@ -28,7 +28,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 ROWS = ROOT / "bench" / "data" / "honest-klondike-3-hop150-sight-4ad697c-0.jsonl"
 HINT_SAMPLES = 150
-"""The switched hints' cap on layouts (``hop.HINT_SAMPLES`` in bench/klondike_hints_sight.patch)."""
+"""The switched hints' cap on layouts (``klondike.hop.HINT_SAMPLES``)."""
 
 
 def load_so(path: str) -> None:

@@ -187,14 +187,27 @@ def chance(knowledge: Knowledge, budget: Budget) -> Advice:
     return Advice(Analysis("none"), won, total, enumerated and Verdict.UNKNOWN not in settled)
 
 
-def advise(knowledge: Knowledge, budget: Budget, strong: bool = False) -> Advice:
+def advise(knowledge: Knowledge, budget: Budget, strong: bool = False, plain: bool = False) -> Advice:
     """The honest hint and chance for a position the player knows as ``knowledge``.
 
     ``strong``: the autoplayer's policy (``bench/honest_play.py --strong``; the site's hints
     keep the plain one). A sure move (``Game.sure_move``) comes at once, without search (its
     chance is not measured: 0 of 0); and where every line found starts with a move that goes
     back further, each fresh move is settled after it in the completions won (the lines found
-    need not be the only ones), rather than chosen by the heuristic alone."""
+    need not be the only ones), rather than chosen by the heuristic alone.
+
+    The site's hints (not ``strong``, a card still unseen) are the game's own player where it has
+    one (``Game.commitment``: Klondike draw three's sight player); ``plain``: the search below
+    alone, as the levels' honest games are measured (``levels.play``: a yardstick kept apart
+    from the hints, so that a change of hints leaves the levels as they were measured)."""
+    if not strong and not plain and knowledge.unknown and knowledge.state.game.commits:
+        told = chance(knowledge, budget)
+        # Every layout of the unseen cards lost (all of them tried): the answer below says so,
+        # as it does in every game, rather than a move of a player who cannot win from here.
+        token = None if told.exact and not told.won else _committed(knowledge)
+        if token is not None:
+            new = tuple(fresh_moves(knowledge.complete(sorted(knowledge.unseen)), knowledge.since))
+            return Advice(Analysis("move", token), told.won, told.total, told.exact, fresh=new)
     if strong:
         state = knowledge.state
         token = state.game.sure_move(knowledge)
@@ -264,6 +277,49 @@ def advise(knowledge: Knowledge, budget: Budget, strong: bool = False) -> Advice
     after = wins.get(token, votes.get(token)) if votes or wins else None
     others = [n for t, n in wins.items() if t != token]
     return Advice(Analysis("move", token), won, total, exact, after, max(others) if others else None, tuple(fresh))
+
+
+_commitments: OrderedDict[Key, tuple[tuple[str, ...], int]] = OrderedDict()
+"""A commitment of the game's own player (``_committed``), by the position as the player knows it
+(``_public``) at each of its steps: the line, and where the position is on it."""
+
+
+def _committed(knowledge: Knowledge) -> str | None:
+    """Where the game has a player of its own (``Game.commitment``): a sure move, else the next
+    move of the commitment it chose earlier (kept by the position as the player knows it, up to
+    a draw that brings a card into sight), else the first of the one it chooses now."""
+    state = knowledge.state
+    game = state.game
+    sure: str | None = game.sure_move(knowledge)
+    if sure is not None and state.status == Status.PLAYING:
+        sim = state.copy()
+        sim.play(sure)
+        if sim.key() not in path_keys(state, knowledge.since):
+            return sure
+    unknown = frozenset(knowledge.unknown)
+    first = knowledge.complete(sorted(knowledge.unseen))
+    here = _public(first, unknown)
+    with _plans_lock:
+        plan = _commitments.get(here)
+    if plan is not None:
+        return plan[0][plan[1]]
+    line: tuple[str, ...] | None = game.commitment(knowledge)
+    if not line:
+        return None
+    hidden = {first.place_lines()[li][1][k][0] for li, k in unknown}
+    sim = first.copy()
+    keys = []
+    for token in line:
+        keys.append(_public(sim, unknown))
+        sim.play(token)
+        if any(card in hidden and up for _, cards in sim.place_lines() for card, up in cards):
+            break  # a card came into sight: the player chooses again
+    with _plans_lock:
+        for i, key in enumerate(keys):
+            _commitments[key] = (line, i)
+        while len(_commitments) > PLANS:
+            _commitments.popitem(last=False)
+    return line[0]
 
 
 def _impatient(knowledge: Knowledge, patience: int | None) -> bool:

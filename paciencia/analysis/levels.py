@@ -147,11 +147,13 @@ def autoplay(
     cancel: Callable[[], bool] | None = None,
     moves: list[str] | None = None,
     cap: int = MOVE_CAP,
+    plain: bool = False,
 ) -> bool:
     """The honest player's game from ``start`` to its end (on the site's hint budget unless
     told); whether it was won. ``chances``: gets the chance the advice gave at each position;
     ``moves``: the moves played; ``cap``: the moves played at most (the first of a game, for a
-    fingerprint of the hints: ``fingerprint``)."""
+    fingerprint of the hints: ``fingerprint``); ``plain``: the plain search's game
+    (``honest.advise``), not the site's hints: a level's honest games."""
     game = start.game
     budget = budget or Budget(*game.hint_budget)
     state = start.copy()
@@ -159,7 +161,7 @@ def autoplay(
     while len(tokens) < min(cap, MOVE_CAP) and state.status == Status.PLAYING:
         if cancel is not None and cancel():
             raise Cancelled(str(start.code))
-        advice = advise(seeded(game.knowledge(start, tokens), seed), budget)
+        advice = advise(seeded(game.knowledge(start, tokens), seed), budget, plain=plain)
         if chances is not None:
             chances.append(advice.chance)
         token = advice.analysis.token
@@ -184,7 +186,7 @@ def light(
     """One honest game of a deal's measure (``autoplay`` on ``seed``), and how far it got."""
     chances: list[float] = []
     moves: list[str] = []
-    won = autoplay(start, budget, seed, chances, cancel, moves, cap)
+    won = autoplay(start, budget, seed, chances, cancel, moves, cap, plain=True)
     end = start.copy()
     end.play_all(moves)
     home = 1.0 if won else home_share(end)
@@ -227,7 +229,7 @@ def play(
     start = new_state(m.code)
     budget = budget or Budget(*PLAY)
     if figure == 1:
-        wins = sum(autoplay(start, budget, seed, None, cancel) for seed in range(1, seeds + 1))
+        wins = sum(autoplay(start, budget, seed, None, cancel, plain=True) for seed in range(1, seeds + 1))
         return Measure(m.code, m.verdict, m.nodes, wins, seeds)
     games = list(m.games) + [light(start, budget, seed, cancel) for seed in range(len(m.games) + 1, seeds + 1)]
     return Measure(m.code, m.verdict, m.nodes, sum(g.won for g in games), len(games), tuple(games))

@@ -322,6 +322,16 @@ class Game(ABC, Generic[M]):
         look at cards for free): the honest player may play it at once. None by default."""
         return None
 
+    commits: bool = False
+    """Whether the variant's hints are a player of its own (``commitment``), not the hints'
+    search alone (``honest.advise``)."""
+
+    def commitment(self, knowledge: Knowledge) -> tuple[str, ...] | None:
+        """Where ``commits``: the moves (tokens) the game's own honest player commits to from
+        ``knowledge`` (read from the player's knowledge alone), which the hints then follow move
+        by move, or None: the hints' own search decides. None by default."""
+        return None
+
     def useful(self, state: State[M]) -> list[str]:
         """The legal moves (resolved tokens) that really advance the game here."""
         return [str(state.resolve(m)) for m in state.legal_moves()]

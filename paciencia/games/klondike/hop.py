@@ -106,3 +106,24 @@ def _c_slot(state: KlondikeState, line: int, k: int) -> tuple[int, int]:
     if 6 <= line <= 12:
         return line - 6, k
     raise ValueError(f"not an unknown Klondike slot: {(line, k)}")
+
+
+HINT_SAMPLES = 150
+"""The hints' race: layouts at most (a hint's CPU budget; docs/honesty.md, issue 40 part 3)."""
+
+
+def hint_line(knowledge: Knowledge) -> tuple[str, ...] | None:
+    """The hints' commitment: the sight player's best (``HINT_SAMPLES`` layouts at most) that
+    leads to no position met since a card last came into sight (``bench/honest_play.py``'s
+    ``_hop_line``), or None."""
+    from paciencia.analysis.honest import path_keys
+
+    first = knowledge.complete(sorted(knowledge.unseen))
+    met = path_keys(first, knowledge.since) | {first.key()}
+    for line in hop_lines(knowledge, HINT_SAMPLES, LIMIT, True, True):
+        sim = first.copy()
+        for t in line:
+            sim.play(t)
+        if sim.key() not in met:
+            return line
+    return None

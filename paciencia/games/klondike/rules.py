@@ -185,6 +185,9 @@ class KlondikeGame(Game[KlondikeMove]):
     def __init__(self, variant: str = "3") -> None:
         super().__init__(variant)
         self.draw = int(variant)
+        # Draw three's hints are the sight player (``hop.hint_line``); draw one keeps the hints'
+        # search (the sight player is measured on draw three only).
+        self.commits = self.draw == 3
 
     def deal(self, number: int) -> tuple[list[list[int]], list[int]]:
         """The seven columns and the stock of a deal, bottom to top.
@@ -228,6 +231,14 @@ class KlondikeGame(Game[KlondikeMove]):
         from paciencia.games.klondike.analysis import sure_move
 
         return sure_move(knowledge)
+
+    def commitment(self, knowledge: Knowledge) -> tuple[str, ...] | None:
+        """Draw three: the sight player's commitment (``hop.hint_line``)."""
+        if not self.commits:
+            return None
+        from paciencia.games.klondike.hop import hint_line
+
+        return hint_line(knowledge)
 
     def useful(self, state: State[KlondikeMove]) -> list[str]:
         from paciencia.games.klondike.analysis import useful_moves_klondike
