@@ -44,7 +44,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from paciencia.analysis.honest import Budget, advise, path_keys
+from paciencia.analysis.honest import Budget, advise
 from paciencia.analysis.survey import deal_codes, wilson
 from paciencia.engine.protocol import State, Status
 from paciencia.engine.verdict import Verdict
@@ -143,20 +143,12 @@ def play(
 def _hop_line(game: Any, knowledge: Any, samples: int, limit: int, race: bool, sight: bool) -> tuple[str, ...] | None:
     """The sure move (``Game.sure_move``) if any, else the hindsight player's best commitment
     that leads to no position met since a card last came into sight (``fresh_moves``'s rule)."""
-    from paciencia.games.klondike.hop import hop_lines
+    from paciencia.games.klondike.hop import fresh_line
 
     token = game.sure_move(knowledge)
     if token is not None:
         return (token,)
-    first = knowledge.complete(sorted(knowledge.unseen))
-    met = path_keys(first, knowledge.since) | {first.key()}
-    for line in hop_lines(knowledge, samples, limit, race, sight):
-        sim = first.copy()
-        for t in line:
-            sim.play(t)
-        if sim.key() not in met:
-            return line
-    return None
+    return fresh_line(knowledge, samples, limit, race, sight)
 
 
 def main() -> None:

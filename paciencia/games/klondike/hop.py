@@ -114,13 +114,18 @@ HINT_SAMPLES = 150
 
 def hint_line(knowledge: Knowledge) -> tuple[str, ...] | None:
     """The hints' commitment: the sight player's best (``HINT_SAMPLES`` layouts at most) that
-    leads to no position met since a card last came into sight (``bench/honest_play.py``'s
-    ``_hop_line``), or None."""
+    leads to no position met since a card last came into sight, or None."""
+    return fresh_line(knowledge, HINT_SAMPLES, LIMIT, True, True)
+
+
+def fresh_line(knowledge: Knowledge, samples: int, limit: int, race: bool, sight: bool) -> tuple[str, ...] | None:
+    """The best commitment (``hop_lines``) that leads to no position met since a card last came
+    into sight (``fresh_moves``'s rule: the player would go round), or None."""
     from paciencia.analysis.honest import path_keys
 
     first = knowledge.complete(sorted(knowledge.unseen))
     met = path_keys(first, knowledge.since) | {first.key()}
-    for line in hop_lines(knowledge, HINT_SAMPLES, LIMIT, True, True):
+    for line in hop_lines(knowledge, samples, limit, race, sight):
         sim = first.copy()
         for t in line:
             sim.play(t)
