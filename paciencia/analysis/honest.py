@@ -125,6 +125,16 @@ _plans: OrderedDict[tuple[Key, Key], tuple[tuple[str, ...], int]] = OrderedDict(
 _plans_lock = threading.Lock()
 
 
+def _keep(table: OrderedDict[Key, tuple[tuple[str, ...], int]], keys: list[Key], line: tuple[str, ...]) -> None:
+    """``line`` kept in ``table`` for each position it passes through (``keys``, in its order:
+    where the position is on it), the oldest dropped past ``PLANS``."""
+    with _plans_lock:
+        for i, key in enumerate(keys):
+            table[key] = (line, i)
+        while len(table) > PLANS:
+            table.popitem(last=False)
+
+
 def _known_line(state: State[Any], nodes: int) -> tuple[str, str | None]:
     """``Game.settle`` for a position with every card known (the one completion of a knowledge
     with no unseen card), following the plan found earlier from a position it reached. A search
@@ -314,11 +324,7 @@ def _committed(knowledge: Knowledge) -> str | None:
         sim.play(token)
         if any(card in hidden and up for _, cards in sim.place_lines() for card, up in cards):
             break  # a card came into sight: the player chooses again
-    with _plans_lock:
-        for i, key in enumerate(keys):
-            _commitments[key] = (line, i)
-        while len(_commitments) > PLANS:
-            _commitments.popitem(last=False)
+    _keep(_commitments, keys, line)
     return line[0]
 
 
@@ -369,11 +375,7 @@ def _planned(
             if _face_down(sim) < down:
                 break
         line = tuple(found.line[: len(keys)])
-        with _plans_lock:
-            for i, key in enumerate(keys):
-                _hidden_plans[key] = (line, i)
-            while len(_hidden_plans) > PLANS:
-                _hidden_plans.popitem(last=False)
+        _keep(_hidden_plans, keys, line)
         return line[0]
     return None
 
