@@ -207,7 +207,7 @@ def advise(knowledge: Knowledge, budget: Budget, strong: bool = False, plain: bo
     need not be the only ones), rather than chosen by the heuristic alone.
 
     The site's hints (not ``strong``, a card still unseen) are the game's own player where it has
-    one (``Game.commitment``: Klondike draw three's sight player); ``plain``: the search below
+    one (``Game.commits``, ``Game.commitment``); ``plain``: the search below
     alone, as the levels' honest games are measured (``levels.play``: a yardstick kept apart
     from the hints, so that a change of hints leaves the levels as they were measured)."""
     if not strong and not plain and knowledge.unknown and knowledge.state.game.commits:
