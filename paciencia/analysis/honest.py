@@ -219,13 +219,9 @@ def advise(knowledge: Knowledge, budget: Budget, strong: bool = False, plain: bo
             new = tuple(fresh_moves(knowledge.complete(sorted(knowledge.unseen)), knowledge.since))
             return Advice(Analysis("move", token), told.won, told.total, told.exact, fresh=new)
     if strong:
-        state = knowledge.state
-        token = state.game.sure_move(knowledge)
-        if token is not None and state.status == Status.PLAYING:
-            sim = state.copy()
-            sim.play(token)
-            if sim.key() not in path_keys(state, knowledge.since):
-                return Advice(Analysis("move", token), 0, 0)
+        token = _sure(knowledge)
+        if token is not None:
+            return Advice(Analysis("move", token), 0, 0)
     completions, enumerated, budget = _drawn(knowledge, budget)
     first = completions[0]
     game = first.game
@@ -289,6 +285,18 @@ def advise(knowledge: Knowledge, budget: Budget, strong: bool = False, plain: bo
     return Advice(Analysis("move", token), won, total, exact, after, max(others) if others else None, tuple(fresh))
 
 
+def _sure(knowledge: Knowledge) -> str | None:
+    """The game's sure move (``Game.sure_move``), unless it leads back to a position met since a
+    card last came into sight."""
+    state = knowledge.state
+    token = state.game.sure_move(knowledge)
+    if token is None or state.status != Status.PLAYING:
+        return None
+    sim = state.copy()
+    sim.play(token)
+    return None if sim.key() in path_keys(state, knowledge.since) else token
+
+
 _commitments: OrderedDict[Key, tuple[tuple[str, ...], int]] = OrderedDict()
 """A commitment of the game's own player (``_committed``), by the position as the player knows it
 (``_public``) at each of its steps: the line, and where the position is on it."""
@@ -298,14 +306,10 @@ def _committed(knowledge: Knowledge) -> str | None:
     """Where the game has a player of its own (``Game.commitment``): a sure move, else the next
     move of the commitment it chose earlier (kept by the position as the player knows it, up to
     a draw that brings a card into sight), else the first of the one it chooses now."""
-    state = knowledge.state
-    game = state.game
-    sure: str | None = game.sure_move(knowledge)
-    if sure is not None and state.status == Status.PLAYING:
-        sim = state.copy()
-        sim.play(sure)
-        if sim.key() not in path_keys(state, knowledge.since):
-            return sure
+    game = knowledge.state.game
+    sure = _sure(knowledge)
+    if sure is not None:
+        return sure
     unknown = frozenset(knowledge.unknown)
     first = knowledge.complete(sorted(knowledge.unseen))
     here = _public(first, unknown)
