@@ -20,7 +20,7 @@ import hashlib
 import json
 import math
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
@@ -54,12 +54,15 @@ deal measured later is measured as its variant's were: 1, the share of honest ga
 solver's effort breaking ties (a variant without a ``figure`` setting); 2, how far the honest games
 got (``Light``), for variants whose honest games nearly all win or nearly all lose, where the share
 lost ties on most deals (each game's levels.json says which figure its variants use)."""
-CUTS = ("quarters", "wins")
+CUTS = ("quarters", "wins", "shares")
 """How a variant's winnable deals are cut into the four levels, kept in its ``measure`` settings
 as ``"cut"`` (a variant without one: quarters). "quarters": a quarter of the deals measured each
 (``thresholds``). "wins", on the first figure: by the honest games won alone (``win_cuts``), for a
 variant where most deals tie on every game won, so that quarters would cut that tie on the
 solver's effort, which says nothing there of how often a player who sees only what you see wins.
+"shares": each level its own share of the deals, in order (kept as ``"shares"``), chosen on a first
+part of the sample so that neighbouring levels' win rates lie apart and checked on the rest
+(``bench/level_shares.py``), for a variant whose quarters leave two neighbours overlapping.
 A variant measured on no honest game (``seeds`` 0) is cut on the solver's effort alone: the
 first figure of a deal with no game is one plus its effort (``difficulty``)."""
 MOVE_CAP = 1500
@@ -310,23 +313,39 @@ def win_cuts(seeds: int) -> list[float]:
 
 
 def thresholds(
-    measures: list[Measure], nodes: int = SOLVE_NODES, figure: int = 1, cut: str = "quarters"
+    measures: list[Measure],
+    nodes: int = SOLVE_NODES,
+    figure: int = 1,
+    cut: str = "quarters",
+    shares: Sequence[float] | None = None,
 ) -> list[float]:
     """The cuts that make each level about a quarter of the winnable deals measured (ties kept
     on one side: a cut lies between two different figures); ``cut`` "wins": ``win_cuts`` on the
-    deals' games (``CUTS``)."""
+    deals' games; "shares": each level about its share of ``shares`` (``CUTS``).
+
+    >>> ms = [Measure(f"D{i}", Verdict.WINNABLE.value, 10, 4 - i % 5, 4) for i in range(20)]
+    >>> [round(c, 2) for c in thresholds(ms)]  # 4 deals of each count of games lost, 0 to 4
+    [0.14, 0.39, 0.64]
+    >>> [round(c, 2) for c in thresholds(ms, cut="shares", shares=(0.2, 0.4, 0.2, 0.2))]
+    [0.14, 0.64, 0.89]
+    """
     if cut == "wins":
         if figure != 1:
             raise ValueError("levels cut on the honest games' wins are on the first figure")
         return win_cuts(max((m.seeds for m in measures if m.verdict == Verdict.WINNABLE.value), default=0))
-    if cut != "quarters":
+    if cut == "quarters":
+        shares = (0.25, 0.25, 0.25, 0.25)
+    elif cut != "shares":
         raise ValueError(f"no such cut: {cut} ({', '.join(CUTS)})")
+    if shares is None or len(shares) != 4 or min(shares) <= 0 or abs(sum(shares) - 1) > 1e-6:
+        raise ValueError(f"levels cut by shares need four shares above 0 that make 1, not {shares}")
     figures = sorted(difficulty(m, nodes, figure) for m in measures if m.verdict == Verdict.WINNABLE.value)
     if not figures:
         return [0.0, 0.0, 0.0]
     cuts = []
     for q in (1, 2, 3):
-        at = figures[min(len(figures) - 1, q * len(figures) // 4)]
+        # floor(len x the shares below the cut), the quarters' q * len // 4 exactly
+        at = figures[min(len(figures) - 1, int(len(figures) * sum(shares[:q]) + 1e-9))]
         below = [f for f in figures if f < at]
         cuts.append((below[-1] + at) / 2 if below else at - 1e-9)
     return cuts

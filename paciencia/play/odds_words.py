@@ -72,6 +72,13 @@ ODDS_UI: dict[str, str] = {
         "way. The winnable deals are cut into four equal parts. Beside each level, how often this site's "
         "hints, playing alone, won its deals (with the 95%% interval)."
     ),
+    "odds_levels_intro_shares": N_(
+        "Each deal measured (%(deals)s drawn at random) has a level, from how often a player who sees only "
+        "what you see wins it and how much work the solver needed. The winnable deals are cut into four parts "
+        "of different sizes, chosen on the sample's first deals so that the hints' wins differ clearly from one "
+        "level to the next: each one's share of the deals is beside its name. Beside each level, how often this "
+        "site's hints, playing alone, won its deals (with the 95%% interval)."
+    ),
     "odds_levels_intro_wins": N_(
         "Each deal measured (%(deals)s drawn at random) has a level from %(games)s games that a player who sees "
         "only what you see plays in it: easy if that player wins them all, medium if it loses one, hard if it "

@@ -200,6 +200,7 @@ def test_each_variants_levels_are_on_its_page_where_measured(client: TestClient,
             # says the hints' wins may differ little by level (the one cut not checked monotone above)
             key = "odds_levels_intro_progress" if how.get("figure", 1) == 2 else "odds_levels_intro"
             key = "odds_levels_intro_wins" if how.get("cut") == "wins" else key
+            key = "odds_levels_intro_shares" if how.get("cut") == "shares" else key
             intro = ui["odds_levels_intro_effort" if how["seeds"] == 0 else key]
             assert intro.split("%(deals)s")[1].split("%(games)s")[-1].replace("%%", "%") in text, (game, v, lang)
         if all(levels.figures(game, v) is None for v in FIGURES[game]["variants"]):

@@ -69,13 +69,16 @@ def answer(game: str) -> dict[str, Any] | None:
 
 def _levels_intro(game: str, variant: str) -> str:
     """The words that say what the variant's levels were cut on (``levels.FIGURES``, ``levels.CUTS``):
-    the honest games' wins with the solver's work breaking ties, how far those games got, their
-    wins alone, or the solver's work alone (deals measured on no honest game)."""
+    the honest games' wins with the solver's work breaking ties (in quarters, or in shares of their
+    own), how far those games got, their wins alone, or the solver's work alone (deals measured on
+    no honest game)."""
     how = levels.settings(game, variant) or {}
     if how.get("seeds", 1) == 0:
         return "odds_levels_intro_effort"
     if how.get("cut") == "wins":
         return "odds_levels_intro_wins"
+    if how.get("cut") == "shares":
+        return "odds_levels_intro_shares"
     return "odds_levels_intro_progress" if how.get("figure", 1) == 2 else "odds_levels_intro"
 
 
