@@ -85,6 +85,8 @@ def test_the_published_figures_stand_beside_ours_with_their_rules(client: TestCl
         ("lonelybot", "seen"): (0.4758, 0.0080),
     }
     assert three["honest"]["won"] == 965 and three["honest"]["deals"] == 2000  # its own player: 48.2 %
+    one = next(v for v in client.get("/api/odds/klondike").json()["variants"] if v["variant"] == "1")
+    assert one["honest"]["won"] == 1150 and one["honest"]["deals"] == 2000  # the record run: 57.5 %
     crescent = client.get("/api/odds/crescent").json()["variants"]
     assert {v["variant"] for v in crescent} == {"N", "F", "D", "B"}
     assert all(v["published"] == [] for v in crescent)  # none before ours
