@@ -214,9 +214,10 @@ def advise(knowledge: Knowledge, budget: Budget, strong: bool = False, plain: bo
         told = chance(knowledge, budget)
         # Every layout of the unseen cards lost (all of them tried): the answer below says so,
         # as it does in every game, rather than a move of a player who cannot win from here.
-        token = None if told.exact and not told.won else _committed(knowledge)
+        first = knowledge.complete(sorted(knowledge.unseen))  # the position, as one completion
+        token = None if told.exact and not told.won else _committed(knowledge, first)
         if token is not None:
-            new = tuple(fresh_moves(knowledge.complete(sorted(knowledge.unseen)), knowledge.since))
+            new = tuple(fresh_moves(first, knowledge.since))
             return Advice(Analysis("move", token), told.won, told.total, told.exact, fresh=new)
     if strong:
         token = _sure(knowledge)
@@ -302,16 +303,16 @@ _commitments: OrderedDict[Key, tuple[tuple[str, ...], int]] = OrderedDict()
 (``_public``) at each of its steps: the line, and where the position is on it."""
 
 
-def _committed(knowledge: Knowledge) -> str | None:
+def _committed(knowledge: Knowledge, first: State[Any]) -> str | None:
     """Where the game has a player of its own (``Game.commitment``): a sure move, else the next
     move of the commitment it chose earlier (kept by the position as the player knows it, up to
-    a draw that brings a card into sight), else the first of the one it chooses now."""
+    a draw that brings a card into sight), else the first of the one it chooses now. ``first``:
+    the knowledge's completion with the unseen cards in order (read, not changed)."""
     game = knowledge.state.game
     sure = _sure(knowledge)
     if sure is not None:
         return sure
     unknown = frozenset(knowledge.unknown)
-    first = knowledge.complete(sorted(knowledge.unseen))
     here = _public(first, unknown)
     with _plans_lock:
         plan = _commitments.get(here)
