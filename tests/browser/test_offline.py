@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, TimeoutError, expect
 
 from paciencia.engine.protocol import State
 from paciencia.games import new_state, state_from_text
@@ -23,8 +23,35 @@ BOOT = 180_000
 @pytest.fixture
 def context(browser: Browser, live_server: LiveServer) -> Any:
     ctx = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 800})
+    ctx.on("page", lambda page: watch(page))
     yield ctx
     ctx.close()
+
+
+LOG: list[str] = []
+"""What the pages and their workers printed, and their errors: said when a wait times out."""
+
+
+def watch(page: Page) -> None:
+    LOG.clear()
+    page.on("console", lambda m: LOG.append(f"{m.type}: {m.text}"))
+    page.on("pageerror", lambda e: LOG.append(f"pageerror: {e}"))
+    page.on("worker", lambda w: w.on("close", lambda _: LOG.append(f"worker closed: {w.url}")))
+
+
+def diagnosis(page: Page) -> str:
+    """Where offline play stood: the page's marks, message and measures, and the log above."""
+    try:
+        seen = page.evaluate(
+            """() => ({
+              marks: {...document.documentElement.dataset},
+              message: (document.querySelector('#message') || {}).textContent,
+              measures: performance.getEntriesByType('measure').map((m) => `${m.name} ${Math.round(m.duration)}`),
+            })"""
+        )
+    except Exception as e:  # the page itself gone
+        seen = repr(e)
+    return f"page: {seen}\nlog: {LOG[-30:]}"
 
 
 def ready_offline(page: Page) -> None:
@@ -69,7 +96,10 @@ def click_move(page: Page, token: str, after: str, timeout: float) -> None:
     place(page, src).locator(".card").last.click()
     picked = page.locator(f'.place[data-place="{src}"].selected')
     played = moves(page).filter(has_text=re.compile(f"^{after}$"))
-    picked.or_(played).first.wait_for(timeout=timeout)
+    try:
+        picked.or_(played).first.wait_for(timeout=timeout)
+    except TimeoutError as e:
+        raise AssertionError(f"move {token} not taken\n{diagnosis(page)}") from e
     if picked.count():
         place(page, dst).click()
 

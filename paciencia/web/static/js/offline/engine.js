@@ -36,27 +36,52 @@ function call(op, args) {
   return done;
 }
 
-/** The worker, and Pyodide in it: started the first time it is needed. */
+/** The worker, and Pyodide in it: started the first time it is needed. A worker lost while it
+ * starts or plays (the tab out of memory, say) fails what it was asked instead of leaving it
+ * waiting for ever, and the next need starts a new one; a start that fails is tried once more. */
 function boot() {
   if (!booted) {
-    worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
-    worker.onmessage = (ev) => {
-      const { n, ok, value, progress } = ev.data;
-      if (progress) return offlineStepped(STEPS[progress]);
-      const waiting = answers.get(n);
-      answers.delete(n);
-      if (waiting) (ok ? waiting.resolve : waiting.reject)(value);
-    };
-    const asked = performance.now();
-    booted = call("boot", engineFiles()).then((steps) => {
-      // The worker's steps as this page's measures (offline:<step>), for the benches.
-      const here = (t) => Math.max(0, t - performance.timeOrigin);
-      for (const s of steps) performance.measure(`offline:${s.name}`, { start: here(s.start), end: here(s.end) });
-      performance.measure("offline:boot", { start: asked });
-    });
-    offlineStarting(booted);
+    const mine = (booted = start().catch((e) => {
+      if (booted && booted !== mine) return booted; // already started again
+      if (restarts >= 1) throw e;
+      restarts += 1;
+      if (worker) worker.terminate();
+      worker = booted = null;
+      return boot();
+    }));
+    offlineStarting(mine);
   }
   return booted;
+}
+let restarts = 0;
+
+function start() {
+  worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  const mine = worker;
+  worker.onmessage = (ev) => {
+    const { n, ok, value, progress } = ev.data;
+    if (progress) return offlineStepped(STEPS[progress]);
+    const waiting = answers.get(n);
+    answers.delete(n);
+    if (waiting) (ok ? waiting.resolve : waiting.reject)(value);
+  };
+  worker.onerror = (ev) => {
+    if (worker !== mine) return;
+    worker.terminate();
+    worker = booted = null;
+    loaded.clear(); // a new worker holds no game and no words
+    catalogs.clear();
+    const lost = [...answers.values()];
+    answers.clear();
+    for (const waiting of lost) waiting.reject((ev && ev.message) || "offline engine lost");
+  };
+  const asked = performance.now();
+  return call("boot", engineFiles()).then((steps) => {
+    // The worker's steps as this page's measures (offline:<step>), for the benches.
+    const here = (t) => Math.max(0, t - performance.timeOrigin);
+    for (const s of steps) performance.measure(`offline:${s.name}`, { start: here(s.start), end: here(s.end) });
+    performance.measure("offline:boot", { start: asked });
+  });
 }
 
 const STEPS = { runtime: 2, engine: 3 }; // of api.js's offlineStep: 1 is this page's part
