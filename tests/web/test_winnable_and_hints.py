@@ -121,7 +121,7 @@ def test_nothing_proved_within_the_bound_is_said_in_the_pages_language(tmp_path:
         assert res.status_code == 503
         assert res.json()["error"] == "no_winnable_deal"
         assert res.json()["message"] == (
-            "Não se encontrou a tempo nenhuma distribuição com vitória provada; tenta de novo daqui a pouco."
+            "Não se encontrou a tempo nenhuma distribuição com solução provada; tenta de novo daqui a pouco."
         )
         client.cookies.set("paciencia_winnable", "1")
         page = client.post("/it/klondike/new", data={"variant": "1"})
