@@ -104,24 +104,24 @@ async function offlinePage(url) {
 const escape = (text) => text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 
 /** A page never kept, offline (the daily deals, the statistics, a review: the server's work):
- * says so in the language's words, from a kept table of that language, with a way back to it. */
+ * says so in the language asked (SHELL.words has every language's, so a language whose pages
+ * this device never kept speaks too), styled as a kept table of the site and linking back to it. */
 async function needsServer(lang) {
   const pages = await caches.open(PAGES);
   const tables = (await pages.keys()).map((r) => new URL(r.url).pathname).filter((p) => p.startsWith("/offline/table/"));
   const key = tables.find((p) => p.startsWith(`/offline/table/${lang}/`)) || tables[0];
   if (!key) return null;
   const text = await (await pages.match(key)).text();
-  const words = text.match(/<script type="application\/json" id="ui-words">([\s\S]*?)<\/script>/);
+  const [, , keptLang, game] = key.split("/").filter(Boolean);
+  const words = SHELL.words[lang] || SHELL.words[keptLang];
   if (!words) return null;
-  const ui = JSON.parse(words[1]);
   const css = (text.match(/<link rel="stylesheet" href="([^"]*\/css\/site\.css)">/) || [])[1];
-  const title = (text.match(/<title>([^<]*)<\/title>/) || [])[1] || escape(ui.site);
-  const [, , pageLang, game] = key.split("/").filter(Boolean);
-  return html(`<!doctype html><html lang="${escape(pageLang)}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(ui.site)}</title>
+  const title = (text.match(/<title>([^<]*)<\/title>/) || [])[1] || escape(words.site);
+  return html(`<!doctype html><html lang="${escape(SHELL.words[lang] ? lang : keptLang)}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(words.site)}</title>
 ${css ? `<link rel="stylesheet" href="${escape(css)}">` : ""}</head><body class="page">
-<main class="prose" id="offline-page"><h1>${escape(ui.site)}</h1><p id="offline-words">${escape(ui.offline_needs_server)}</p>
-<p><a href="/${escape(pageLang)}/${escape(game)}">${title}</a></p></main></body></html>`);
+<main class="prose" id="offline-page"><h1>${escape(words.site)}</h1><p id="offline-words">${escape(words.needs)}</p>
+<p><a href="/${escape(keptLang)}/${escape(game)}" lang="${escape(keptLang)}">${title}</a></p></main></body></html>`);
 }
 
 async function page(req, preload) {

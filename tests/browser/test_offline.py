@@ -471,6 +471,10 @@ def test_the_installed_start_page_opens_offline_and_deals_a_new_game_of_every_ga
     from paciencia.play.words import say
 
     expect(page.locator("#offline-words")).to_have_text(say(Words("pt-BR"), "offline_needs_server"))
+    page.goto("/it/klondike")  # a language whose pages this device never kept: said in it all the same
+    expect(page.locator("#offline-words")).to_have_text(say(Words("it"), "offline_needs_server"))
+    expect(page.locator("html")).to_have_attribute("lang", "it")
+    expect(page.locator("#offline-page a")).to_have_attribute("href", re.compile("^/pt-BR/"))  # back to a kept table
 
 
 def test_offline_play_starts_from_the_bundles_memory_snapshot(context: BrowserContext) -> None:

@@ -45,7 +45,7 @@ from sqlalchemy.exc import IntegrityError
 from starlette.routing import Mount
 
 from paciencia.games import REGISTRY
-from paciencia.i18n import DEFAULT_LOCALE, Words, catalog_path, normalize_locale, vocabulary
+from paciencia.i18n import DEFAULT_LOCALE, LOCALES, Words, catalog_path, normalize_locale, vocabulary
 from paciencia.offline.engine import OFFLINE_PREFIX, Offline
 from paciencia.offline.standin import stand_in
 from paciencia.play.disclosure import hide_unless_told
@@ -160,10 +160,23 @@ NEW_GAME = OFFLINE_PREFIX + "new"
 
 @router.get("/sw.js")
 async def service_worker(request: Request) -> Response:
-    head = {"version": request.app.state.asset_version + "-" + bundle_version(), "assets": shell_assets(request)}
+    head = {
+        "version": request.app.state.asset_version + "-" + bundle_version(),
+        "assets": shell_assets(request),
+        "words": offline_words(),
+    }
     body = f"const SHELL = {json.dumps(head, separators=(',', ':'))};\n" + SW_SOURCE.read_text(encoding="utf-8")
     # Never from the HTTP cache: a new version of the site reaches the worker on the next visit.
     return Response(body, media_type="text/javascript", headers={"cache-control": "no-cache"})
+
+
+@cache
+def offline_words() -> dict[str, dict[str, str]]:
+    """What a page never kept says offline, in every language (sw.js's ``needsServer``): a page
+    asked in a language whose pages this device never kept speaks it too (about 1 KB)."""
+    return {
+        lang: {"site": say(Words(lang), "site"), "needs": say(Words(lang), "offline_needs_server")} for lang in LOCALES
+    }
 
 
 @router.get("/offline/manifest.json")
