@@ -42,14 +42,15 @@ def free_port() -> int:
 
 
 @contextmanager
-def served(tree: Path = ROOT) -> Iterator[str]:
-    """``paciencia serve`` on 127.0.0.1 and a new SQLite file, run from ``tree`` (this checkout, or
-    another source tree with its C loops built); yields its base URL."""
+def served(tree: Path | None = None) -> Iterator[str]:
+    """``paciencia serve`` on 127.0.0.1 and a new SQLite file, run from ``tree`` (another source
+    tree with its C loops built), else from ``ROOT`` as it is when called (this checkout, or the
+    tree a bench's ``--root`` put there); yields its base URL."""
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
         url = f"http://127.0.0.1:{port}"
         cmd = [sys.executable, "-m", "paciencia", "serve", "--port", str(port), "--database", f"sqlite:///{tmp}/b.db"]
-        proc = subprocess.Popen(cmd, cwd=tree, stderr=subprocess.DEVNULL)
+        proc = subprocess.Popen(cmd, cwd=tree or ROOT, stderr=subprocess.DEVNULL)
         try:
             deadline = time.monotonic() + 90  # a loaded machine starts it slowly
             while True:
