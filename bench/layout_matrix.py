@@ -25,7 +25,7 @@ from web_site import CHROMIUM_ARGS, chromium_path, machine
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from paciencia.i18n import LOCALES
-from tests.browser.conftest import LiveServer
+from tests.browser.conftest import ONLINE, LiveServer
 from tests.browser.matrix import LOOKS, SIZES, View, Walker, all_scenes
 
 
@@ -73,7 +73,7 @@ def run(url: str, langs: list[str], looks: list[str]) -> list[View]:
         browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         started = time.monotonic()
         for look in looks:
-            walker = Walker(browser.new_context(base_url=url, bypass_csp=True), url, look)
+            walker = Walker(browser.new_context(**ONLINE, base_url=url, bypass_csp=True), url, look)  # as the test
             for states in scenes.values():
                 for lang in langs:
                     for scene in states.values():
