@@ -378,7 +378,7 @@ def test_the_refusals_read_as_a_player_would_have_them() -> None:
     assert Words("es").reason(SUMS[12]) == "Estas dos suman 12, no 13"
     assert Words("pt-BR").reason(SUMS[14]) == "Essas duas somam 14, não 13"
     assert (
-        Words("it").reason(NOT_A_KING) == "Solo un re si toglie da solo: abbina questa carta a un’altra che faccia 13"
+        Words("it").reason(NOT_A_KING) == "Solo un Re si toglie da solo: abbina questa carta a un’altra che faccia 13"
     )
     assert Words("pt-PT").describe_place(position(TOP).observe().place("1")) == "carta 1: rei de espadas, tapada"
 

@@ -302,7 +302,7 @@ def test_the_english_words() -> None:
 
 def test_the_refusals_read_as_a_player_would_have_them() -> None:
     assert Words("es").reason(NOT_NEXT[11]) == "En el descarte hay una reina: solo vale una jota o un rey"
-    assert Words("it").reason(NOT_NEXT[0]) == "Sugli scarti c’è un asso: va solo un re o un 2"
+    assert Words("it").reason(NOT_NEXT[0]) == "Sugli scarti c’è un Asso: ci va solo un Re o un 2"
     assert Words("pt-PT").reason(NOT_NEXT[10]) == "O descarte mostra um valete: só lá pode ir um 10 ou uma dama"
     assert Words("pt-BR").describe_place(deal().observe().place("1")) == "carta 1: virada para baixo"
 
