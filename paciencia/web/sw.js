@@ -8,6 +8,7 @@
 const SHELL_CACHE = `paciencia-shell-${SHELL.version}`;
 const PAGES = "paciencia-pages"; // pages, the table of each game and language, the kept views
 const ENGINE = "paciencia-engine"; // Pyodide and the engine's bundle and catalogs
+const KEEP_AFTER_MS = 1000; // a page answered is kept this long after (page() says why)
 
 const tableKey = (lang, game) => `/offline/table/${lang}/${game}`;
 const viewKey = (lang, name) => `/offline/view/${lang}/${name}`;
@@ -124,11 +125,16 @@ ${css ? `<link rel="stylesheet" href="${escape(css)}">` : ""}</head><body class=
 <p><a href="/${escape(keptLang)}/${escape(game)}" lang="${escape(keptLang)}">${title}</a></p></main></body></html>`);
 }
 
-async function page(req, preload) {
+/** A page: the network's (kept once the page has had its first render: the cache's write would
+ * take CPU from it, on a returning visit whose worker the race just started), else as kept. */
+async function page(req, preload, ev) {
   const url = new URL(req.url);
   try {
     const res = (await preload) || (await fetch(req));
-    if (res.ok && (res.headers.get("content-type") || "").startsWith("text/html")) keepPage(url.pathname, res.clone());
+    if (res.ok && (res.headers.get("content-type") || "").startsWith("text/html")) {
+      const copy = res.clone();
+      ev.waitUntil(new Promise((r) => setTimeout(r, KEEP_AFTER_MS)).then(() => keepPage(url.pathname, copy)));
+    }
     return res;
   } catch (e) {
     const lang = url.pathname.split("/").filter(Boolean)[0] || "";
@@ -170,7 +176,7 @@ self.addEventListener("fetch", (ev) => {
   if (req.method !== "GET") return;
   if (url.pathname.startsWith("/static/")) ev.respondWith(cacheFirst(req, SHELL_CACHE));
   else if (ENGINE_PATH.test(url.pathname)) ev.respondWith(cacheFirst(req, ENGINE));
-  else if (req.mode === "navigate") ev.respondWith(page(req, ev.preloadResponse));
+  else if (req.mode === "navigate") ev.respondWith(page(req, ev.preloadResponse, ev));
   else if (url.pathname === "/offline/manifest.json")
     ev.respondWith(fetch(req).catch(() => caches.match(req, { ignoreSearch: true }).then((r) => r || Response.error())));
 });
