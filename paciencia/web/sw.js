@@ -114,11 +114,12 @@ async function needsServer(lang) {
   if (!key) return null;
   const text = await (await pages.match(key)).text();
   const [, , keptLang, game] = key.split("/").filter(Boolean);
-  const words = SHELL.words[lang] || SHELL.words[keptLang];
+  const said = (l) => (Object.hasOwn(SHELL.words, l) ? SHELL.words[l] : null); // any address's first segment
+  const words = said(lang) || said(keptLang);
   if (!words) return null;
   const css = (text.match(/<link rel="stylesheet" href="([^"]*\/css\/site\.css)">/) || [])[1];
   const title = (text.match(/<title>([^<]*)<\/title>/) || [])[1] || escape(words.site);
-  return html(`<!doctype html><html lang="${escape(SHELL.words[lang] ? lang : keptLang)}"><head><meta charset="utf-8">
+  return html(`<!doctype html><html lang="${escape(said(lang) ? lang : keptLang)}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(words.site)}</title>
 ${css ? `<link rel="stylesheet" href="${escape(css)}">` : ""}</head><body class="page">
 <main class="prose" id="offline-page"><h1>${escape(words.site)}</h1><p id="offline-words">${escape(words.needs)}</p>
