@@ -23,6 +23,7 @@ BOOT = 180_000
 @pytest.fixture
 def context(browser: Browser, live_server: LiveServer) -> Any:
     ctx = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 800})
+    LOG.clear()
     ctx.on("page", lambda page: watch(page))
     yield ctx
     ctx.close()
@@ -33,7 +34,6 @@ LOG: list[str] = []
 
 
 def watch(page: Page) -> None:
-    LOG.clear()
     page.on("console", lambda m: LOG.append(f"{m.type}: {m.text}"))
     page.on("pageerror", lambda e: LOG.append(f"pageerror: {e}"))
     page.on("worker", lambda w: w.on("close", lambda _: LOG.append(f"worker closed: {w.url}")))
