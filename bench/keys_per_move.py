@@ -54,7 +54,7 @@ BAR = 4.0
 # the player has (``neighbour`` where the arrows move spatially, the board order otherwise).
 BOARD_JS = """async () => {
   const href = (m) => document.querySelector(`link[href$="/js/${m}.js"]`).href;
-  const { neighbour } = await import(href("a11y"));
+  const { inOrder, neighbour } = await import(href("a11y"));
   const { state } = await import(href("state"));
   const layout = state.layout;
   const ids = state.view.places.map((p) => p.id);
@@ -63,9 +63,8 @@ BOARD_JS = """async () => {
   for (const b of document.querySelectorAll("#board .place")) {
     const out = {};
     if (order) {
-      const i = ids.indexOf(b.dataset.place);
-      out.ArrowRight = ids[(i + 1) % ids.length];
-      out.ArrowLeft = ids[(i - 1 + ids.length) % ids.length];
+      out.ArrowRight = inOrder(ids, b, 1).dataset.place;
+      out.ArrowLeft = inOrder(ids, b, -1).dataset.place;
     } else {
       for (const k of ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"]) {
         const n = neighbour(b, k);
@@ -76,7 +75,7 @@ BOARD_JS = """async () => {
   }
   // No place focused: the first arrow goes to the board order's first place, or the tab stop.
   const stop = document.querySelector('#board .place[tabindex="0"]');
-  edges[""] = { ArrowRight: order ? ids[0] : stop.dataset.place };
+  edges[""] = { ArrowRight: (order ? inOrder(ids, null, 1) : stop).dataset.place };
   let keys = {};
   if (layout.jumps === true) {
     for (const id of ids) if (id.length === 1) keys[id.toLowerCase()] = id;
